@@ -1,0 +1,38 @@
+import { notFound } from 'next/navigation';
+import { PageHeader } from '@/components/ui/page-header';
+import { collections, galleries, getGallery } from '@/lib/content';
+import { pageMetadata } from '@/lib/metadata';
+import { galleryPath } from '@/lib/routes';
+
+// Every photo gallery: /weddings/Wed1, /preweddings/pre-wedding-shoot-1, /fashion/..., /events/...
+type Props = { params: Promise<{ segment: string; gallery: string }> };
+
+export const dynamicParams = false;
+
+export function generateStaticParams() {
+  return galleries.map((gallery) => ({ segment: gallery.collection, gallery: gallery.slug }));
+}
+
+export async function generateMetadata({ params }: Props) {
+  const { segment, gallery: slug } = await params;
+  const gallery = getGallery(segment, slug);
+  if (!gallery) return {};
+  return pageMetadata({
+    title: `${gallery.title} — ${collections[gallery.collection].label}`,
+    description: gallery.description,
+    path: galleryPath(gallery),
+  });
+}
+
+export default async function GalleryPage({ params }: Props) {
+  const { segment, gallery: slug } = await params;
+  const gallery = getGallery(segment, slug);
+  if (!gallery) notFound();
+  return (
+    <PageHeader
+      heading={gallery.title}
+      eyebrow={collections[gallery.collection].label}
+      intro={[gallery.description]}
+    />
+  );
+}

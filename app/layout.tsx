@@ -1,0 +1,45 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { SiteFooter } from '@/components/chrome/site-footer';
+import { SiteHeader } from '@/components/chrome/site-header';
+import { site } from '@/lib/content';
+import { sans, serif } from '@/lib/fonts';
+import { settings } from '@/lib/settings';
+import './globals.css';
+
+export const metadata: Metadata = {
+  metadataBase: new URL(settings.siteUrl),
+  title: { default: `${site.name} — ${site.tagline}`, template: `%s | ${site.name}` },
+  description: site.description,
+  applicationName: site.name,
+  openGraph: { siteName: site.name, type: 'website', locale: 'en_US' },
+  twitter: { card: 'summary_large_image' },
+};
+
+export const viewport: Viewport = {
+  themeColor: '#13100e',
+  colorScheme: 'dark',
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" className={`${serif.variable} ${sans.variable}`}>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <SiteHeader
+          siteName={site.name}
+          items={site.nav.header}
+          book={site.nav.book}
+          socials={site.socials}
+          scrolledThresholdPx={site.constants.headerScrolledThresholdPx}
+        />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter site={site} />
+      </body>
+    </html>
+  );
+}

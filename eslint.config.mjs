@@ -1,0 +1,23 @@
+import { defineConfig, globalIgnores } from 'eslint/config';
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+import prettier from 'eslint-config-prettier/flat';
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  prettier,
+  {
+    // Playwright fixtures call their continuation `use`, which is not React's hook.
+    files: ['e2e/**'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+  globalIgnores([
+    '.next/**',
+    'out/**',
+    'next-env.d.ts',
+    'coverage/**',
+    'test-results/**',
+    'playwright-report/**',
+  ]),
+]);

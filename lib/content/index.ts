@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { bundles as rawBundles } from '@/content/bundles';
+import { films as rawFilms } from '@/content/films';
+import { collections as rawCollections, galleries as rawGalleries } from '@/content/galleries';
+import { loveNotes as rawLoveNotes } from '@/content/lovenotes';
+import { pages as rawPages } from '@/content/pages';
+import { presets as rawPresets } from '@/content/presets';
+import { services as rawServices } from '@/content/services';
+import { site as rawSite } from '@/content/site';
+import { parseContent } from './parse';
+import {
+  bundleSchema,
+  collectionsSchema,
+  filmSchema,
+  gallerySchema,
+  loveNoteSchema,
+  pageCopySchema,
+  presetSchema,
+  serviceSchema,
+  siteSchema,
+  type Collection,
+} from './schema';
+
+/** Adds an issue on every entry after the first whose key was already seen. */
+function unique<T>(key: (entry: T) => string, field: string) {
+  return (entries: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    entries.forEach((entry, index) => {
+      const value = key(entry).toLowerCase();
+      if (seen.has(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, field],
+          message: `duplicates "${key(entry)}"`,
+        });
+      }
+      seen.add(value);
+    });
+  };
+}
+
+export const site = parseContent('content/site.ts', siteSchema, rawSite);
+
+export const pages = parseContent(
+  'content/pages.ts',
+  z.object({
+    home: pageCopySchema,
+    about: pageCopySchema,
+    book: pageCopySchema,
+    contact: pageCopySchema,
+    education: pageCopySchema,
+    presets: pageCopySchema,
+    checkout: pageCopySchema,
+    thankYou: pageCopySchema,
+    services: pageCopySchema,
+    lovenotes: pageCopySchema,
+    notFound: pageCopySchema,
+  }),
+  rawPages,
+);
+
+export const presets = parseContent(
+  'content/presets.ts',
+  z
+    .array(presetSchema)
+    .min(1)
+    .superRefine(unique((p) => p.name, 'name'))
+    .superRefine(unique((p) => p.legacyPath, 'legacyPath')),
+  rawPresets,
+);
+
+const presetNames = new Set(presets.map((preset) => preset.name));
+
+export const bundles = parseContent(
+  'content/bundles.ts',
+  z
+    .array(
+      bundleSchema.superRefine((bundle, ctx) => {
+        bundle.members.forEach((member, index) => {
+          if (!presetNames.has(member)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['members', index],
+              message: `"${member}" is not a preset in content/presets.ts`,
+            });
+          }
+        });
+      }),
+    )
+    .superRefine(unique((b) => b.slug, 'slug')),
+  rawBundles,
+);
+
+export const services = parseContent(
+  'content/services.ts',
+  z
+    .array(serviceSchema)
+    .min(1)
+    .superRefine(unique((s) => s.slug, 'slug')),
+  rawServices,
+);
+
+export const collections = parseContent('content/galleries.ts', collectionsSchema, rawCollections);
+
+export const galleries = parseContent(
+  'content/galleries.ts',
+  z.array(gallerySchema).superRefine(unique((g) => `${g.collection}/${g.slug}`, 'slug')),
+  rawGalleries,
+);
+
+export const films = parseContent('content/films.ts', z.array(filmSchema), rawFilms);
+
+export const loveNotes = parseContent(
+  'content/lovenotes.ts',
+  z.array(loveNoteSchema),
+  rawLoveNotes,
+);
+
+export function getPreset(slug: string) {
+  return presets.find((preset) => preset.slug === slug);
+}
+
+export function getBundle(slug: string) {
+  return bundles.find((bundle) => bundle.slug === slug);
+}
+
+/** The member presets of a bundle, in the bundle's order. */
+export function bundleMembers(bundle: { members: string[] }) {
+  return bundle.members.map((name) => presets.find((preset) => preset.name === name)!);
+}
+
+export function getService(slug: string) {
+  return services.find((service) => service.slug === slug);
+}
+
+export function getGallery(collection: string, slug: string) {
+  return galleries.find((gallery) => gallery.collection === collection && gallery.slug === slug);
+}
+
+export function galleryAudio(collection: Collection) {
+  return collections[collection].audio;
+}
+
+export function filmsOf(collection: 'ad' | 'cinematic') {
+  return films.filter((film) => film.collection === collection);
+}
+
+export type * from './schema';

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { toCents } from '@/lib/money';
+import { presetSlug } from '@/lib/slug';
+
+const text = z.string().trim().min(1, 'must not be empty');
+
+/** A path inside the site, such as /services/ or /Weddings/wed1. */
+const internalHref = z
+  .string()
+  .regex(/^\/[^\s]*$/, 'must be a path on this site starting with "/"');
+
+const externalUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' });
+
+/** An image in the media folder, always with alt text. */
+export const imageSchema = z.object({
+  src: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9/_-]*\.(jpe?g|png|webp|avif)$/,
+      'must be a lowercase file path inside media/, such as "galleries/wed1/01.jpg"',
+    ),
+  alt: text.describe('alt text'),
+});
+
+const price = z.number().refine((value) => value > 0 && toCents(value) !== null, {
+  error: 'must be a positive amount with at most two decimals',
+});
+
+export const linkSchema = z.object({ label: text, href: internalHref });
+
+/** A labelled group of links, shown as a dropdown in the header. */
+export const linkGroupSchema = z.object({ label: text, links: z.array(linkSchema).min(1) });
+
+export const socialSchema = z.object({
+  network: z.enum(['instagram', 'youtube', 'facebook', 'pinterest', 'tiktok', 'vimeo']),
+  label: text,
+  url: externalUrl,
+});
+
+export const siteSchema = z.object({
+  name: text,
+  tagline: text,
+  taglines: z.array(text).min(1),
+  description: text,
+  url: externalUrl,
+  email: z.email('must be an e-mail address'),
+  phone: text,
+  location: z.object({ city: text, region: text, country: text }),
+  areaServed: z.array(text).min(1),
+  socials: z.array(socialSchema).length(3, 'must list exactly three social networks'),
+  schedulingUrl: externalUrl,
+  currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as "USD"'),
+  copyrightYear: z.number().int().min(1900).max(2100),
+  nav: z.object({
+    header: z.array(z.union([linkSchema, linkGroupSchema])).min(1),
+    book: linkSchema,
+    footer: z.array(linkSchema).min(1),
+  }),
+  constants: z.object({
+    galleryRotationMs: z.number().int().positive(),
+    thumbnailScrollStepPx: z.number().int().positive(),
+    headerScrolledThresholdPx: z.number().int().nonnegative(),
+    parallaxStrength: z.number().int().positive(),
+    parallaxBannerHeightPx: z.number().int().positive(),
+    scriptTimeoutMs: z.number().int().positive(),
+    schedulingWidgetHeightPx: z.number().int().positive(),
+    schedulingWidgetMinWidthPx: z.number().int().positive(),
+  }),
+});
+
+export const pageCopySchema = z.object({
+  title: text,
+  description: text,
+  heading: text,
+  intro: z.array(text).default([]),
+});
+
+export const categorySchema = z.enum(['WEDDINGS', 'FILM', 'TRAVEL']);
+
+const comparisonSchema = z.object({ label: text, before: imageSchema, after: imageSchema });
+
+export const presetSchema = z
+  .object({
+    name: text,
+    price,
+    tagline: text,
+    description: text,
+    image: imageSchema,
+    gallery: z.array(imageSchema).min(1),
+    whatsIncluded: z.array(text).min(1),
+    comparisons: z.array(comparisonSchema).length(6, 'must hold exactly six before/after pairs'),
+    categories: z.array(categorySchema),
+    legacyPath: z
+      .string()
+      .regex(/^[a-z0-9-]+-preset$/, 'must be a path segment ending in "-preset"'),
+  })
+  .transform(({ price: amount, ...preset }) => ({
+    ...preset,
+    slug: presetSlug(preset.name),
+    priceCents: toCents(amount) as number,
+  }));
+
+export const bundleSchema = z.object({
+  name: text,
+  slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens'),
+  description: text,
+  image: imageSchema,
+  members: z.array(text).min(2, 'must name at least two presets'),
+  categories: z.array(categorySchema),
+});
+
+export const projectCardSchema = z.object({
+  title: text,
+  description: text,
+  image: imageSchema,
+  href: internalHref,
+});
+
+const serviceBase = {
+  slug: z.string().regex(/^[A-Za-z0-9-]+$/, 'must be letters, digits and hyphens'),
+  name: text,
+  image: imageSchema,
+  title: text,
+  description: text,
+  heading: text,
+  intro: z.array(text).default([]),
+};
+
+export const serviceSchema = z.discriminatedUnion('kind', [
+  z.object({
+    ...serviceBase,
+    kind: z.literal('projects'),
+    projects: z.array(projectCardSchema).min(1),
+  }),
+  z.object({ ...serviceBase, kind: z.literal('films'), films: z.enum(['ad', 'cinematic']) }),
+  z.object({
+    ...serviceBase,
+    kind: z.literal('others'),
+    offerings: z.array(z.object({ name: text, image: imageSchema })).min(1),
+  }),
+]);
+
+export const collectionSchema = z.enum(['weddings', 'preweddings', 'fashion', 'events']);
+
+export const audioSchema = z.object({
+  src: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9/_-]*\.(mp3|m4a|ogg|opus)$/,
+      'must be a lowercase audio file path inside media/',
+    ),
+  title: text,
+});
+
+export const collectionsSchema = z.record(
+  collectionSchema,
+  z.object({ label: text, audio: audioSchema.nullable() }),
+);
+
+export const tileSizeSchema = z.enum(['large', 'small', 'medium']);
+
+export const gallerySchema = z.object({
+  collection: collectionSchema,
+  slug: z.string().regex(/^[A-Za-z0-9-]+$/, 'must be letters, digits and hyphens'),
+  title: text,
+  description: text,
+  images: z.array(imageSchema).min(1),
+  sizes: z.array(tileSizeSchema),
+});
+
+export const filmSchema = z.object({
+  title: text,
+  collection: z.enum(['ad', 'cinematic']),
+  youtubeId: z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character YouTube video id'),
+  description: text,
+  poster: imageSchema,
+});
+
+export const loveNoteSchema = z.object({
+  couple: text,
+  place: text,
+  note: text,
+  portrait: imageSchema,
+});
+
+export type Image = z.output<typeof imageSchema>;
+export type Link = z.output<typeof linkSchema>;
+export type LinkGroup = z.output<typeof linkGroupSchema>;
+export type Social = z.output<typeof socialSchema>;
+export type Site = z.output<typeof siteSchema>;
+export type PageCopy = z.output<typeof pageCopySchema>;
+export type Category = z.output<typeof categorySchema>;
+export type Preset = z.output<typeof presetSchema>;
+export type Bundle = z.output<typeof bundleSchema>;
+export type ProjectCard = z.output<typeof projectCardSchema>;
+export type Service = z.output<typeof serviceSchema>;
+export type Collection = z.output<typeof collectionSchema>;
+export type Audio = z.output<typeof audioSchema>;
+export type TileSize = z.output<typeof tileSizeSchema>;
+export type Gallery = z.output<typeof gallerySchema>;
+export type Film = z.output<typeof filmSchema>;
+export type LoveNote = z.output<typeof loveNoteSchema>;

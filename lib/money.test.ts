@@ -1,0 +1,28 @@
+/** @jest-environment node */
+import { describe, expect, test } from '@jest/globals';
+import { formatAmount, formatPrice, toCents } from './money';
+
+describe('money', () => {
+  test('converts decimal prices to whole cents without float drift', () => {
+    expect(toCents(39.99)).toBe(3999);
+    expect(toCents(34.99)).toBe(3499);
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(toCents(350)).toBe(35000);
+  });
+
+  test('rejects amounts with more than two decimals', () => {
+    expect(toCents(39.999)).toBeNull();
+  });
+
+  test('formats cents with two decimals', () => {
+    expect(formatAmount(3999)).toBe('39.99');
+    expect(formatAmount(7498)).toBe('74.98');
+    expect(formatAmount(5)).toBe('0.05');
+    expect(formatAmount(0)).toBe('0.00');
+  });
+
+  test('shows a price with its currency', () => {
+    expect(formatPrice(3999, 'USD')).toBe('$39.99 USD');
+    expect(formatPrice(150000, 'USD')).toBe('$1500.00 USD');
+  });
+});

@@ -1,0 +1,20 @@
+/** Whole cents from a decimal amount with at most two decimals, or null when it has more. */
+export function toCents(amount: number): number | null {
+  const cents = Math.round(amount * 100);
+  return Math.abs(cents - amount * 100) < 1e-6 ? cents : null;
+}
+
+/** "39.99": the amount with two decimals, as payment providers expect it. */
+export function formatAmount(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** "$39.99 USD": a price as the shop shows it, with its currency. */
+export function formatPrice(cents: number, currency: string): string {
+  const symbol = new Intl.NumberFormat('en-US', { style: 'currency', currency })
+    .formatToParts(0)
+    .find((part) => part.type === 'currency')?.value;
+  return `${symbol ?? ''}${formatAmount(cents)} ${currency}`;
+}

@@ -1,0 +1,59 @@
+import {
+  bundles,
+  galleries,
+  presets,
+  services,
+  type Bundle,
+  type Gallery,
+  type Preset,
+  type Service,
+} from '@/lib/content';
+
+export const presetPath = (preset: Pick<Preset, 'slug'>) => `/full-item/${preset.slug}/`;
+export const legacyPresetPath = (preset: Pick<Preset, 'legacyPath'>) => `/${preset.legacyPath}/`;
+export const bundlePath = (bundle: Pick<Bundle, 'slug'>) => `/${bundle.slug}/`;
+export const servicePath = (service: Pick<Service, 'slug'>) => `/services/${service.slug}/`;
+export const galleryPath = (gallery: Pick<Gallery, 'collection' | 'slug'>) =>
+  `/${gallery.collection}/${gallery.slug}/`;
+
+export type RouteKind =
+  'page' | 'preset' | 'bundle' | 'preset-redirect' | 'service' | 'gallery' | 'private';
+
+export type Route = { path: string; kind: RouteKind };
+
+const pagePaths = [
+  '/',
+  '/about/',
+  '/book/',
+  '/contact/',
+  '/education/',
+  '/presets/',
+  '/services/',
+  '/lovenotes/',
+];
+const privatePaths = ['/checkout/', '/thank-you/'];
+
+/** Every route the site pre-renders, with a trailing slash as the export writes them. */
+export function allRoutes(): Route[] {
+  return [
+    ...pagePaths.map((path) => ({ path, kind: 'page' as const })),
+    ...privatePaths.map((path) => ({ path, kind: 'private' as const })),
+    ...presets.map((preset) => ({ path: presetPath(preset), kind: 'preset' as const })),
+    ...bundles.map((bundle) => ({ path: bundlePath(bundle), kind: 'bundle' as const })),
+    ...presets.map((preset) => ({
+      path: legacyPresetPath(preset),
+      kind: 'preset-redirect' as const,
+    })),
+    ...services.map((service) => ({ path: servicePath(service), kind: 'service' as const })),
+    ...galleries.map((gallery) => ({ path: galleryPath(gallery), kind: 'gallery' as const })),
+  ];
+}
+
+/** What a single top-level segment such as /weddings-bundle or /stoic-preset names. */
+export function resolveSegment(segment: string) {
+  const bundle = bundles.find((b) => b.slug === segment);
+  if (bundle) return { kind: 'bundle' as const, bundle };
+  const preset = presets.find((p) => p.legacyPath === segment);
+  if (preset) return { kind: 'preset-redirect' as const, preset };
+  return null;
+}

@@ -1,0 +1,7 @@
+import { site } from '@/lib/content';
+
+/** Build-time settings (see .env.example); each falls back to a safe default. */
+export const settings = {
+  siteUrl: (process.env.NEXT_PUBLIC_SITE_URL || site.url).replace(/\/+$/, ''),
+  schedulingUrl: process.env.NEXT_PUBLIC_SCHEDULING_URL || site.schedulingUrl,
+};
