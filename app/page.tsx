@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import { PageHeader } from '@/components/ui/page-header';
-import { pages, site } from '@/lib/content';
+import { Hero } from '@/components/home/hero';
+import { home, pages, site } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
 
 export const metadata = {
@@ -11,8 +11,14 @@ export const metadata = {
 export default function HomePage() {
   return (
     <>
-      <PageHeader heading={pages.home.heading} eyebrow={site.tagline} intro={site.taglines} />
-      <p style={{ textAlign: 'center' }}>
+      <Hero
+        title={pages.home.heading}
+        tagline={site.tagline}
+        taglines={site.taglines}
+        poster={home.hero.poster}
+        videos={home.hero.videos}
+      />
+      <p style={{ textAlign: 'center', margin: '3rem 0' }}>
         <Link href="/lovenotes/">Read love notes from our couples</Link>
       </p>
     </>

@@ -1,7 +1,9 @@
+import { Picture } from '@/components/media/picture';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
 import { loveNotes, pages } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
+import styles from './lovenotes.module.css';
 
 export const metadata = pageMetadata({ ...pages.lovenotes, path: '/lovenotes/' });
 
@@ -9,15 +11,28 @@ export default function LoveNotesPage() {
   return (
     <>
       <PageHeader heading={pages.lovenotes.heading} intro={pages.lovenotes.intro} />
-      <Section label="Love notes">
-        {loveNotes.map((note) => (
-          <figure key={note.couple}>
-            <blockquote>{note.note}</blockquote>
-            <figcaption>
-              {note.couple}, {note.place}
-            </figcaption>
-          </figure>
-        ))}
+      <Section>
+        <ul className={styles.notes} aria-label="Love notes">
+          {loveNotes.map((note) => (
+            <li key={note.couple}>
+              <figure className={styles.note}>
+                <Picture
+                  image={note.portrait}
+                  sizes="(min-width: 900px) 240px, 40vw"
+                  className={styles.portrait}
+                />
+                <div>
+                  <blockquote className={styles.quote}>
+                    <p>{note.note}</p>
+                  </blockquote>
+                  <figcaption className={styles.couple}>
+                    {note.couple} · {note.place}
+                  </figcaption>
+                </div>
+              </figure>
+            </li>
+          ))}
+        </ul>
       </Section>
     </>
   );

@@ -1,6 +1,6 @@
-import Link from 'next/link';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
+import { Tile, TileGrid } from '@/components/ui/tiles';
 import { bundles, pages, presets, site } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
 import { formatPrice } from '@/lib/money';
@@ -12,20 +12,27 @@ export default function PresetsPage() {
   return (
     <>
       <PageHeader heading={pages.presets.heading} intro={pages.presets.intro} />
-      <Section label="Preset packs">
-        <ul>
+      <Section>
+        <TileGrid label="Presets and bundles">
           {presets.map((preset) => (
-            <li key={preset.slug}>
-              <Link href={presetPath(preset)}>{preset.name}</Link> —{' '}
-              {formatPrice(preset.priceCents, site.currency)}
-            </li>
+            <Tile
+              key={preset.slug}
+              image={preset.image}
+              title={preset.name}
+              detail={formatPrice(preset.priceCents, site.currency)}
+              href={presetPath(preset)}
+            />
           ))}
           {bundles.map((bundle) => (
-            <li key={bundle.slug}>
-              <Link href={bundlePath(bundle)}>{bundle.name}</Link>
-            </li>
+            <Tile
+              key={bundle.slug}
+              image={bundle.image}
+              title={bundle.name}
+              detail="Bundle"
+              href={bundlePath(bundle)}
+            />
           ))}
-        </ul>
+        </TileGrid>
       </Section>
     </>
   );

@@ -1,6 +1,6 @@
-import Link from 'next/link';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
+import { Tile, TileGrid } from '@/components/ui/tiles';
 import { pages, services } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
 import { servicePath } from '@/lib/routes';
@@ -11,14 +11,17 @@ export default function ServicesPage() {
   return (
     <>
       <PageHeader heading={pages.services.heading} intro={pages.services.intro} />
-      <Section label="Services">
-        <ul>
+      <Section>
+        <TileGrid label="Services">
           {services.map((service) => (
-            <li key={service.slug}>
-              <Link href={servicePath(service)}>{service.name}</Link>
-            </li>
+            <Tile
+              key={service.slug}
+              image={service.image}
+              title={service.name}
+              href={servicePath(service)}
+            />
           ))}
-        </ul>
+        </TileGrid>
       </Section>
     </>
   );

@@ -1,6 +1,6 @@
-import Link from 'next/link';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
+import { Tile, TileGrid } from '@/components/ui/tiles';
 import { bundleMembers, site, type Bundle } from '@/lib/content';
 import { formatPrice } from '@/lib/money';
 import { presetPath } from '@/lib/routes';
@@ -10,17 +10,23 @@ export function BundleView({ bundle }: { bundle: Bundle }) {
   const totalCents = members.reduce((sum, preset) => sum + preset.priceCents, 0);
   return (
     <>
-      <PageHeader heading={bundle.name} intro={[bundle.description]} />
-      <Section label="Packs in this bundle">
-        <ul>
+      <PageHeader
+        heading={bundle.name}
+        eyebrow={`${members.length} packs · ${formatPrice(totalCents, site.currency)}`}
+        intro={[bundle.description]}
+      />
+      <Section>
+        <TileGrid label="Packs in this bundle">
           {members.map((preset) => (
-            <li key={preset.slug}>
-              <Link href={presetPath(preset)}>{preset.name}</Link> —{' '}
-              {formatPrice(preset.priceCents, site.currency)}
-            </li>
+            <Tile
+              key={preset.slug}
+              image={preset.image}
+              title={preset.name}
+              detail={formatPrice(preset.priceCents, site.currency)}
+              href={presetPath(preset)}
+            />
           ))}
-        </ul>
-        <p>Together: {formatPrice(totalCents, site.currency)}</p>
+        </TileGrid>
       </Section>
     </>
   );

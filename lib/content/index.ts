@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bundles as rawBundles } from '@/content/bundles';
 import { films as rawFilms } from '@/content/films';
 import { collections as rawCollections, galleries as rawGalleries } from '@/content/galleries';
+import { home as rawHome } from '@/content/home';
 import { loveNotes as rawLoveNotes } from '@/content/lovenotes';
 import { pages as rawPages } from '@/content/pages';
 import { presets as rawPresets } from '@/content/presets';
@@ -13,6 +14,7 @@ import {
   collectionsSchema,
   filmSchema,
   gallerySchema,
+  homeSchema,
   loveNoteSchema,
   pageCopySchema,
   presetSchema,
@@ -40,6 +42,8 @@ function unique<T>(key: (entry: T) => string, field: string) {
 }
 
 export const site = parseContent('content/site.ts', siteSchema, rawSite);
+
+export const home = parseContent('content/home.ts', homeSchema, rawHome);
 
 export const pages = parseContent(
   'content/pages.ts',
@@ -115,6 +119,20 @@ export const loveNotes = parseContent(
   z.array(loveNoteSchema),
   rawLoveNotes,
 );
+
+/** Every content module with the file it comes from, for checks that span them all. */
+export const contentModules: [file: string, data: unknown][] = [
+  ['content/site.ts', site],
+  ['content/pages.ts', pages],
+  ['content/home.ts', home],
+  ['content/presets.ts', presets],
+  ['content/bundles.ts', bundles],
+  ['content/services.ts', services],
+  ['content/galleries.ts', collections],
+  ['content/galleries.ts', galleries],
+  ['content/films.ts', films],
+  ['content/lovenotes.ts', loveNotes],
+];
 
 export function getPreset(slug: string) {
   return presets.find((preset) => preset.slug === slug);

@@ -5,7 +5,8 @@ export class ContentError extends Error {
   override name = 'ContentError';
 }
 
-function entryLabel(raw: unknown, index: number): string {
+/** How a message names a list entry: by its name, slug, title or couple, and its position. */
+export function entryLabel(raw: unknown, index: number): string {
   const entry = raw as Record<string, unknown> | null;
   const key = ['name', 'slug', 'title', 'couple'].find(
     (k) => typeof entry?.[k] === 'string' && String(entry[k]).trim() !== '',
@@ -13,7 +14,8 @@ function entryLabel(raw: unknown, index: number): string {
   return key ? `entry "${String(entry?.[key])}" (#${index + 1})` : `entry #${index + 1}`;
 }
 
-function fieldPath(path: readonly PropertyKey[]): string {
+/** A field's path as written in the content file: gallery[2].alt */
+export function fieldPath(path: readonly PropertyKey[]): string {
   return path
     .map((part, i) =>
       typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`,

@@ -157,6 +157,20 @@ export const collectionsSchema = z.record(
   z.object({ label: text, audio: audioSchema.nullable() }),
 );
 
+export const videoSchema = z.object({
+  src: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9/_-]*\.(webm|mp4)$/,
+      'must be a lowercase video file path inside media/',
+    ),
+  type: z.enum(['video/webm', 'video/mp4']),
+});
+
+export const homeSchema = z.object({
+  hero: z.object({ poster: imageSchema, videos: z.array(videoSchema).min(1) }),
+});
+
 export const tileSizeSchema = z.enum(['large', 'small', 'medium']);
 
 export const gallerySchema = z.object({

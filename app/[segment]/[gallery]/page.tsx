@@ -1,5 +1,7 @@
 import { notFound } from 'next/navigation';
+import { GalleryGrid } from '@/components/gallery/gallery-grid';
 import { PageHeader } from '@/components/ui/page-header';
+import { Section } from '@/components/ui/section';
 import { collections, galleries, getGallery } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
 import { galleryPath } from '@/lib/routes';
@@ -29,10 +31,15 @@ export default async function GalleryPage({ params }: Props) {
   const gallery = getGallery(segment, slug);
   if (!gallery) notFound();
   return (
-    <PageHeader
-      heading={gallery.title}
-      eyebrow={collections[gallery.collection].label}
-      intro={[gallery.description]}
-    />
+    <>
+      <PageHeader
+        heading={gallery.title}
+        eyebrow={collections[gallery.collection].label}
+        intro={[gallery.description]}
+      />
+      <Section>
+        <GalleryGrid images={gallery.images} sizes={gallery.sizes} title={gallery.title} />
+      </Section>
+    </>
   );
 }

@@ -1,10 +1,12 @@
 import { notFound } from 'next/navigation';
-import { PageHeader } from '@/components/ui/page-header';
+import { Picture } from '@/components/media/picture';
+import { CompareSlider } from '@/components/shop/compare-slider';
 import { Section } from '@/components/ui/section';
 import { getPreset, presets, site } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
 import { formatPrice } from '@/lib/money';
 import { presetPath } from '@/lib/routes';
+import styles from './preset.module.css';
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -29,18 +31,41 @@ export default async function PresetPage({ params }: Props) {
   if (!preset) notFound();
   return (
     <>
-      <PageHeader
-        heading={preset.name}
-        eyebrow={formatPrice(preset.priceCents, site.currency)}
-        intro={[preset.description]}
-      />
-      <Section label="What's included">
-        <h2>What’s included</h2>
-        <ul>
-          {preset.whatsIncluded.map((item) => (
-            <li key={item}>{item}</li>
+      <Section>
+        <div className={styles.top}>
+          <Picture
+            image={preset.image}
+            sizes="(min-width: 900px) 40vw, 100vw"
+            priority
+            className={styles.cover}
+          />
+          <div className={styles.summary}>
+            <p className={styles.eyebrow}>Lightroom preset pack</p>
+            <h1 className={styles.name}>{preset.name}</h1>
+            <p className={styles.price}>{formatPrice(preset.priceCents, site.currency)}</p>
+            <p className={styles.tagline}>{preset.tagline}</p>
+            <p>{preset.description}</p>
+            <h2 className={styles.subheading}>What’s included</h2>
+            <ul className={styles.included}>
+              {preset.whatsIncluded.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </Section>
+      <Section label="Before and after">
+        <h2 className={styles.sectionHeading}>Before &amp; after</h2>
+        <div className={styles.comparisons}>
+          {preset.comparisons.map((pair) => (
+            <CompareSlider
+              key={pair.label}
+              label={pair.label}
+              before={<Picture image={pair.before} sizes="(min-width: 900px) 45vw, 100vw" fill />}
+              after={<Picture image={pair.after} sizes="(min-width: 900px) 45vw, 100vw" fill />}
+            />
           ))}
-        </ul>
+        </div>
       </Section>
     </>
   );

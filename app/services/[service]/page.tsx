@@ -1,7 +1,8 @@
 import { notFound } from 'next/navigation';
+import { FilmList } from '@/components/media/film-list';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
-import { SiteLink } from '@/components/ui/site-link';
+import { Card, CardGrid, Tile, TileGrid } from '@/components/ui/tiles';
 import { filmsOf, getService, services } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
 import { servicePath } from '@/lib/routes';
@@ -26,19 +27,22 @@ export default async function ServicePage({ params }: Props) {
   return (
     <>
       <PageHeader heading={service.heading} intro={service.intro} eyebrow={service.name} />
-      <Section label={service.heading}>
-        <ul>
-          {service.kind === 'projects' &&
-            service.projects.map((project) => (
-              <li key={project.href}>
-                <SiteLink href={project.href}>{project.title}</SiteLink>: {project.description}
-              </li>
+      <Section>
+        {service.kind === 'projects' && (
+          <CardGrid label={service.heading}>
+            {service.projects.map((project) => (
+              <Card key={project.href} {...project} />
             ))}
-          {service.kind === 'films' &&
-            filmsOf(service.films).map((film) => <li key={film.youtubeId}>{film.title}</li>)}
-          {service.kind === 'others' &&
-            service.offerings.map((offering) => <li key={offering.name}>{offering.name}</li>)}
-        </ul>
+          </CardGrid>
+        )}
+        {service.kind === 'films' && <FilmList films={filmsOf(service.films)} />}
+        {service.kind === 'others' && (
+          <TileGrid label={service.heading}>
+            {service.offerings.map((offering) => (
+              <Tile key={offering.name} image={offering.image} title={offering.name} />
+            ))}
+          </TileGrid>
+        )}
       </Section>
     </>
   );

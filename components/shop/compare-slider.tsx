@@ -1,0 +1,49 @@
+'use client';
+
+import { useState, type ReactNode } from 'react';
+import styles from './compare-slider.module.css';
+
+/**
+ * A before/after comparison: the "after" photo is revealed from the left up to the handle. A
+ * native range input (0 to 100, starting at 50) drives it, so mouse, touch and keys all work.
+ */
+export function CompareSlider({
+  label,
+  before,
+  after,
+}: {
+  label: string;
+  before: ReactNode;
+  after: ReactNode;
+}) {
+  const [position, setPosition] = useState(50);
+  return (
+    <figure
+      className={styles.compare}
+      style={{ '--position': `${position}%` } as React.CSSProperties}
+    >
+      <div className={styles.stage}>
+        <div className={styles.before}>{before}</div>
+        <div className={styles.after}>{after}</div>
+        <span className={styles.handle} aria-hidden="true" />
+        <span className={`${styles.tag} ${styles.tagAfter}`} aria-hidden="true">
+          After
+        </span>
+        <span className={`${styles.tag} ${styles.tagBefore}`} aria-hidden="true">
+          Before
+        </span>
+        <input
+          type="range"
+          min={0}
+          max={100}
+          value={position}
+          onChange={(event) => setPosition(Number(event.target.value))}
+          className={styles.range}
+          aria-label={`${label}: how much of the edited photo to show`}
+          aria-valuetext={`${position}% after`}
+        />
+      </div>
+      <figcaption className={styles.caption}>{label}</figcaption>
+    </figure>
+  );
+}

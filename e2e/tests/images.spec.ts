@@ -1,0 +1,73 @@
+import { allRoutes } from '@/lib/routes';
+import { expect, test } from '../fixtures';
+
+const pagesWithImages = allRoutes().filter(
+  (route) => !['preset-redirect', 'private'].includes(route.kind),
+);
+
+test.describe('images', () => {
+  for (const route of pagesWithImages) {
+    test(`${route.path}: every image is responsive, sized and lazy below the fold`, async ({
+      page,
+    }) => {
+      await page.goto(route.path);
+      const images = await page.locator('main img').evaluateAll((elements) =>
+        elements.map((img) => {
+          const image = img as HTMLImageElement;
+          const source = image.closest('picture')?.querySelector('source');
+          return {
+            src: image.currentSrc || image.src,
+            width: image.getAttribute('width'),
+            height: image.getAttribute('height'),
+            alt: image.getAttribute('alt'),
+            srcset: source?.getAttribute('srcset') ?? image.getAttribute('srcset'),
+            sizes: source?.getAttribute('sizes') ?? image.getAttribute('sizes'),
+            loading: image.getAttribute('loading'),
+            fetchpriority: image.getAttribute('fetchpriority'),
+            top: image.getBoundingClientRect().top + window.scrollY,
+          };
+        }),
+      );
+      const fold = page.viewportSize()!.height;
+      for (const image of images) {
+        expect(image.width, image.src).toMatch(/^\d+$/);
+        expect(image.height, image.src).toMatch(/^\d+$/);
+        expect(image.alt, image.src).not.toBeNull();
+        expect(image.srcset, image.src).toMatch(/\.webp \d+w/);
+        expect(image.sizes, image.src).toBeTruthy();
+        if (image.top > fold * 1.5) expect(image.loading, image.src).toBe('lazy');
+      }
+      const eager = images.filter((image) => image.loading === 'eager');
+      expect(eager.length).toBeLessThanOrEqual(1);
+      for (const image of eager) expect(image.fetchpriority).toBe('high');
+    });
+  }
+
+  test('the first screen of a gallery loads its largest image at once and the rest later', async ({
+    page,
+  }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') requested.push(request.url());
+    });
+    await page.goto('/weddings/Wed1/');
+    await page.waitForLoadState('networkidle');
+    const first = page.locator('main img').first();
+    await expect(first).toHaveAttribute('loading', 'eager');
+    await expect(first).toHaveAttribute('fetchpriority', 'high');
+    const total = await page.locator('main img').count();
+    expect(total).toBe(18);
+    expect(requested.filter((url) => url.includes('/media/galleries/wed1/')).length).toBeLessThan(
+      total,
+    );
+    await page.locator('main img').last().scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        page
+          .locator('main img')
+          .last()
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
+  });
+});

@@ -1,0 +1,49 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** What the media step (scripts/media/build.ts) wrote for one file of media/. */
+export type MediaEntry =
+  | {
+      kind: 'image';
+      width: number;
+      height: number;
+      /** A tiny blurred preview as a data URL, shown while the image loads. */
+      blur: string;
+      /** WebP variants: "url 480w, url 960w, ..." */
+      srcSet: string;
+      /** A JPEG for browsers without WebP. */
+      fallback: string;
+      /** Painted by the build rather than a real photograph. */
+      placeholder: boolean;
+    }
+  | { kind: 'file'; url: string };
+
+export type MediaManifest = Record<string, MediaEntry>;
+
+export const MANIFEST_PATH = path.join(process.cwd(), '.cache/media/manifest.json');
+
+let manifest: MediaManifest | undefined;
+
+function load(): MediaManifest {
+  if (!manifest) {
+    if (!existsSync(MANIFEST_PATH)) {
+      throw new Error('The media manifest is missing: run `npm run media` (or `npm run build`).');
+    }
+    manifest = JSON.parse(readFileSync(MANIFEST_PATH, 'utf8')) as MediaManifest;
+  }
+  return manifest;
+}
+
+/** The published variants of an image of media/, such as "galleries/wed1/01.jpg". */
+export function mediaImage(src: string) {
+  const entry = load()[src];
+  if (entry?.kind !== 'image') throw new Error(`media/${src} was not prepared by the media step`);
+  return entry;
+}
+
+/** The published URL of a video or audio file of media/. */
+export function mediaFileUrl(src: string): string {
+  const entry = load()[src];
+  if (entry?.kind !== 'file') throw new Error(`media/${src} was not prepared by the media step`);
+  return entry.url;
+}

@@ -1,0 +1,184 @@
+// The media step of the build: checks that every file the content references exists, paints the
+// placeholders that stand in for missing photographs, and writes every image at several widths
+// as WebP (with a JPEG fallback and a tiny blurred preview) to public/media/, named by content
+// hash so that a CDN may cache them forever. Work is cached in .cache/media/ by content hash.
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+import { mediaRefs } from '@/lib/content/media-refs';
+import { MANIFEST_PATH, type MediaEntry, type MediaManifest } from '@/lib/media';
+import { paintPhoto } from './paint';
+import { resolveSources, type Source } from './sources';
+import { applyTone, tones } from './tones';
+
+const ROOT = process.cwd();
+const MEDIA_DIR = path.join(ROOT, 'media');
+const CACHE_DIR = path.join(ROOT, '.cache/media');
+const OUT_DIR = path.join(ROOT, 'public/media');
+const URL_BASE = '/media';
+
+const WIDTHS = [480, 720, 960, 1440, 1920];
+const FALLBACK_WIDTH = 960;
+const WEBP = { quality: 72, effort: 4 } as const;
+const JPEG = { quality: 78, progressive: true } as const;
+const CONCURRENCY = 3;
+
+type Raw = { data: Buffer; width: number; height: number };
+
+type Cached = {
+  width: number;
+  height: number;
+  blur: string;
+  files: { name: string; width: number }[];
+};
+
+const isImage = (src: string) => /\.(jpe?g|png|webp|avif)$/.test(src);
+
+const rawCache = new Map<string, Promise<Raw>>();
+
+/** The source's pixels; a base shared by several toned pictures is computed once. */
+function pixels(source: Source): Promise<Raw> {
+  const known = rawCache.get(source.key);
+  if (known) return known;
+  const toRaw = async (input: Sharp): Promise<Raw> => {
+    const { data, info } = await input.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  };
+  const made =
+    source.kind === 'file'
+      ? toRaw(sharp(source.file).rotate())
+      : source.kind === 'paint'
+        ? paintPhoto(source.src, source.alt, source.spec.width, source.spec.aspect).then((jpeg) =>
+            toRaw(sharp(jpeg)),
+          )
+        : pixels(source.from).then((base) => ({
+            ...base,
+            data: applyTone(Buffer.from(base.data), tones[source.tone]!),
+          }));
+  rawCache.set(source.key, made);
+  return made;
+}
+
+async function encodeImage(source: Source): Promise<Cached> {
+  const dir = path.join(CACHE_DIR, source.key);
+  const metaFile = path.join(dir, 'meta.json');
+  if (existsSync(metaFile)) return JSON.parse(readFileSync(metaFile, 'utf8')) as Cached;
+
+  const raw = await pixels(source);
+  const input = () =>
+    sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } });
+  mkdirSync(dir, { recursive: true });
+  const widths = WIDTHS.filter((w) => w < raw.width);
+  widths.push(Math.min(raw.width, WIDTHS[WIDTHS.length - 1]!));
+  const files: Cached['files'] = [];
+  for (const width of [...new Set(widths)]) {
+    const name = `${width}.webp`;
+    await input().resize(width).webp(WEBP).toFile(path.join(dir, name));
+    files.push({ name, width });
+  }
+  const fallbackWidth = Math.min(FALLBACK_WIDTH, raw.width);
+  await input()
+    .resize(fallbackWidth)
+    .jpeg(JPEG)
+    .toFile(path.join(dir, `${fallbackWidth}.jpg`));
+  files.push({ name: `${fallbackWidth}.jpg`, width: fallbackWidth });
+  const blur = await input().resize(16).webp({ quality: 40 }).toBuffer();
+  const cached: Cached = {
+    width: raw.width,
+    height: raw.height,
+    blur: `data:image/webp;base64,${blur.toString('base64')}`,
+    files,
+  };
+  writeFileSync(metaFile, JSON.stringify(cached));
+  return cached;
+}
+
+/** Runs the tasks, a few at a time. */
+async function pool<T, R>(items: T[], run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await run(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return results;
+}
+
+/** Copies a file to public/media/ as {dir}/{name}.{hash}{suffix} and returns its URL. */
+function publish(src: string, key: string, file: string, suffix: string): string {
+  const { dir, name } = path.parse(src);
+  const published = path.join(dir, `${name}.${key.slice(0, 10)}${suffix}`);
+  mkdirSync(path.join(OUT_DIR, dir), { recursive: true });
+  copyFileSync(file, path.join(OUT_DIR, published));
+  return `${URL_BASE}/${published}`;
+}
+
+async function main() {
+  const started = Date.now();
+  const { sources, problems } = resolveSources(mediaRefs(), MEDIA_DIR);
+  if (problems.length > 0) {
+    console.error(`Media check failed:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    process.exit(1);
+  }
+
+  const images = [...sources].filter(([src]) => isImage(src));
+  let painted = 0;
+  const encoded = await pool(images, async ([src, source]) => {
+    const fresh = !existsSync(path.join(CACHE_DIR, source.key, 'meta.json'));
+    const cached = await encodeImage(source);
+    if (fresh) painted++;
+    return [src, source, cached] as const;
+  });
+
+  rmSync(OUT_DIR, { recursive: true, force: true });
+  const manifest: MediaManifest = {};
+  for (const [src, source, cached] of encoded) {
+    const dir = path.join(CACHE_DIR, source.key);
+    const urls = cached.files.map((file) => ({
+      ...file,
+      url: publish(src, source.key, path.join(dir, file.name), `-${file.name}`),
+    }));
+    const entry: MediaEntry = {
+      kind: 'image',
+      width: cached.width,
+      height: cached.height,
+      blur: cached.blur,
+      srcSet: urls
+        .filter((file) => file.name.endsWith('.webp'))
+        .map((file) => `${file.url} ${file.width}w`)
+        .join(', '),
+      fallback: urls.find((file) => file.name.endsWith('.jpg'))!.url,
+      placeholder: source.kind !== 'file',
+    };
+    manifest[src] = entry;
+  }
+  for (const [src, source] of sources) {
+    if (isImage(src) || source.kind !== 'file') continue;
+    manifest[src] = { kind: 'file', url: publish(src, source.key, source.file, path.extname(src)) };
+  }
+  // Forget cached work that no content uses any more, so the cache does not grow without end.
+  const used = new Set(encoded.map(([, source]) => source.key));
+  for (const entry of existsSync(CACHE_DIR)
+    ? readdirSync(CACHE_DIR, { withFileTypes: true })
+    : []) {
+    if (entry.isDirectory() && !used.has(entry.name))
+      rmSync(path.join(CACHE_DIR, entry.name), { recursive: true });
+  }
+  mkdirSync(path.dirname(MANIFEST_PATH), { recursive: true });
+  writeFileSync(MANIFEST_PATH, JSON.stringify(manifest));
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`Media: ${sources.size} files, ${painted} newly encoded, in ${seconds} s.`);
+}
+
+await main();
