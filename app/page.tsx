@@ -1,7 +1,12 @@
 import Link from 'next/link';
+import { GalleryStrip } from '@/components/home/gallery-strip';
 import { Hero } from '@/components/home/hero';
+import { ParallaxBanner } from '@/components/media/parallax-banner';
+import { Picture } from '@/components/media/picture';
+import { Section } from '@/components/ui/section';
 import { home, pages, site } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
+import styles from './home.module.css';
 
 export const metadata = {
   ...pageMetadata({ ...pages.home, path: '/' }),
@@ -18,9 +23,62 @@ export default function HomePage() {
         poster={home.hero.poster}
         videos={home.hero.videos}
       />
-      <p style={{ textAlign: 'center', margin: '3rem 0' }}>
-        <Link href="/lovenotes/">Read love notes from our couples</Link>
-      </p>
+      <Section label={home.intro.heading}>
+        <div className={styles.intro}>
+          <h2>{home.intro.heading}</h2>
+          {home.intro.text.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+          <Link className={styles.button} href={home.intro.link.href}>
+            {home.intro.link.label}
+          </Link>
+        </div>
+      </Section>
+      <Section label="Selected photographs">
+        <ul className={styles.grid}>
+          {home.grid.map((image) => (
+            <li key={image.src}>
+              <Picture image={image} sizes="(min-width: 900px) 33vw, 50vw" fill />
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section label={home.promo.heading}>
+        <div className={styles.promo}>
+          <Picture
+            image={home.promo.image}
+            sizes="(min-width: 900px) 50vw, 100vw"
+            className={styles.promoImage}
+          />
+          <div>
+            <h2>{home.promo.heading}</h2>
+            <p>{home.promo.text}</p>
+            <Link className={styles.button} href={home.promo.link.href}>
+              {home.promo.link.label}
+            </Link>
+          </div>
+        </div>
+      </Section>
+      <section className={styles.strip} aria-labelledby="strip-heading">
+        <h2 id="strip-heading" className={styles.stripHeading}>
+          {home.strip.heading}
+        </h2>
+        <GalleryStrip intervalMs={site.constants.galleryRotationMs} label={home.strip.heading}>
+          {home.strip.images.map((image) => (
+            <Picture key={image.src} image={image} sizes="(min-width: 900px) 22rem, 60vw" fill />
+          ))}
+        </GalleryStrip>
+      </section>
+      <ParallaxBanner
+        image={home.banner.image}
+        strength={site.constants.parallaxStrength}
+        heightPx={site.constants.parallaxBannerHeightPx}
+      >
+        <h2 className={styles.bannerHeading}>{home.banner.heading}</h2>
+        <Link className={styles.button} href={home.banner.link.href}>
+          {home.banner.link.label}
+        </Link>
+      </ParallaxBanner>
     </>
   );
 }

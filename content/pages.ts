@@ -70,6 +70,10 @@ export const pages = {
       'Wedding, pre-wedding, event and fashion photography, cinematic wedding films and advertisement films.',
     heading: 'Our Services',
     intro: ['From the first look to the last dance, in photographs and on film.'],
+    image: {
+      src: 'services/band.jpg',
+      alt: 'A baraat crossing a bridge at dusk with lanterns overhead',
+    },
   },
   lovenotes: {
     title: 'Love Notes',

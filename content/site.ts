@@ -19,6 +19,7 @@ export const site = {
     { network: 'facebook', label: 'Facebook', url: 'https://www.facebook.com/saanjhstudio' },
   ],
   schedulingUrl: 'https://calendly.com/saanjhstudio/consultation',
+  schedulingWidgetScript: 'https://assets.calendly.com/assets/external/widget.js',
   currency: 'USD',
   copyrightYear: 2016,
   nav: {
@@ -55,5 +56,6 @@ export const site = {
     scriptTimeoutMs: 120_000,
     schedulingWidgetHeightPx: 700,
     schedulingWidgetMinWidthPx: 320,
+    schedulingFallbackAfterMs: 6000,
   },
 };

@@ -1,9 +1,42 @@
+import Link from 'next/link';
+import { ParallaxBanner } from '@/components/media/parallax-banner';
+import { Picture } from '@/components/media/picture';
 import { PageHeader } from '@/components/ui/page-header';
-import { pages } from '@/lib/content';
+import { Section } from '@/components/ui/section';
+import { about, pages, site } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
+import styles from './about.module.css';
 
 export const metadata = pageMetadata({ ...pages.about, path: '/about/' });
 
 export default function AboutPage() {
-  return <PageHeader heading={pages.about.heading} intro={pages.about.intro} />;
+  return (
+    <>
+      <ParallaxBanner
+        image={about.banner.image}
+        strength={site.constants.parallaxStrength}
+        heightPx={site.constants.parallaxBannerHeightPx}
+      >
+        <p className={styles.bannerHeading}>{about.banner.heading}</p>
+        <Link className={styles.button} href={about.banner.link.href}>
+          {about.banner.link.label}
+        </Link>
+      </ParallaxBanner>
+      <PageHeader heading={pages.about.heading} intro={pages.about.intro} />
+      <Section label="Our story">
+        <div className={styles.story}>
+          {about.story.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+        <ul className={styles.images}>
+          {about.images.map((image) => (
+            <li key={image.src}>
+              <Picture image={image} sizes="(min-width: 700px) 33vw, 100vw" fill />
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  );
 }

@@ -1,7 +1,8 @@
+import { ParallaxBanner } from '@/components/media/parallax-banner';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
 import { Tile, TileGrid } from '@/components/ui/tiles';
-import { pages, services } from '@/lib/content';
+import { pages, services, site } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
 import { servicePath } from '@/lib/routes';
 
@@ -23,6 +24,13 @@ export default function ServicesPage() {
           ))}
         </TileGrid>
       </Section>
+      {pages.services.image && (
+        <ParallaxBanner
+          image={pages.services.image}
+          strength={site.constants.parallaxStrength}
+          heightPx={site.constants.parallaxBannerHeightPx}
+        />
+      )}
     </>
   );
 }

@@ -1,7 +1,9 @@
 import { Picture } from '@/components/media/picture';
 import type { Image, TileSize } from '@/lib/content';
 import { sizedTiles } from '@/lib/gallery';
+import { mediaImage } from '@/lib/media';
 import styles from './gallery-grid.module.css';
+import { Lightbox } from './lightbox';
 
 const sizesAttr: Record<TileSize | 'none', string> = {
   large: '(min-width: 900px) 50vw, 100vw',
@@ -10,7 +12,7 @@ const sizesAttr: Record<TileSize | 'none', string> = {
   none: '(min-width: 900px) 25vw, 50vw',
 };
 
-/** The gallery's photos in a grid whose tiles take the gallery's size pattern. */
+/** The gallery's photos in a grid whose tiles take the gallery's size pattern; each opens large. */
 export function GalleryGrid({
   images,
   sizes,
@@ -20,13 +22,38 @@ export function GalleryGrid({
   sizes: TileSize[];
   title: string;
 }) {
+  const large = images.map((image) => {
+    const media = mediaImage(image.src);
+    return {
+      srcSet: media.srcSet,
+      src: media.fallback,
+      alt: image.alt,
+      width: media.width,
+      height: media.height,
+    };
+  });
   return (
-    <ul className={styles.grid} aria-label={`Photographs: ${title}`}>
-      {sizedTiles(images, sizes).map(({ image, size }, index) => (
-        <li key={image.src} className={styles.tile} data-size={size ?? undefined}>
-          <Picture image={image} sizes={sizesAttr[size ?? 'none']} fill priority={index === 0} />
-        </li>
-      ))}
-    </ul>
+    <Lightbox images={large}>
+      <ul className={styles.grid} aria-label={`Photographs: ${title}`}>
+        {sizedTiles(images, sizes).map(({ image, size }, index) => (
+          <li key={image.src} className={styles.tile} data-size={size ?? undefined}>
+            <button
+              type="button"
+              className={styles.open}
+              data-lightbox-index={index}
+              aria-label={`Open photo ${index + 1}: ${image.alt}`}
+            >
+              <Picture
+                image={image}
+                sizes={sizesAttr[size ?? 'none']}
+                fill
+                priority={index === 0}
+                decorative
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Lightbox>
   );
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { about as rawAbout } from '@/content/about';
 import { bundles as rawBundles } from '@/content/bundles';
+import { education as rawEducation } from '@/content/education';
 import { films as rawFilms } from '@/content/films';
 import { collections as rawCollections, galleries as rawGalleries } from '@/content/galleries';
 import { home as rawHome } from '@/content/home';
@@ -10,7 +12,9 @@ import { services as rawServices } from '@/content/services';
 import { site as rawSite } from '@/content/site';
 import { parseContent } from './parse';
 import {
+  aboutSchema,
   bundleSchema,
+  educationSchema,
   collectionsSchema,
   filmSchema,
   gallerySchema,
@@ -44,6 +48,10 @@ function unique<T>(key: (entry: T) => string, field: string) {
 export const site = parseContent('content/site.ts', siteSchema, rawSite);
 
 export const home = parseContent('content/home.ts', homeSchema, rawHome);
+
+export const about = parseContent('content/about.ts', aboutSchema, rawAbout);
+
+export const education = parseContent('content/education.ts', educationSchema, rawEducation);
 
 export const pages = parseContent(
   'content/pages.ts',
@@ -125,6 +133,8 @@ export const contentModules: [file: string, data: unknown][] = [
   ['content/site.ts', site],
   ['content/pages.ts', pages],
   ['content/home.ts', home],
+  ['content/about.ts', about],
+  ['content/education.ts', education],
   ['content/presets.ts', presets],
   ['content/bundles.ts', bundles],
   ['content/services.ts', services],

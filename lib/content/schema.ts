@@ -49,6 +49,7 @@ export const siteSchema = z.object({
   areaServed: z.array(text).min(1),
   socials: z.array(socialSchema).length(3, 'must list exactly three social networks'),
   schedulingUrl: externalUrl,
+  schedulingWidgetScript: externalUrl,
   currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as "USD"'),
   copyrightYear: z.number().int().min(1900).max(2100),
   nav: z.object({
@@ -65,6 +66,7 @@ export const siteSchema = z.object({
     scriptTimeoutMs: z.number().int().positive(),
     schedulingWidgetHeightPx: z.number().int().positive(),
     schedulingWidgetMinWidthPx: z.number().int().positive(),
+    schedulingFallbackAfterMs: z.number().int().positive(),
   }),
 });
 
@@ -73,6 +75,7 @@ export const pageCopySchema = z.object({
   description: text,
   heading: text,
   intro: z.array(text).default([]),
+  image: imageSchema.optional(),
 });
 
 export const categorySchema = z.enum(['WEDDINGS', 'FILM', 'TRAVEL']);
@@ -167,8 +170,38 @@ export const videoSchema = z.object({
   type: z.enum(['video/webm', 'video/mp4']),
 });
 
+const bannerSchema = z.object({ image: imageSchema, heading: text, link: linkSchema });
+
 export const homeSchema = z.object({
   hero: z.object({ poster: imageSchema, videos: z.array(videoSchema).min(1) }),
+  promo: z.object({ heading: text, text, link: linkSchema, image: imageSchema }),
+  intro: z.object({ heading: text, text: z.array(text).min(1), link: linkSchema }),
+  grid: z.array(imageSchema).min(1),
+  strip: z.object({ heading: text, images: z.array(imageSchema).min(2) }),
+  banner: bannerSchema,
+});
+
+export const aboutSchema = z.object({
+  banner: bannerSchema,
+  story: z.array(text).min(1),
+  images: z.array(imageSchema).length(3, 'must hold exactly three images'),
+});
+
+export const educationSchema = z.object({
+  image: imageSchema,
+  offers: z
+    .array(
+      z.object({
+        name: text,
+        price,
+        status: z.enum(['available', 'coming-soon']),
+        details: z.array(text).min(1),
+        description: text,
+        link: linkSchema.nullable(),
+      }),
+    )
+    .min(1),
+  shop: z.object({ heading: text, text, link: linkSchema }),
 });
 
 export const tileSizeSchema = z.enum(['large', 'small', 'medium']);
@@ -209,6 +242,9 @@ export type Bundle = z.output<typeof bundleSchema>;
 export type ProjectCard = z.output<typeof projectCardSchema>;
 export type Service = z.output<typeof serviceSchema>;
 export type Collection = z.output<typeof collectionSchema>;
+export type Home = z.output<typeof homeSchema>;
+export type About = z.output<typeof aboutSchema>;
+export type Education = z.output<typeof educationSchema>;
 export type Audio = z.output<typeof audioSchema>;
 export type TileSize = z.output<typeof tileSizeSchema>;
 export type Gallery = z.output<typeof gallerySchema>;

@@ -140,6 +140,20 @@ export const placeholders = new Map<string, Placeholder>([
     'reception-harbour',
     'haldi-diaries',
   ].map((id): [string, Placeholder] => [`films/${id}.jpg`, paint(1600, 16 / 9)]),
+  ['home/promo.jpg', paint(1600, LANDSCAPE)],
+  ...[1, 2, 3, 4, 5, 6].map((n): [string, Placeholder] => [
+    `home/grid-${n}.jpg`,
+    paint(1600, n % 3 === 2 ? PORTRAIT : LANDSCAPE),
+  ]),
+  ...[1, 2, 3, 4, 5, 6, 7, 8].map((n): [string, Placeholder] => [
+    `home/strip-${n}.jpg`,
+    paint(1200, 4 / 5),
+  ]),
+  ['home/banner.jpg', paint(2400, 16 / 9)],
+  ['about/banner.jpg', paint(2400, 16 / 9)],
+  ...[1, 2, 3].map((n): [string, Placeholder] => [`about/team-${n}.jpg`, paint(1200, 4 / 5)]),
+  ['education/coaching.jpg', paint(1600, LANDSCAPE)],
+  ['services/band.jpg', paint(2400, 16 / 9)],
   ...['meera-aarav', 'ishita-kabir', 'tara-rohan', 'ananya-dev', 'simran-arjun', 'priya-sam'].map(
     (id): [string, Placeholder] => [`lovenotes/${id}.jpg`, paint(1000, 4 / 5)],
   ),

@@ -1,8 +1,10 @@
 import { notFound } from 'next/navigation';
 import { GalleryGrid } from '@/components/gallery/gallery-grid';
+import { AudioPlayer } from '@/components/media/audio-player';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
-import { collections, galleries, getGallery } from '@/lib/content';
+import { collections, galleries, galleryAudio, getGallery } from '@/lib/content';
+import { mediaFileUrl } from '@/lib/media';
 import { pageMetadata } from '@/lib/metadata';
 import { galleryPath } from '@/lib/routes';
 
@@ -30,6 +32,7 @@ export default async function GalleryPage({ params }: Props) {
   const { segment, gallery: slug } = await params;
   const gallery = getGallery(segment, slug);
   if (!gallery) notFound();
+  const audio = galleryAudio(gallery.collection);
   return (
     <>
       <PageHeader
@@ -38,6 +41,7 @@ export default async function GalleryPage({ params }: Props) {
         intro={[gallery.description]}
       />
       <Section>
+        {audio && <AudioPlayer src={mediaFileUrl(audio.src)} title={audio.title} />}
         <GalleryGrid images={gallery.images} sizes={gallery.sizes} title={gallery.title} />
       </Section>
     </>
