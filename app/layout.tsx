@@ -1,7 +1,10 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { CartButton, CartPanel } from '@/components/cart/cart-panel';
+import { CartProvider } from '@/components/cart/cart-provider';
 import { SiteFooter } from '@/components/chrome/site-footer';
 import { SiteHeader } from '@/components/chrome/site-header';
+import { shopCatalog } from '@/lib/catalog';
 import { site } from '@/lib/content';
 import { sans, serif } from '@/lib/fonts';
 import { settings } from '@/lib/settings';
@@ -25,20 +28,24 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" className={`${serif.variable} ${sans.variable}`}>
       <body>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        <SiteHeader
-          siteName={site.name}
-          items={site.nav.header}
-          book={site.nav.book}
-          socials={site.socials}
-          scrolledThresholdPx={site.constants.headerScrolledThresholdPx}
-        />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter site={site} />
+        <CartProvider entries={shopCatalog()} currency={site.currency}>
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+          <SiteHeader
+            siteName={site.name}
+            items={site.nav.header}
+            book={site.nav.book}
+            socials={site.socials}
+            scrolledThresholdPx={site.constants.headerScrolledThresholdPx}
+          />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter site={site} />
+          <CartPanel />
+          <CartButton />
+        </CartProvider>
       </body>
     </html>
   );

@@ -47,3 +47,23 @@ export function mediaFileUrl(src: string): string {
   if (entry?.kind !== 'file') throw new Error(`media/${src} was not prepared by the media step`);
   return entry.url;
 }
+
+/** What a client-side viewer needs to show an image of media/ at any size. */
+export type ViewerImage = {
+  srcSet: string;
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+};
+
+export function viewerImage(image: { src: string; alt: string }): ViewerImage {
+  const media = mediaImage(image.src);
+  return {
+    srcSet: media.srcSet,
+    src: media.fallback,
+    alt: image.alt,
+    width: media.width,
+    height: media.height,
+  };
+}

@@ -1,38 +1,76 @@
+import Link from 'next/link';
+import { Picture } from '@/components/media/picture';
+import { QuickView } from '@/components/shop/quick-view';
+import { ShopFilter } from '@/components/shop/shop-filter';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
-import { Tile, TileGrid } from '@/components/ui/tiles';
-import { bundles, pages, presets, site } from '@/lib/content';
+import {
+  TileBody,
+  tileClassName,
+  tileGridClassName,
+  tileItemClassName,
+} from '@/components/ui/tiles';
+import { ALL_CATEGORY, bundles, categorySchema, pages, presets, site } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
 import { formatPrice } from '@/lib/money';
 import { bundlePath, presetPath } from '@/lib/routes';
+import styles from './presets.module.css';
 
 export const metadata = pageMetadata({ ...pages.presets, path: '/presets/' });
 
 export default function PresetsPage() {
+  const items = [
+    ...presets.map((preset) => {
+      const price = formatPrice(preset.priceCents, site.currency);
+      return {
+        key: preset.slug,
+        categories: preset.categories,
+        node: (
+          <QuickView
+            label={preset.name}
+            triggerClassName={tileClassName}
+            trigger={
+              <TileBody image={preset.image} title={preset.name} detail={price} decorative />
+            }
+          >
+            <Picture
+              image={preset.image}
+              sizes="(min-width: 600px) 20rem, 100vw"
+              className={styles.quickImage}
+            />
+            <div>
+              <h2 className={styles.quickTitle}>{preset.name}</h2>
+              <p className={styles.quickPrice}>{price}</p>
+              <p>{preset.description}</p>
+              <Link className={styles.quickLink} href={presetPath(preset)}>
+                View Full Item
+              </Link>
+            </div>
+          </QuickView>
+        ),
+      };
+    }),
+    ...bundles.map((bundle) => ({
+      key: bundle.slug,
+      categories: bundle.categories,
+      node: (
+        <Link className={tileClassName} href={bundlePath(bundle)}>
+          <TileBody image={bundle.image} title={bundle.name} detail="Bundle" decorative />
+        </Link>
+      ),
+    })),
+  ];
   return (
     <>
       <PageHeader heading={pages.presets.heading} intro={pages.presets.intro} />
       <Section>
-        <TileGrid label="Presets and bundles">
-          {presets.map((preset) => (
-            <Tile
-              key={preset.slug}
-              image={preset.image}
-              title={preset.name}
-              detail={formatPrice(preset.priceCents, site.currency)}
-              href={presetPath(preset)}
-            />
-          ))}
-          {bundles.map((bundle) => (
-            <Tile
-              key={bundle.slug}
-              image={bundle.image}
-              title={bundle.name}
-              detail="Bundle"
-              href={bundlePath(bundle)}
-            />
-          ))}
-        </TileGrid>
+        <ShopFilter
+          all={ALL_CATEGORY}
+          categories={categorySchema.options}
+          items={items}
+          gridClassName={tileGridClassName}
+          itemClassName={tileItemClassName}
+        />
       </Section>
     </>
   );

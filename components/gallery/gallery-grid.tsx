@@ -1,7 +1,7 @@
 import { Picture } from '@/components/media/picture';
 import type { Image, TileSize } from '@/lib/content';
 import { sizedTiles } from '@/lib/gallery';
-import { mediaImage } from '@/lib/media';
+import { viewerImage } from '@/lib/media';
 import styles from './gallery-grid.module.css';
 import { Lightbox } from './lightbox';
 
@@ -22,18 +22,8 @@ export function GalleryGrid({
   sizes: TileSize[];
   title: string;
 }) {
-  const large = images.map((image) => {
-    const media = mediaImage(image.src);
-    return {
-      srcSet: media.srcSet,
-      src: media.fallback,
-      alt: image.alt,
-      width: media.width,
-      height: media.height,
-    };
-  });
   return (
-    <Lightbox images={large}>
+    <Lightbox images={images.map(viewerImage)}>
       <ul className={styles.grid} aria-label={`Photographs: ${title}`}>
         {sizedTiles(images, sizes).map(({ image, size }, index) => (
           <li key={image.src} className={styles.tile} data-size={size ?? undefined}>

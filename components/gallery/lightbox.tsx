@@ -1,6 +1,7 @@
 'use client';
 
 import { useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import type { ViewerImage } from '@/lib/media';
 import styles from './lightbox.module.css';
 
 export type LightboxImage = {
@@ -15,7 +16,7 @@ export type LightboxImage = {
  * Opens the photo whose tile was pressed large, in a modal dialog: arrows (buttons or keys) move
  * through the gallery, Escape closes, and focus goes back to the tile.
  */
-export function Lightbox({ images, children }: { images: LightboxImage[]; children: ReactNode }) {
+export function Lightbox({ images, children }: { images: ViewerImage[]; children: ReactNode }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [index, setIndex] = useState(0);
   const image = images[index];

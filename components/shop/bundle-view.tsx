@@ -1,3 +1,4 @@
+import { AddAllToCartButton } from '@/components/cart/cart-panel';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
 import { Tile, TileGrid } from '@/components/ui/tiles';
@@ -16,6 +17,9 @@ export function BundleView({ bundle }: { bundle: Bundle }) {
         intro={[bundle.description]}
       />
       <Section>
+        <p style={{ textAlign: 'center', marginTop: 0 }}>
+          <AddAllToCartButton ids={members.map((preset) => preset.name)} label="Add all to cart" />
+        </p>
         <TileGrid label="Packs in this bundle">
           {members.map((preset) => (
             <Tile

@@ -22,6 +22,40 @@ export function CardGrid({ children, label }: { children: ReactNode; label: stri
   );
 }
 
+/** The class a custom tile control (such as a quick-view button) takes to look like a tile. */
+export const tileClassName = styles.link ?? '';
+export const tileGridClassName = styles.grid ?? '';
+export const tileItemClassName = styles.tile ?? '';
+
+/** A tile's photo with its name (and a detail such as the price) over it. */
+export function TileBody({
+  image,
+  title,
+  detail,
+  decorative,
+}: {
+  image: Image;
+  title: string;
+  detail?: string;
+  decorative: boolean;
+}) {
+  return (
+    <>
+      <Picture
+        image={image}
+        sizes={tileSizes}
+        fill
+        decorative={decorative}
+        className={styles.photo}
+      />
+      <span className={styles.caption}>
+        <span className={styles.title}>{title}</span>
+        {detail && <span className={styles.detail}>{detail}</span>}
+      </span>
+    </>
+  );
+}
+
 /** A portrait photo with its name over it; a link when it has somewhere to go. */
 export function Tile({
   image,
@@ -34,21 +68,7 @@ export function Tile({
   detail?: string;
   href?: string;
 }) {
-  const body = (
-    <>
-      <Picture
-        image={image}
-        sizes={tileSizes}
-        fill
-        decorative={Boolean(href)}
-        className={styles.photo}
-      />
-      <span className={styles.caption}>
-        <span className={styles.title}>{title}</span>
-        {detail && <span className={styles.detail}>{detail}</span>}
-      </span>
-    </>
-  );
+  const body = <TileBody image={image} title={title} detail={detail} decorative={Boolean(href)} />;
   return (
     <li className={styles.tile}>
       {href ? (

@@ -174,3 +174,4 @@ export function filmsOf(collection: 'ad' | 'cinematic') {
 }
 
 export type * from './schema';
+export { ALL_CATEGORY, categorySchema } from './schema';

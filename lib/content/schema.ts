@@ -79,6 +79,8 @@ export const pageCopySchema = z.object({
 });
 
 export const categorySchema = z.enum(['WEDDINGS', 'FILM', 'TRAVEL']);
+/** The shop's first filter, showing every category. */
+export const ALL_CATEGORY = 'ALL';
 
 const comparisonSchema = z.object({ label: text, before: imageSchema, after: imageSchema });
 

@@ -1,9 +1,13 @@
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { AddToCartButton } from '@/components/cart/cart-panel';
 import { Picture } from '@/components/media/picture';
 import { CompareSlider } from '@/components/shop/compare-slider';
+import { PresetGallery } from '@/components/shop/preset-gallery';
 import { Section } from '@/components/ui/section';
 import { getPreset, presets, site } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
+import { viewerImage } from '@/lib/media';
 import { formatPrice } from '@/lib/money';
 import { presetPath } from '@/lib/routes';
 import styles from './preset.module.css';
@@ -33,11 +37,9 @@ export default async function PresetPage({ params }: Props) {
     <>
       <Section>
         <div className={styles.top}>
-          <Picture
-            image={preset.image}
-            sizes="(min-width: 900px) 40vw, 100vw"
-            priority
-            className={styles.cover}
+          <PresetGallery
+            images={[preset.image, ...preset.gallery].map(viewerImage)}
+            thumbnailStepPx={site.constants.thumbnailScrollStepPx}
           />
           <div className={styles.summary}>
             <p className={styles.eyebrow}>Lightroom preset pack</p>
@@ -45,6 +47,12 @@ export default async function PresetPage({ params }: Props) {
             <p className={styles.price}>{formatPrice(preset.priceCents, site.currency)}</p>
             <p className={styles.tagline}>{preset.tagline}</p>
             <p>{preset.description}</p>
+            <div className={styles.actions}>
+              <Link className={styles.shop} href="/presets/">
+                Shop
+              </Link>
+              <AddToCartButton id={preset.name} />
+            </div>
             <h2 className={styles.subheading}>What’s included</h2>
             <ul className={styles.included}>
               {preset.whatsIncluded.map((item) => (

@@ -1,0 +1,151 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef } from 'react';
+import { subtotalCents } from '@/lib/cart';
+import { formatPrice } from '@/lib/money';
+import { useCart } from './cart-provider';
+import styles from './cart.module.css';
+
+/** The slide-out cart: a modal dialog (Escape closes it, focus stays inside and returns after). */
+export function CartPanel() {
+  const { items, catalog, currency, open, setOpen, remove, announcement } = useCart();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const router = useRouter();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  const checkout = () => {
+    setOpen(false);
+    router.push('/checkout/');
+  };
+
+  return (
+    <>
+      <dialog
+        ref={dialog}
+        className={styles.panel}
+        aria-labelledby="cart-title"
+        onClose={() => setOpen(false)}
+        onClick={(event) => {
+          if (event.target === dialog.current) setOpen(false);
+        }}
+      >
+        <div className={styles.inner}>
+          <div className={styles.head}>
+            <h2 id="cart-title" className={styles.title}>
+              Your cart
+            </h2>
+            <button
+              type="button"
+              className={styles.close}
+              onClick={() => setOpen(false)}
+              aria-label="Close cart"
+            >
+              ×
+            </button>
+          </div>
+          {items.length === 0 ? (
+            <p className={styles.empty}>Your cart is empty.</p>
+          ) : (
+            <ul className={styles.lines} aria-label="Items in your cart">
+              {items.map((item) => (
+                <li key={item.id} className={styles.line}>
+                  {/* eslint-disable-next-line @next/next/no-img-element -- a small variant made by scripts/media */}
+                  <img src={item.image} alt="" width={64} height={80} className={styles.thumb} />
+                  <div className={styles.lineText}>
+                    <span className={styles.name}>{item.name}</span>
+                    <span className={styles.price}>
+                      {formatPrice(catalog.get(item.id)?.priceCents ?? 0, currency)}
+                      {item.quantity > 1 && ` × ${item.quantity}`}
+                    </span>
+                  </div>
+                  <button
+                    type="button"
+                    className={styles.remove}
+                    onClick={() => remove(item.id)}
+                    aria-label={`Remove ${item.name}`}
+                  >
+                    Remove
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className={styles.foot}>
+            <p className={styles.subtotal}>
+              <span>Subtotal</span>
+              <strong data-testid="cart-subtotal">
+                {formatPrice(subtotalCents(items, catalog), currency)}
+              </strong>
+            </p>
+            <p className={styles.note}>Shipping and discount codes are added at checkout.</p>
+            <button
+              type="button"
+              className={styles.checkout}
+              onClick={checkout}
+              disabled={items.length === 0}
+            >
+              Checkout
+            </button>
+          </div>
+        </div>
+      </dialog>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </>
+  );
+}
+
+/** The floating cart icon: shown while the panel is closed and the cart holds something. */
+export function CartButton() {
+  const { items, open, setOpen } = useCart();
+  if (open || items.length === 0) return null;
+  const count = items.length;
+  return (
+    <button
+      type="button"
+      className={styles.floating}
+      onClick={() => setOpen(true)}
+      aria-label={`Open cart (${count} ${count === 1 ? 'item' : 'items'})`}
+    >
+      <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
+        <path
+          d="M6 7h12l-1.2 12.2a1 1 0 0 1-1 .8H8.2a1 1 0 0 1-1-.8zM9 7a3 3 0 0 1 6 0"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        />
+      </svg>
+      <span className={styles.badge} aria-hidden="true">
+        {count}
+      </span>
+    </button>
+  );
+}
+
+/** Adds one pack to the cart. */
+export function AddToCartButton({ id, className }: { id: string; className?: string }) {
+  const { add } = useCart();
+  return (
+    <button type="button" className={className ?? styles.add} onClick={() => add(id)}>
+      Add to Cart
+    </button>
+  );
+}
+
+/** Adds every pack of a bundle that is not yet in the cart. */
+export function AddAllToCartButton({ ids, label }: { ids: string[]; label: string }) {
+  const { addAll } = useCart();
+  return (
+    <button type="button" className={styles.add} onClick={() => addAll(ids)}>
+      {label}
+    </button>
+  );
+}

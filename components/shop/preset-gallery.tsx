@@ -1,0 +1,99 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import type { ViewerImage } from '@/lib/media';
+import styles from './preset-gallery.module.css';
+
+/** The preset's photos: a large one with previous and next arrows, and thumbnails that scroll. */
+export function PresetGallery({
+  images,
+  thumbnailStepPx,
+}: {
+  images: ViewerImage[];
+  thumbnailStepPx: number;
+}) {
+  const [index, setIndex] = useState(0);
+  const thumbs = useRef<HTMLUListElement>(null);
+  const image = images[index]!;
+  const step = (delta: number) =>
+    setIndex((current) => (current + delta + images.length) % images.length);
+  const scrollThumbs = (direction: number) =>
+    thumbs.current?.scrollBy({ left: direction * thumbnailStepPx, behavior: 'smooth' });
+
+  return (
+    <div className={styles.gallery}>
+      <div className={styles.stage}>
+        {/* eslint-disable-next-line @next/next/no-img-element -- variants come from scripts/media */}
+        <img
+          key={image.src}
+          className={styles.image}
+          srcSet={image.srcSet}
+          sizes="(min-width: 900px) 40vw, 100vw"
+          src={image.src}
+          alt={image.alt}
+          width={image.width}
+          height={image.height}
+          fetchPriority={index === 0 ? 'high' : undefined}
+        />
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles.previous}`}
+          onClick={() => step(-1)}
+          aria-label="Previous image"
+        >
+          ‹
+        </button>
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles.next}`}
+          onClick={() => step(1)}
+          aria-label="Next image"
+        >
+          ›
+        </button>
+      </div>
+      <div className={styles.thumbRow}>
+        <button
+          type="button"
+          className={styles.scroll}
+          onClick={() => scrollThumbs(-1)}
+          aria-label="Scroll thumbnails left"
+        >
+          ‹
+        </button>
+        <ul ref={thumbs} className={styles.thumbs} aria-label="Thumbnails" data-testid="thumbnails">
+          {images.map((thumb, i) => (
+            <li key={thumb.src}>
+              <button
+                type="button"
+                className={styles.thumb}
+                onClick={() => setIndex(i)}
+                aria-current={i === index ? 'true' : undefined}
+                aria-label={`Show image ${i + 1}: ${thumb.alt}`}
+              >
+                {/* eslint-disable-next-line @next/next/no-img-element -- variants come from scripts/media */}
+                <img
+                  srcSet={thumb.srcSet}
+                  sizes="96px"
+                  src={thumb.src}
+                  alt=""
+                  width={thumb.width}
+                  height={thumb.height}
+                  loading="lazy"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className={styles.scroll}
+          onClick={() => scrollThumbs(1)}
+          aria-label="Scroll thumbnails right"
+        >
+          ›
+        </button>
+      </div>
+    </div>
+  );
+}
