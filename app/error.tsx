@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react';
 import styles from './error.module.css';
+import button from '@/components/ui/button.module.css';
 
 export default function ErrorPage({ error, retry }: { error: unknown; retry: () => void }) {
   useEffect(() => {
@@ -12,7 +13,7 @@ export default function ErrorPage({ error, retry }: { error: unknown; retry: () 
     <div className={styles.error} role="alert">
       <h1>Unexpected Application Error!</h1>
       <p>Something went wrong while showing this page.</p>
-      <button type="button" className={styles.retry} onClick={() => retry()}>
+      <button type="button" className={button.primary} onClick={() => retry()}>
         Try again
       </button>
     </div>

@@ -7,6 +7,7 @@ import { Section } from '@/components/ui/section';
 import { home, pages, site } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
 import styles from './home.module.css';
+import button from '@/components/ui/button.module.css';
 
 export const metadata = {
   ...pageMetadata({ ...pages.home, path: '/' }),
@@ -29,7 +30,7 @@ export default function HomePage() {
           {home.intro.text.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
-          <Link className={styles.button} href={home.intro.link.href}>
+          <Link className={`${button.outline} ${styles.action}`} href={home.intro.link.href}>
             {home.intro.link.label}
           </Link>
         </div>
@@ -53,7 +54,7 @@ export default function HomePage() {
           <div>
             <h2>{home.promo.heading}</h2>
             <p>{home.promo.text}</p>
-            <Link className={styles.button} href={home.promo.link.href}>
+            <Link className={`${button.outline} ${styles.action}`} href={home.promo.link.href}>
               {home.promo.link.label}
             </Link>
           </div>
@@ -75,7 +76,7 @@ export default function HomePage() {
         heightPx={site.constants.parallaxBannerHeightPx}
       >
         <h2 className={styles.bannerHeading}>{home.banner.heading}</h2>
-        <Link className={styles.button} href={home.banner.link.href}>
+        <Link className={`${button.outline} ${styles.action}`} href={home.banner.link.href}>
           {home.banner.link.label}
         </Link>
       </ParallaxBanner>

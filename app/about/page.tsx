@@ -6,6 +6,7 @@ import { Section } from '@/components/ui/section';
 import { about, pages, site } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
 import styles from './about.module.css';
+import button from '@/components/ui/button.module.css';
 
 export const metadata = pageMetadata({ ...pages.about, path: '/about/' });
 
@@ -18,7 +19,7 @@ export default function AboutPage() {
         heightPx={site.constants.parallaxBannerHeightPx}
       >
         <p className={styles.bannerHeading}>{about.banner.heading}</p>
-        <Link className={styles.button} href={about.banner.link.href}>
+        <Link className={`${button.primary} ${styles.action}`} href={about.banner.link.href}>
           {about.banner.link.label}
         </Link>
       </ParallaxBanner>

@@ -1,13 +1,13 @@
 import Link from 'next/link';
 import { Picture } from '@/components/media/picture';
+import { PresetTiles } from '@/components/shop/preset-tiles';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
-import { Tile, TileGrid } from '@/components/ui/tiles';
 import { education, pages, presets, site } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
 import { formatPrice, toCents } from '@/lib/money';
-import { presetPath } from '@/lib/routes';
 import styles from './education.module.css';
+import button from '@/components/ui/button.module.css';
 
 export const metadata = pageMetadata({ ...pages.education, path: '/education/' });
 
@@ -38,7 +38,7 @@ export default function EducationPage() {
               </ul>
               <p>{offer.description}</p>
               {offer.link && offer.status === 'available' && (
-                <Link className={styles.button} href={offer.link.href}>
+                <Link className={`${button.primary} ${styles.push}`} href={offer.link.href}>
                   {offer.link.label}
                 </Link>
               )}
@@ -52,21 +52,11 @@ export default function EducationPage() {
             <h2 className={styles.shopHeading}>{education.shop.heading}</h2>
             <p className={styles.shopText}>{education.shop.text}</p>
           </div>
-          <Link className={styles.button} href={education.shop.link.href}>
+          <Link className={button.primary} href={education.shop.link.href}>
             {education.shop.link.label}
           </Link>
         </div>
-        <TileGrid label="Presets">
-          {presets.slice(0, 4).map((preset) => (
-            <Tile
-              key={preset.slug}
-              image={preset.image}
-              title={preset.name}
-              detail={formatPrice(preset.priceCents, site.currency)}
-              href={presetPath(preset)}
-            />
-          ))}
-        </TileGrid>
+        <PresetTiles presets={presets.slice(0, 4)} label="Presets" />
       </Section>
     </>
   );

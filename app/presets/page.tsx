@@ -15,6 +15,7 @@ import { pageMetadata } from '@/lib/metadata';
 import { formatPrice } from '@/lib/money';
 import { bundlePath, presetPath } from '@/lib/routes';
 import styles from './presets.module.css';
+import button from '@/components/ui/button.module.css';
 
 export const metadata = pageMetadata({ ...pages.presets, path: '/presets/' });
 
@@ -42,7 +43,7 @@ export default function PresetsPage() {
               <h2 className={styles.quickTitle}>{preset.name}</h2>
               <p className={styles.quickPrice}>{price}</p>
               <p>{preset.description}</p>
-              <Link className={styles.quickLink} href={presetPath(preset)}>
+              <Link className={`${button.primary} ${styles.action}`} href={presetPath(preset)}>
                 View Full Item
               </Link>
             </div>

@@ -6,6 +6,7 @@ import { subtotalCents } from '@/lib/cart';
 import { formatPrice } from '@/lib/money';
 import { useCart } from './cart-provider';
 import styles from './cart.module.css';
+import button from '@/components/ui/button.module.css';
 
 /** The slide-out cart: a modal dialog (Escape closes it, focus stays inside and returns after). */
 export function CartPanel() {
@@ -43,7 +44,7 @@ export function CartPanel() {
             </h2>
             <button
               type="button"
-              className={styles.close}
+              className={button.icon}
               onClick={() => setOpen(false)}
               aria-label="Close cart"
             >
@@ -87,7 +88,7 @@ export function CartPanel() {
             <p className={styles.note}>Shipping and discount codes are added at checkout.</p>
             <button
               type="button"
-              className={styles.checkout}
+              className={`${button.primary} ${styles.checkout}`}
               onClick={checkout}
               disabled={items.length === 0}
             >
@@ -134,7 +135,7 @@ export function CartButton() {
 export function AddToCartButton({ id, className }: { id: string; className?: string }) {
   const { add } = useCart();
   return (
-    <button type="button" className={className ?? styles.add} onClick={() => add(id)}>
+    <button type="button" className={className ?? button.primary} onClick={() => add(id)}>
       Add to Cart
     </button>
   );
@@ -144,7 +145,7 @@ export function AddToCartButton({ id, className }: { id: string; className?: str
 export function AddAllToCartButton({ ids, label }: { ids: string[]; label: string }) {
   const { addAll } = useCart();
   return (
-    <button type="button" className={styles.add} onClick={() => addAll(ids)}>
+    <button type="button" className={button.primary} onClick={() => addAll(ids)}>
       {label}
     </button>
   );

@@ -3,6 +3,7 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { ViewerImage } from '@/lib/media';
 import styles from './lightbox.module.css';
+import button from '@/components/ui/button.module.css';
 
 export type LightboxImage = {
   srcSet: string;
@@ -19,7 +20,8 @@ export type LightboxImage = {
 export function Lightbox({ images, children }: { images: ViewerImage[]; children: ReactNode }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [index, setIndex] = useState(0);
-  const image = images[index];
+  const [viewing, setViewing] = useState(false);
+  const image = viewing ? images[index] : undefined;
   const step = (delta: number) =>
     setIndex((current) => (current + delta + images.length) % images.length);
 
@@ -27,6 +29,7 @@ export function Lightbox({ images, children }: { images: ViewerImage[]; children
     const tile = (event.target as Element).closest<HTMLElement>('[data-lightbox-index]');
     if (!tile) return;
     setIndex(Number(tile.dataset.lightboxIndex));
+    setViewing(true);
     dialog.current?.showModal();
   };
 
@@ -45,6 +48,7 @@ export function Lightbox({ images, children }: { images: ViewerImage[]; children
         className={styles.dialog}
         aria-label="Photo viewer"
         onKeyDown={onKeyDown}
+        onClose={() => setViewing(false)}
         onClick={(event) => {
           if (event.target === dialog.current) dialog.current.close();
         }}
@@ -71,7 +75,7 @@ export function Lightbox({ images, children }: { images: ViewerImage[]; children
         )}
         <button
           type="button"
-          className={`${styles.control} ${styles.previous}`}
+          className={`${button.icon} ${styles.previous}`}
           onClick={() => step(-1)}
           aria-label="Previous photo"
         >
@@ -79,7 +83,7 @@ export function Lightbox({ images, children }: { images: ViewerImage[]; children
         </button>
         <button
           type="button"
-          className={`${styles.control} ${styles.next}`}
+          className={`${button.icon} ${styles.next}`}
           onClick={() => step(1)}
           aria-label="Next photo"
         >
@@ -87,7 +91,7 @@ export function Lightbox({ images, children }: { images: ViewerImage[]; children
         </button>
         <button
           type="button"
-          className={`${styles.control} ${styles.close}`}
+          className={`${button.icon} ${styles.close}`}
           onClick={() => dialog.current?.close()}
           aria-label="Close photo viewer"
           autoFocus

@@ -1,10 +1,9 @@
 import { AddAllToCartButton } from '@/components/cart/cart-panel';
+import { PresetTiles } from './preset-tiles';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
-import { Tile, TileGrid } from '@/components/ui/tiles';
 import { bundleMembers, site, type Bundle } from '@/lib/content';
 import { formatPrice } from '@/lib/money';
-import { presetPath } from '@/lib/routes';
 
 export function BundleView({ bundle }: { bundle: Bundle }) {
   const members = bundleMembers(bundle);
@@ -20,17 +19,7 @@ export function BundleView({ bundle }: { bundle: Bundle }) {
         <p style={{ textAlign: 'center', marginTop: 0 }}>
           <AddAllToCartButton ids={members.map((preset) => preset.name)} label="Add all to cart" />
         </p>
-        <TileGrid label="Packs in this bundle">
-          {members.map((preset) => (
-            <Tile
-              key={preset.slug}
-              image={preset.image}
-              title={preset.name}
-              detail={formatPrice(preset.priceCents, site.currency)}
-              href={presetPath(preset)}
-            />
-          ))}
-        </TileGrid>
+        <PresetTiles presets={members} label="Packs in this bundle" />
       </Section>
     </>
   );

@@ -3,6 +3,7 @@
 import { useRef, useState } from 'react';
 import type { ViewerImage } from '@/lib/media';
 import styles from './preset-gallery.module.css';
+import button from '@/components/ui/button.module.css';
 
 /** The preset's photos: a large one with previous and next arrows, and thumbnails that scroll. */
 export function PresetGallery({
@@ -37,7 +38,7 @@ export function PresetGallery({
         />
         <button
           type="button"
-          className={`${styles.arrow} ${styles.previous}`}
+          className={`${button.icon} ${styles.arrow} ${styles.previous}`}
           onClick={() => step(-1)}
           aria-label="Previous image"
         >
@@ -45,7 +46,7 @@ export function PresetGallery({
         </button>
         <button
           type="button"
-          className={`${styles.arrow} ${styles.next}`}
+          className={`${button.icon} ${styles.arrow} ${styles.next}`}
           onClick={() => step(1)}
           aria-label="Next image"
         >
@@ -55,7 +56,7 @@ export function PresetGallery({
       <div className={styles.thumbRow}>
         <button
           type="button"
-          className={styles.scroll}
+          className={button.icon}
           onClick={() => scrollThumbs(-1)}
           aria-label="Scroll thumbnails left"
         >
@@ -87,7 +88,7 @@ export function PresetGallery({
         </ul>
         <button
           type="button"
-          className={styles.scroll}
+          className={button.icon}
           onClick={() => scrollThumbs(1)}
           aria-label="Scroll thumbnails right"
         >

@@ -2,6 +2,7 @@
 
 import { useRef, type ReactNode } from 'react';
 import styles from './quick-view.module.css';
+import button from '@/components/ui/button.module.css';
 
 /**
  * A tile that opens a quick-view card in a modal dialog: the overlay, the close button and Escape
@@ -41,7 +42,7 @@ export function QuickView({
         <div className={styles.card}>
           <button
             type="button"
-            className={styles.close}
+            className={`${button.icon} ${styles.close}`}
             onClick={() => dialog.current?.close()}
             aria-label="Close quick view"
           >

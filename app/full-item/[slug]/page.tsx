@@ -11,6 +11,7 @@ import { viewerImage } from '@/lib/media';
 import { formatPrice } from '@/lib/money';
 import { presetPath } from '@/lib/routes';
 import styles from './preset.module.css';
+import button from '@/components/ui/button.module.css';
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -48,7 +49,7 @@ export default async function PresetPage({ params }: Props) {
             <p className={styles.tagline}>{preset.tagline}</p>
             <p>{preset.description}</p>
             <div className={styles.actions}>
-              <Link className={styles.shop} href="/presets/">
+              <Link className={button.outline} href="/presets/">
                 Shop
               </Link>
               <AddToCartButton id={preset.name} />
