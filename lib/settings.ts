@@ -4,4 +4,6 @@ import { site } from '@/lib/content';
 export const settings = {
   siteUrl: (process.env.NEXT_PUBLIC_SITE_URL || site.url).replace(/\/+$/, ''),
   schedulingUrl: process.env.NEXT_PUBLIC_SCHEDULING_URL || site.schedulingUrl,
+  /** The Formspree form of the contact page; the placeholder renders the form but cannot send. */
+  formspreeFormKey: process.env.NEXT_PUBLIC_FORMSPREE_FORM_KEY || 'your-form-key',
 };

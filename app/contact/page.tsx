@@ -1,9 +1,49 @@
+import { ContactForm } from '@/components/forms/contact-form';
 import { PageHeader } from '@/components/ui/page-header';
-import { pages } from '@/lib/content';
+import { Section } from '@/components/ui/section';
+import { contact, pages, site } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
+import { settings } from '@/lib/settings';
+import styles from './contact.module.css';
 
 export const metadata = pageMetadata({ ...pages.contact, path: '/contact/' });
 
 export default function ContactPage() {
-  return <PageHeader heading={pages.contact.heading} intro={pages.contact.intro} />;
+  return (
+    <>
+      <PageHeader heading={pages.contact.heading} intro={pages.contact.intro} />
+      <Section>
+        <div className={styles.layout}>
+          <ContactForm
+            formKey={settings.formspreeFormKey}
+            fields={contact.fields}
+            submitLabel={contact.submitLabel}
+            success={contact.success}
+            networkError={contact.networkError}
+          />
+          <aside className={styles.call} aria-labelledby="call-heading">
+            <h2 id="call-heading" className={styles.callHeading}>
+              {contact.phoneLabel}
+            </h2>
+            <label htmlFor="studio-phone" className="visually-hidden">
+              Studio phone number
+            </label>
+            <input
+              id="studio-phone"
+              className={styles.phone}
+              type="tel"
+              value={site.phone}
+              readOnly
+            />
+            <a className={styles.callLink} href={`tel:${site.phone.replace(/[^+\d]/g, '')}`}>
+              Call {site.phone}
+            </a>
+            <p className={styles.email}>
+              or write to <a href={`mailto:${site.email}`}>{site.email}</a>
+            </p>
+          </aside>
+        </div>
+      </Section>
+    </>
+  );
 }

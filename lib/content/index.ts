@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { about as rawAbout } from '@/content/about';
 import { bundles as rawBundles } from '@/content/bundles';
+import { contact as rawContact } from '@/content/contact';
 import { education as rawEducation } from '@/content/education';
 import { films as rawFilms } from '@/content/films';
 import { collections as rawCollections, galleries as rawGalleries } from '@/content/galleries';
@@ -16,6 +17,7 @@ import {
   bundleSchema,
   educationSchema,
   collectionsSchema,
+  contactSchema,
   filmSchema,
   gallerySchema,
   homeSchema,
@@ -52,6 +54,8 @@ export const home = parseContent('content/home.ts', homeSchema, rawHome);
 export const about = parseContent('content/about.ts', aboutSchema, rawAbout);
 
 export const education = parseContent('content/education.ts', educationSchema, rawEducation);
+
+export const contact = parseContent('content/contact.ts', contactSchema, rawContact);
 
 export const pages = parseContent(
   'content/pages.ts',
@@ -135,6 +139,7 @@ export const contentModules: [file: string, data: unknown][] = [
   ['content/home.ts', home],
   ['content/about.ts', about],
   ['content/education.ts', education],
+  ['content/contact.ts', contact],
   ['content/presets.ts', presets],
   ['content/bundles.ts', bundles],
   ['content/services.ts', services],

@@ -206,6 +206,27 @@ export const educationSchema = z.object({
   shop: z.object({ heading: text, text, link: linkSchema }),
 });
 
+export const contactSchema = z.object({
+  phoneLabel: text,
+  fields: z
+    .array(
+      z.object({
+        name: z.string().regex(/^[a-zA-Z]+$/, 'must be letters only, as Formspree receives it'),
+        label: text,
+        type: z.enum(['text', 'email', 'select', 'textarea']),
+        required: z.boolean(),
+        placeholder: text.optional(),
+        autoComplete: text.optional(),
+        options: z.array(text).optional(),
+        errorPrefix: text.optional(),
+      }),
+    )
+    .min(1),
+  submitLabel: text,
+  success: text,
+  networkError: text,
+});
+
 export const tileSizeSchema = z.enum(['large', 'small', 'medium']);
 
 export const gallerySchema = z.object({
@@ -247,6 +268,8 @@ export type Collection = z.output<typeof collectionSchema>;
 export type Home = z.output<typeof homeSchema>;
 export type About = z.output<typeof aboutSchema>;
 export type Education = z.output<typeof educationSchema>;
+export type Contact = z.output<typeof contactSchema>;
+export type ContactField = Contact['fields'][number];
 export type Audio = z.output<typeof audioSchema>;
 export type TileSize = z.output<typeof tileSizeSchema>;
 export type Gallery = z.output<typeof gallerySchema>;

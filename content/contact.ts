@@ -1,0 +1,73 @@
+// The enquiry form on /contact. Marketing edits this file; field names are what Formspree receives.
+export const contact = {
+  phoneLabel: 'Prefer to talk? Call the studio',
+  fields: [
+    {
+      name: 'name',
+      label: 'Your names',
+      type: 'text',
+      required: true,
+      autoComplete: 'name',
+      errorPrefix: 'Name',
+    },
+    {
+      name: 'email',
+      label: 'Email',
+      type: 'email',
+      required: true,
+      autoComplete: 'email',
+      errorPrefix: 'Email',
+    },
+    {
+      name: 'eventDate',
+      label: 'Wedding or event date',
+      type: 'text',
+      placeholder: 'mm/dd/yyyy',
+      required: false,
+      errorPrefix: 'EventDate',
+    },
+    {
+      name: 'howDidYouHear',
+      label: 'How did you hear about us?',
+      type: 'select',
+      options: [
+        'Instagram',
+        'YouTube',
+        'Google',
+        'A friend or family member',
+        'Our planner',
+        'Another wedding we filmed',
+        'Somewhere else',
+      ],
+      required: true,
+      errorPrefix: 'HowDidYouHear',
+    },
+    {
+      name: 'instagramHandles',
+      label: 'Your Instagram handles',
+      type: 'text',
+      placeholder: '@you, @your.partner',
+      required: false,
+    },
+    {
+      name: 'cityCountry',
+      label: 'City and country of the wedding',
+      type: 'text',
+      required: true,
+      autoComplete: 'country-name',
+      errorPrefix: 'CityCountry',
+    },
+    { name: 'planner', label: 'Your planner, if you have one', type: 'text', required: false },
+    {
+      name: 'message',
+      label: 'Tell us about your celebration',
+      type: 'textarea',
+      required: true,
+      errorPrefix: 'Message',
+    },
+  ],
+  submitLabel: 'Send',
+  success: 'Thank you for your message! We will get back to you soon.',
+  networkError:
+    'We could not reach our inbox just now. Please check your connection and press Send again; everything you typed is still here.',
+};
