@@ -1,12 +1,14 @@
 'use client';
 
 import { useEffect } from 'react';
+import { reloadOnceFor } from '@/lib/chunk-reload';
 import styles from './error.module.css';
 import button from '@/components/ui/button.module.css';
 
 export default function ErrorPage({ error, retry }: { error: unknown; retry: () => void }) {
   useEffect(() => {
     console.error(error);
+    reloadOnceFor(error, window.sessionStorage, () => window.location.reload());
   }, [error]);
 
   return (

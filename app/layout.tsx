@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { Analytics } from '@/components/analytics/analytics';
 import { CartButton, CartPanel } from '@/components/cart/cart-panel';
 import { CartProvider } from '@/components/cart/cart-provider';
 import { SiteFooter } from '@/components/chrome/site-footer';
@@ -45,6 +46,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <SiteFooter site={site} />
           <CartPanel />
           <CartButton />
+          <Analytics measurementId={settings.gaMeasurementId} />
         </CartProvider>
       </body>
     </html>

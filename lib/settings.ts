@@ -5,5 +5,7 @@ export const settings = {
   siteUrl: (process.env.NEXT_PUBLIC_SITE_URL || site.url).replace(/\/+$/, ''),
   schedulingUrl: process.env.NEXT_PUBLIC_SCHEDULING_URL || site.schedulingUrl,
   /** The Formspree form of the contact page; the placeholder renders the form but cannot send. */
+  /** Google Analytics 4; analytics is off without it. */
+  gaMeasurementId: process.env.NEXT_PUBLIC_GA_MEASUREMENT_ID || undefined,
   formspreeFormKey: process.env.NEXT_PUBLIC_FORMSPREE_FORM_KEY || 'your-form-key',
 };
