@@ -1,9 +1,23 @@
+import { Checkout } from '@/components/checkout/checkout';
 import { PageHeader } from '@/components/ui/page-header';
-import { pages } from '@/lib/content';
+import { Section } from '@/components/ui/section';
+import { checkoutCopy, pages } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
+import { settings } from '@/lib/settings';
 
 export const metadata = pageMetadata({ ...pages.checkout, path: '/checkout/', index: false });
 
 export default function CheckoutPage() {
-  return <PageHeader heading={pages.checkout.heading} intro={pages.checkout.intro} />;
+  return (
+    <>
+      <PageHeader heading={pages.checkout.heading} intro={pages.checkout.intro} />
+      <Section>
+        <Checkout
+          copy={checkoutCopy}
+          paypalClientId={settings.paypalClientId}
+          apiBaseUrl={settings.apiBaseUrl}
+        />
+      </Section>
+    </>
+  );
 }

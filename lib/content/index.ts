@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { about as rawAbout } from '@/content/about';
 import { bundles as rawBundles } from '@/content/bundles';
+import { checkout as rawCheckout } from '@/content/checkout';
 import { contact as rawContact } from '@/content/contact';
 import { education as rawEducation } from '@/content/education';
 import { films as rawFilms } from '@/content/films';
@@ -15,6 +16,7 @@ import { parseContent } from './parse';
 import {
   aboutSchema,
   bundleSchema,
+  checkoutSchema,
   educationSchema,
   collectionsSchema,
   contactSchema,
@@ -56,6 +58,8 @@ export const about = parseContent('content/about.ts', aboutSchema, rawAbout);
 export const education = parseContent('content/education.ts', educationSchema, rawEducation);
 
 export const contact = parseContent('content/contact.ts', contactSchema, rawContact);
+
+export const checkoutCopy = parseContent('content/checkout.ts', checkoutSchema, rawCheckout);
 
 export const pages = parseContent(
   'content/pages.ts',

@@ -227,6 +227,21 @@ export const contactSchema = z.object({
   networkError: text,
 });
 
+export const checkoutSchema = z.object({
+  detailsHeading: text,
+  fields: z.object({ name: text, email: text, phone: text, address: text }),
+  continueLabel: text,
+  paymentHeading: text,
+  summaryHeading: text,
+  editDetailsLabel: text,
+  totalLabel: text,
+  emptyCart: text,
+  emptyCartLink: text,
+  retryLabel: text,
+  capturedNote: text,
+  messages: z.object({ confirmationFailed: text, providerError: text, scriptFailed: text }),
+});
+
 export const tileSizeSchema = z.enum(['large', 'small', 'medium']);
 
 export const gallerySchema = z.object({
@@ -270,6 +285,7 @@ export type About = z.output<typeof aboutSchema>;
 export type Education = z.output<typeof educationSchema>;
 export type Contact = z.output<typeof contactSchema>;
 export type ContactField = Contact['fields'][number];
+export type CheckoutCopy = z.output<typeof checkoutSchema>;
 export type Audio = z.output<typeof audioSchema>;
 export type TileSize = z.output<typeof tileSizeSchema>;
 export type Gallery = z.output<typeof gallerySchema>;

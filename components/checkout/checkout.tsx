@@ -1,0 +1,223 @@
+'use client';
+
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useCart } from '@/components/cart/cart-provider';
+import button from '@/components/ui/button.module.css';
+import { subtotalCents } from '@/lib/cart';
+import {
+  confirmationBody,
+  orderRequest,
+  PENDING_KEY,
+  readPending,
+  sendConfirmation,
+  validateDetails,
+  type ConfirmationBody,
+  type Details,
+  type DetailsErrors,
+} from '@/lib/checkout';
+import type { CheckoutCopy } from '@/lib/content';
+import { formatPrice } from '@/lib/money';
+import styles from './checkout.module.css';
+import { PayPalPayment } from './paypal-payment';
+
+type Props = { copy: CheckoutCopy; paypalClientId: string; apiBaseUrl: string };
+
+const noSubscription = () => () => {};
+
+/** The two-step checkout. It depends on the visitor's cart, so it renders in the browser only. */
+export function Checkout(props: Props) {
+  const mounted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return mounted ? <CheckoutSteps {...props} /> : <p role="status">Loading your cart…</p>;
+}
+
+const fieldNames = ['name', 'email', 'phone', 'address'] as const;
+
+function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
+  const { items, catalog, currency, clear } = useCart();
+  const router = useRouter();
+  const [pending, setPending] = useState<ConfirmationBody | null>(() =>
+    readPending(window.sessionStorage),
+  );
+  const [details, setDetails] = useState<Details | null>(null);
+  const [editing, setEditing] = useState(true);
+  const [errors, setErrors] = useState<DetailsErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const confirm = async (body: ConfirmationBody) => {
+    setConfirming(true);
+    setError(null);
+    if (await sendConfirmation(apiBaseUrl, body)) {
+      window.sessionStorage.removeItem(PENDING_KEY);
+      clear();
+      router.push('/thank-you/');
+      return;
+    }
+    setConfirming(false);
+    setError(copy.messages.confirmationFailed);
+  };
+
+  const onCaptured = (orderId: string) => {
+    if (!details) return;
+    const body = confirmationBody(details, items, catalog, orderId);
+    window.sessionStorage.setItem(PENDING_KEY, JSON.stringify(body));
+    setPending(body);
+    void confirm(body);
+  };
+
+  const submitDetails = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const result = validateDetails(
+      Object.fromEntries(fieldNames.map((name) => [name, String(form.get(name) ?? '')])) as Record<
+        (typeof fieldNames)[number],
+        string
+      >,
+    );
+    if ('errors' in result) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setDetails(result.details);
+    setEditing(false);
+  };
+
+  // A captured order waiting for its confirmation: only the confirmation may be repeated.
+  if (pending) {
+    return (
+      <section className={styles.step} aria-labelledby="payment-heading">
+        <h2 id="payment-heading">{copy.paymentHeading}</h2>
+        <p>{copy.capturedNote}</p>
+        <p className={styles.order}>
+          Order {pending.orderId} · {pending.purchasedItems.join(', ')} · {pending.totalAmount}{' '}
+          {currency}
+        </p>
+        {error && (
+          <p role="alert" className={styles.error} data-testid="payment-error">
+            {error}
+          </p>
+        )}
+        <button
+          type="button"
+          className={button.primary}
+          onClick={() => void confirm(pending)}
+          disabled={confirming}
+        >
+          {copy.retryLabel}
+        </button>
+      </section>
+    );
+  }
+
+  if (items.length === 0) {
+    return (
+      <section className={styles.empty}>
+        <p>{copy.emptyCart}</p>
+        <Link className={button.primary} href="/presets/">
+          {copy.emptyCartLink}
+        </Link>
+      </section>
+    );
+  }
+
+  const total = formatPrice(subtotalCents(items, catalog), currency);
+
+  if (editing || !details) {
+    return (
+      <section className={styles.step} aria-labelledby="details-heading">
+        <h2 id="details-heading">{copy.detailsHeading}</h2>
+        <form className={styles.form} onSubmit={submitDetails} noValidate>
+          {fieldNames.map((name) => {
+            const id = `checkout-${name}`;
+            const Field = name === 'address' ? 'textarea' : 'input';
+            return (
+              <div
+                key={name}
+                className={`${styles.field} ${name === 'address' ? styles.wide : ''}`}
+              >
+                <label htmlFor={id}>{copy.fields[name]}</label>
+                <Field
+                  id={id}
+                  name={name}
+                  required
+                  className={styles.input}
+                  defaultValue={details?.[name]}
+                  aria-invalid={errors[name] ? true : undefined}
+                  aria-describedby={errors[name] ? `${id}-error` : undefined}
+                  {...(Field === 'input'
+                    ? {
+                        type: name === 'email' ? 'email' : 'text',
+                        autoComplete: name === 'phone' ? 'tel' : name,
+                      }
+                    : { rows: 4, autoComplete: 'street-address' })}
+                />
+                {errors[name] && (
+                  <p id={`${id}-error`} className={styles.error}>
+                    {errors[name]}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+          <button type="submit" className={button.primary}>
+            {copy.continueLabel}
+          </button>
+        </form>
+      </section>
+    );
+  }
+
+  return (
+    <section className={styles.step} aria-labelledby="payment-heading">
+      <h2 id="payment-heading">{copy.paymentHeading}</h2>
+      <div className={styles.summary}>
+        <h3>{copy.summaryHeading}</h3>
+        <ul aria-label={copy.summaryHeading}>
+          {items.map((item) => (
+            <li key={item.id}>
+              <span>{item.name}</span>
+              <span>
+                {formatPrice((catalog.get(item.id)?.priceCents ?? 0) * item.quantity, currency)}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <p className={styles.total}>
+          <span>{copy.totalLabel}</span>
+          <strong data-testid="checkout-total">{total}</strong>
+        </p>
+        <p className={styles.buyer}>
+          {details.name} · {details.email}
+        </p>
+        <button type="button" className={button.outline} onClick={() => setEditing(true)}>
+          {copy.editDetailsLabel}
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className={styles.error} data-testid="payment-error">
+          {error}
+        </p>
+      )}
+      <div className={styles.paypal}>
+        <PayPalPayment
+          clientId={paypalClientId}
+          currency={currency}
+          order={orderRequest(items, catalog, currency)}
+          scriptFailedMessage={copy.messages.scriptFailed}
+          onCaptured={onCaptured}
+          onProviderError={(cause) => {
+            console.error(cause);
+            setError(copy.messages.providerError);
+          }}
+        />
+      </div>
+    </section>
+  );
+}

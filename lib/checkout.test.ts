@@ -1,0 +1,65 @@
+/** @jest-environment node */
+import { describe, expect, test } from '@jest/globals';
+import type { CartItem, CatalogEntry } from './cart';
+import { confirmationBody, orderRequest, readPending, validateDetails } from './checkout';
+
+const entries: CatalogEntry[] = [
+  { id: 'Stoic Pack', name: 'Stoic Pack', priceCents: 3999, image: '/s.webp' },
+  { id: 'Awaken', name: 'Awaken', priceCents: 3499, image: '/a.webp' },
+];
+const catalog = new Map(entries.map((entry) => [entry.id, entry]));
+const items: CartItem[] = [
+  { id: 'Stoic Pack', name: 'Stoic Pack', price: 0.01, image: '/s.webp', quantity: 1 },
+  { id: 'Awaken', name: 'Awaken', price: 34.99, image: '/a.webp', quantity: 1 },
+];
+const details = { name: 'Priya', email: 'priya@example.com', phone: '555', address: '1 Lane' };
+
+describe('validateDetails', () => {
+  test('accepts complete details, trimmed', () => {
+    expect(validateDetails({ ...details, name: '  Priya ' })).toEqual({ details });
+  });
+
+  test('names every missing or wrong field once', () => {
+    expect(validateDetails({ name: '', email: 'nope', phone: ' ', address: '' })).toEqual({
+      errors: {
+        name: 'Please enter your name.',
+        email: 'Please enter a valid email address.',
+        phone: 'Please enter your phone number.',
+        address: 'Please enter your address.',
+      },
+    });
+  });
+});
+
+describe('payloads', () => {
+  test('the order is one USD purchase unit for the catalog total, whatever the cart says', () => {
+    expect(orderRequest(items, catalog, 'USD')).toEqual({
+      intent: 'CAPTURE',
+      purchase_units: [{ amount: { currency_code: 'USD', value: '74.98' } }],
+    });
+  });
+
+  test('the confirmation carries the details, the names, the total and the order id', () => {
+    expect(confirmationBody(details, items, catalog, 'ORDER-9')).toEqual({
+      customerDetails: details,
+      purchasedItems: ['Stoic Pack', 'Awaken'],
+      totalAmount: '74.98',
+      orderId: 'ORDER-9',
+    });
+  });
+});
+
+describe('readPending', () => {
+  const storage = (value: string | null) => ({ getItem: () => value }) as unknown as Storage;
+
+  test('reads back a pending confirmation', () => {
+    const body = confirmationBody(details, items, catalog, 'ORDER-9');
+    expect(readPending(storage(JSON.stringify(body)))).toEqual(body);
+  });
+
+  test('ignores nothing, broken JSON and the wrong shape', () => {
+    expect(readPending(storage(null))).toBeNull();
+    expect(readPending(storage('{oops'))).toBeNull();
+    expect(readPending(storage('{"orderId": 5}'))).toBeNull();
+  });
+});

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { subtotalCents, type CartItem, type Catalog } from '@/lib/cart';
+import { formatAmount } from '@/lib/money';
+
+/** The buyer's details (step one), with the messages shown under each field. */
+export const detailsSchema = z.object({
+  name: z.string().trim().min(1, 'Please enter your name.'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your email.')
+    .pipe(z.email('Please enter a valid email address.')),
+  phone: z.string().trim().min(1, 'Please enter your phone number.'),
+  address: z.string().trim().min(1, 'Please enter your address.'),
+});
+
+export type Details = z.output<typeof detailsSchema>;
+export type DetailsErrors = Partial<Record<keyof Details, string>>;
+
+/** The details, or the first message for each field that is not right. */
+export function validateDetails(
+  input: Record<keyof Details, string>,
+): { details: Details } | { errors: DetailsErrors } {
+  const result = detailsSchema.safeParse(input);
+  if (result.success) return { details: result.data };
+  const errors: DetailsErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof Details;
+    errors[field] ??= issue.message;
+  }
+  return { errors };
+}
+
+/** The order PayPal creates: one purchase unit for the catalog total, in the shop's currency. */
+export function orderRequest(items: readonly CartItem[], catalog: Catalog, currency: string) {
+  return {
+    intent: 'CAPTURE' as const,
+    purchase_units: [
+      { amount: { currency_code: currency, value: formatAmount(subtotalCents(items, catalog)) } },
+    ],
+  };
+}
+
+/** What the order-confirmation service receives once the payment is captured. */
+export function confirmationBody(
+  details: Details,
+  items: readonly CartItem[],
+  catalog: Catalog,
+  orderId: string,
+) {
+  return {
+    customerDetails: {
+      name: details.name,
+      email: details.email,
+      phone: details.phone,
+      address: details.address,
+    },
+    purchasedItems: items.map((item) => item.name),
+    totalAmount: formatAmount(subtotalCents(items, catalog)),
+    orderId,
+  };
+}
+
+export type ConfirmationBody = ReturnType<typeof confirmationBody>;
+
+/**
+ * A captured order whose confirmation has not been acknowledged yet. It is kept in session storage
+ * so that a reload or a retry confirms the same order and never charges the buyer again.
+ */
+export const PENDING_KEY = 'pendingOrderConfirmation';
+
+export function readPending(storage: Storage): ConfirmationBody | null {
+  try {
+    const value = JSON.parse(storage.getItem(PENDING_KEY) ?? 'null') as ConfirmationBody | null;
+    return value && typeof value.orderId === 'string' && Array.isArray(value.purchasedItems)
+      ? value
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Posts the confirmation; true when the service acknowledged it (any 2xx). */
+export async function sendConfirmation(apiBase: string, body: ConfirmationBody): Promise<boolean> {
+  try {
+    const response = await fetch(
+      `${apiBase.replace(/\/+$/, '')}/api/email/send-order-confirmation`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+    );
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
