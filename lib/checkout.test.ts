@@ -1,7 +1,13 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
 import type { CartItem, CatalogEntry } from './cart';
-import { confirmationBody, orderRequest, readPending, validateDetails } from './checkout';
+import {
+  checkoutStep,
+  confirmationBody,
+  orderRequest,
+  readPending,
+  validateDetails,
+} from './checkout';
 
 const entries: CatalogEntry[] = [
   { id: 'Stoic Pack', name: 'Stoic Pack', priceCents: 3999, image: '/s.webp' },
@@ -61,5 +67,31 @@ describe('readPending', () => {
     expect(readPending(storage(null))).toBeNull();
     expect(readPending(storage('{oops'))).toBeNull();
     expect(readPending(storage('{"orderId": 5}'))).toBeNull();
+  });
+});
+
+describe('checkoutStep', () => {
+  const base = { pending: false, cartSize: 2, hasDetails: false, editing: true };
+
+  test('starts with the details, then payment once they are valid', () => {
+    expect(checkoutStep(base)).toBe('details');
+    expect(checkoutStep({ ...base, hasDetails: true, editing: false })).toBe('payment');
+  });
+
+  test('goes back to the details to edit them', () => {
+    expect(checkoutStep({ ...base, hasDetails: true, editing: true })).toBe('details');
+  });
+
+  test('an empty cart has nothing to pay for', () => {
+    expect(checkoutStep({ ...base, cartSize: 0 })).toBe('empty');
+  });
+
+  test('a captured order awaiting confirmation wins over everything, even an emptied cart', () => {
+    expect(checkoutStep({ pending: true, cartSize: 0, hasDetails: false, editing: true })).toBe(
+      'pending-confirmation',
+    );
+    expect(checkoutStep({ pending: true, cartSize: 2, hasDetails: true, editing: false })).toBe(
+      'pending-confirmation',
+    );
   });
 });

@@ -96,3 +96,21 @@ export async function sendConfirmation(apiBase: string, body: ConfirmationBody):
     return false;
   }
 }
+
+export type CheckoutStep = 'pending-confirmation' | 'empty' | 'details' | 'payment';
+
+/**
+ * Which step the checkout shows. A captured order waiting for its confirmation comes first, so a
+ * buyer who paid is never offered the payment button again; an empty cart cannot be paid for.
+ */
+export function checkoutStep(state: {
+  pending: boolean;
+  cartSize: number;
+  hasDetails: boolean;
+  editing: boolean;
+}): CheckoutStep {
+  if (state.pending) return 'pending-confirmation';
+  if (state.cartSize === 0) return 'empty';
+  if (state.editing || !state.hasDetails) return 'details';
+  return 'payment';
+}

@@ -7,6 +7,7 @@ import { useCart } from '@/components/cart/cart-provider';
 import button from '@/components/ui/button.module.css';
 import { subtotalCents } from '@/lib/cart';
 import {
+  checkoutStep,
   confirmationBody,
   orderRequest,
   PENDING_KEY,
@@ -89,8 +90,15 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
     setEditing(false);
   };
 
+  const step = checkoutStep({
+    pending: pending !== null,
+    cartSize: items.length,
+    hasDetails: details !== null,
+    editing,
+  });
+
   // A captured order waiting for its confirmation: only the confirmation may be repeated.
-  if (pending) {
+  if (step === 'pending-confirmation' && pending) {
     return (
       <section className={styles.step} aria-labelledby="payment-heading">
         <h2 id="payment-heading">{copy.paymentHeading}</h2>
@@ -116,7 +124,7 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
     );
   }
 
-  if (items.length === 0) {
+  if (step === 'empty') {
     return (
       <section className={styles.empty}>
         <p>{copy.emptyCart}</p>
@@ -129,7 +137,7 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
 
   const total = formatPrice(subtotalCents(items, catalog), currency);
 
-  if (editing || !details) {
+  if (step === 'details' || !details) {
     return (
       <section className={styles.step} aria-labelledby="details-heading">
         <h2 id="details-heading">{copy.detailsHeading}</h2>
