@@ -28,8 +28,14 @@ export function Scheduler({ url, scriptUrl, heightPx, minWidthPx, fallbackAfterM
     const timer = window.setTimeout(() => {
       if (!container.current?.querySelector('iframe')) setFailed(true);
     }, fallbackAfterMs);
+    // A widget that draws itself late (a slow network) takes the place of the link again.
+    const drawn = new MutationObserver(() => {
+      if (container.current?.querySelector('iframe')) setFailed(false);
+    });
+    if (container.current) drawn.observe(container.current, { childList: true, subtree: true });
     return () => {
       window.clearTimeout(timer);
+      drawn.disconnect();
       script.remove();
     };
   }, [scriptUrl, fallbackAfterMs]);
@@ -40,7 +46,7 @@ export function Scheduler({ url, scriptUrl, heightPx, minWidthPx, fallbackAfterM
         ref={container}
         className="calendly-inline-widget"
         data-url={url}
-        style={{ minWidth: minWidthPx, height: heightPx }}
+        style={{ minWidth: minWidthPx, height: failed ? 0 : heightPx }}
       />
       {failed && (
         <p className={styles.fallback} role="status">

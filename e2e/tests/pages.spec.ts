@@ -325,6 +325,8 @@ test.describe('book', () => {
     const link = page.getByRole('link', { name: 'Open the scheduling page' });
     await expect(link).toHaveAttribute('href', site.schedulingUrl);
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    // The empty widget box gives way to the link.
+    await expect(page.locator('.calendly-inline-widget')).toHaveCSS('height', '0px');
   });
 
   test('a scheduler that never draws leaves the link after a few seconds', async ({ page }) => {
