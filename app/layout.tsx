@@ -6,7 +6,10 @@ import { CartProvider } from '@/components/cart/cart-provider';
 import { SiteFooter } from '@/components/chrome/site-footer';
 import { SiteHeader } from '@/components/chrome/site-header';
 import { shopCatalog } from '@/lib/catalog';
-import { site } from '@/lib/content';
+import { home, site } from '@/lib/content';
+import { mediaImage } from '@/lib/media';
+import { studioData } from '@/lib/structured-data';
+import { JsonLd } from '@/components/ui/json-ld';
 import { sans, serif } from '@/lib/fonts';
 import { settings } from '@/lib/settings';
 import './globals.css';
@@ -29,6 +32,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" className={`${serif.variable} ${sans.variable}`}>
       <body>
+        <JsonLd
+          data={studioData(site, settings.siteUrl, mediaImage(home.hero.poster.src).fallback)}
+        />
         <CartProvider entries={shopCatalog()} currency={site.currency}>
           <a className="skip-link" href="#main">
             Skip to content

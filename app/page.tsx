@@ -10,7 +10,7 @@ import styles from './home.module.css';
 import button from '@/components/ui/button.module.css';
 
 export const metadata = {
-  ...pageMetadata({ ...pages.home, path: '/' }),
+  ...pageMetadata({ ...pages.home, path: '/', image: home.hero.poster }),
   title: { absolute: `${site.name} — ${pages.home.title}` },
 };
 

@@ -67,3 +67,15 @@ export function viewerImage(image: { src: string; alt: string }): ViewerImage {
     height: media.height,
   };
 }
+
+/** The JPEG variant of an image for social cards (JPEG is what every network reads). */
+export function shareImage(image: { src: string; alt: string }) {
+  const media = mediaImage(image.src);
+  const width = Number(media.fallback.match(/-(\d+)\.jpg$/)?.[1] ?? media.width);
+  return {
+    url: media.fallback,
+    width,
+    height: Math.round((width * media.height) / media.width),
+    alt: image.alt,
+  };
+}

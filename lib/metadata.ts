@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { site } from '@/lib/content';
+import { shareImage } from '@/lib/media';
 
 /** A page's title, description and canonical address; the root layout adds the rest. */
 export function pageMetadata({
@@ -6,17 +8,29 @@ export function pageMetadata({
   description,
   path,
   index = true,
+  image,
 }: {
   title: string;
   description: string;
   path: string;
   index?: boolean;
+  /** A photo of media/ for social cards. */
+  image?: { src: string; alt: string };
 }): Metadata {
+  const card = image && shareImage(image);
   return {
     title,
     description,
     alternates: { canonical: path },
-    openGraph: { title, description, url: path },
+    openGraph: {
+      title,
+      description,
+      url: path,
+      siteName: site.name,
+      type: 'website',
+      ...(card && { images: [card] }),
+    },
+    twitter: { card: 'summary_large_image', title, description, ...(card && { images: [card] }) },
     robots: index ? undefined : { index: false, follow: true },
   };
 }

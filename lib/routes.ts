@@ -49,6 +49,10 @@ export function allRoutes(): Route[] {
   ];
 }
 
+/** Search engines should list this route (not the checkout steps or the old redirecting addresses). */
+export const isIndexable = (route: Route) =>
+  route.kind !== 'private' && route.kind !== 'preset-redirect';
+
 /** What a single top-level segment such as /weddings-bundle or /stoic-preset names. */
 export function resolveSegment(segment: string) {
   const bundle = bundles.find((b) => b.slug === segment);

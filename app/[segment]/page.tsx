@@ -25,6 +25,7 @@ export async function generateMetadata({ params }: Props) {
       title: page.bundle.name,
       description: page.bundle.description,
       path: bundlePath(page.bundle),
+      image: page.bundle.image,
     });
   }
   return {

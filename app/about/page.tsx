@@ -8,7 +8,11 @@ import { pageMetadata } from '@/lib/metadata';
 import styles from './about.module.css';
 import button from '@/components/ui/button.module.css';
 
-export const metadata = pageMetadata({ ...pages.about, path: '/about/' });
+export const metadata = pageMetadata({
+  ...pages.about,
+  path: '/about/',
+  image: about.banner.image,
+});
 
 export default function AboutPage() {
   return (

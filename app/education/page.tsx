@@ -9,7 +9,11 @@ import { formatPrice, toCents } from '@/lib/money';
 import styles from './education.module.css';
 import button from '@/components/ui/button.module.css';
 
-export const metadata = pageMetadata({ ...pages.education, path: '/education/' });
+export const metadata = pageMetadata({
+  ...pages.education,
+  path: '/education/',
+  image: education.image,
+});
 
 export default function EducationPage() {
   return (

@@ -5,7 +5,11 @@ import { loveNotes, pages } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
 import styles from './lovenotes.module.css';
 
-export const metadata = pageMetadata({ ...pages.lovenotes, path: '/lovenotes/' });
+export const metadata = pageMetadata({
+  ...pages.lovenotes,
+  path: '/lovenotes/',
+  image: loveNotes[0]?.portrait,
+});
 
 export default function LoveNotesPage() {
   return (

@@ -17,7 +17,11 @@ import { bundlePath, presetPath } from '@/lib/routes';
 import styles from './presets.module.css';
 import button from '@/components/ui/button.module.css';
 
-export const metadata = pageMetadata({ ...pages.presets, path: '/presets/' });
+export const metadata = pageMetadata({
+  ...pages.presets,
+  path: '/presets/',
+  image: presets[0]?.image,
+});
 
 export default function PresetsPage() {
   const items = [

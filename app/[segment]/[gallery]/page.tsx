@@ -3,7 +3,10 @@ import { GalleryGrid } from '@/components/gallery/gallery-grid';
 import { AudioPlayer } from '@/components/media/audio-player';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
-import { collections, galleries, galleryAudio, getGallery } from '@/lib/content';
+import { collections, galleries, galleryAudio, getGallery, pages } from '@/lib/content';
+import { settings } from '@/lib/settings';
+import { breadcrumbData } from '@/lib/structured-data';
+import { JsonLd } from '@/components/ui/json-ld';
 import { mediaFileUrl } from '@/lib/media';
 import { pageMetadata } from '@/lib/metadata';
 import { galleryPath } from '@/lib/routes';
@@ -25,6 +28,7 @@ export async function generateMetadata({ params }: Props) {
     title: `${gallery.title} — ${collections[gallery.collection].label}`,
     description: gallery.description,
     path: galleryPath(gallery),
+    image: gallery.images[0],
   });
 }
 
@@ -35,6 +39,13 @@ export default async function GalleryPage({ params }: Props) {
   const audio = galleryAudio(gallery.collection);
   return (
     <>
+      <JsonLd
+        data={breadcrumbData(settings.siteUrl, [
+          { name: 'Home', path: '/' },
+          { name: pages.services.heading, path: '/services/' },
+          { name: gallery.title, path: galleryPath(gallery) },
+        ])}
+      />
       <PageHeader
         heading={gallery.title}
         eyebrow={collections[gallery.collection].label}

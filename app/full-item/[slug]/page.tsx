@@ -5,9 +5,12 @@ import { Picture } from '@/components/media/picture';
 import { CompareSlider } from '@/components/shop/compare-slider';
 import { PresetGallery } from '@/components/shop/preset-gallery';
 import { Section } from '@/components/ui/section';
-import { getPreset, presets, site } from '@/lib/content';
+import { getPreset, pages, presets, site } from '@/lib/content';
+import { settings } from '@/lib/settings';
+import { breadcrumbData, presetData } from '@/lib/structured-data';
+import { JsonLd } from '@/components/ui/json-ld';
 import { pageMetadata } from '@/lib/metadata';
-import { viewerImage } from '@/lib/media';
+import { mediaImage, viewerImage } from '@/lib/media';
 import { formatPrice } from '@/lib/money';
 import { presetPath } from '@/lib/routes';
 import styles from './preset.module.css';
@@ -28,14 +31,32 @@ export async function generateMetadata({ params }: Props) {
     title: `${preset.name} Lightroom Presets`,
     description: `${preset.tagline} ${preset.description}`,
     path: presetPath(preset),
+    image: preset.image,
   });
 }
 
 export default async function PresetPage({ params }: Props) {
   const preset = getPreset((await params).slug);
   if (!preset) notFound();
+  const path = presetPath(preset);
   return (
     <>
+      <JsonLd
+        data={presetData(
+          preset,
+          site,
+          settings.siteUrl,
+          path,
+          mediaImage(preset.image.src).fallback,
+        )}
+      />
+      <JsonLd
+        data={breadcrumbData(settings.siteUrl, [
+          { name: 'Home', path: '/' },
+          { name: pages.presets.heading, path: '/presets/' },
+          { name: preset.name, path },
+        ])}
+      />
       <Section>
         <div className={styles.top}>
           <PresetGallery

@@ -3,7 +3,11 @@ import { FilmList } from '@/components/media/film-list';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
 import { Card, CardGrid, Tile, TileGrid } from '@/components/ui/tiles';
-import { filmsOf, getService, services } from '@/lib/content';
+import { filmsOf, getService, pages, services } from '@/lib/content';
+import { mediaImage } from '@/lib/media';
+import { settings } from '@/lib/settings';
+import { breadcrumbData, filmData } from '@/lib/structured-data';
+import { JsonLd } from '@/components/ui/json-ld';
 import { pageMetadata } from '@/lib/metadata';
 import { servicePath } from '@/lib/routes';
 
@@ -26,6 +30,20 @@ export default async function ServicePage({ params }: Props) {
   if (!service) notFound();
   return (
     <>
+      <JsonLd
+        data={breadcrumbData(settings.siteUrl, [
+          { name: 'Home', path: '/' },
+          { name: pages.services.heading, path: '/services/' },
+          { name: service.heading, path: servicePath(service) },
+        ])}
+      />
+      {service.kind === 'films' &&
+        filmsOf(service.films).map((film) => (
+          <JsonLd
+            key={film.youtubeId}
+            data={filmData(film, settings.siteUrl, mediaImage(film.poster.src).fallback)}
+          />
+        ))}
       <PageHeader heading={service.heading} intro={service.intro} eyebrow={service.name} />
       <Section>
         {service.kind === 'projects' && (

@@ -1,0 +1,92 @@
+import { filmsOf, presets, site } from '@/lib/content';
+import { allRoutes, isIndexable, presetPath } from '@/lib/routes';
+import { expect, test } from '../fixtures';
+
+const siteUrl = site.url;
+
+test.describe('search engines', () => {
+  test('the sitemap lists every indexable route and nothing else', async ({ request }) => {
+    const xml = await (await request.get('/sitemap.xml')).text();
+    const listed = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(listed.sort()).toEqual(
+      allRoutes()
+        .filter(isIndexable)
+        .map((route) => `${siteUrl}${route.path}`)
+        .sort(),
+    );
+    expect(xml).not.toContain('/checkout/');
+    expect(xml).not.toContain('-preset/');
+  });
+
+  test('robots.txt keeps the checkout out and points at the sitemap', async ({ request }) => {
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain('Disallow: /checkout/');
+    expect(robots).toContain('Disallow: /thank-you/');
+    expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
+  });
+
+  test('every indexable page has its own title, description and canonical address', async ({
+    request,
+  }) => {
+    const titles = new Set<string>();
+    for (const route of allRoutes().filter(isIndexable)) {
+      const html = await (await request.get(route.path)).text();
+      const title = html.match(/<title>([^<]+)<\/title>/)?.[1];
+      expect(title, route.path).toBeTruthy();
+      expect(titles.has(title!), `${route.path} repeats the title "${title}"`).toBe(false);
+      titles.add(title!);
+      expect(html, route.path).toMatch(/<meta name="description" content="[^"]{20,}"/);
+      expect(html, route.path).toContain(`<link rel="canonical" href="${siteUrl}${route.path}"/>`);
+      expect(html, route.path).toMatch(/<meta property="og:title"/);
+      expect(html, route.path).toMatch(/<meta name="twitter:card" content="summary_large_image"/);
+    }
+  });
+
+  test('structured data: the studio everywhere, products, films and breadcrumbs', async ({
+    page,
+  }) => {
+    const jsonLd = () =>
+      page
+        .locator('script[type="application/ld+json"]')
+        .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? '')));
+
+    const stoic = presets[0]!;
+    await page.goto(presetPath(stoic));
+    const onPreset = await jsonLd();
+    expect(onPreset).toContainEqual(
+      expect.objectContaining({
+        '@type': 'ProfessionalService',
+        name: site.name,
+        telephone: site.phone,
+        email: site.email,
+      }),
+    );
+    expect(onPreset).toContainEqual(
+      expect.objectContaining({
+        '@type': 'Product',
+        name: stoic.name,
+        offers: expect.objectContaining({
+          price: (stoic.priceCents / 100).toFixed(2),
+          priceCurrency: 'USD',
+        }),
+      }),
+    );
+    expect(
+      onPreset.find((data) => data['@type'] === 'BreadcrumbList')?.itemListElement,
+    ).toHaveLength(3);
+
+    await page.goto('/services/cinematicFilms/');
+    const videos = (await jsonLd()).filter((data) => data['@type'] === 'VideoObject');
+    expect(videos.map((video) => video.name)).toEqual(
+      filmsOf('cinematic').map((film) => film.title),
+    );
+    expect(videos[0].thumbnailUrl).toMatch(/^https?:\/\/.+\.jpg$/);
+  });
+
+  test('social cards carry a photo of the page', async ({ request }) => {
+    const html = await (await request.get(presetPath(presets[1]!))).text();
+    expect(html).toMatch(
+      /<meta property="og:image" content="[^"]+\/media\/presets\/regal-tones\/cover\.[^"]+\.jpg"/,
+    );
+  });
+});

@@ -1,0 +1,93 @@
+import type {
+  BreadcrumbList,
+  Product,
+  ProfessionalService,
+  VideoObject,
+  WithContext,
+} from 'schema-dts';
+import type { Film, Preset, Site } from '@/lib/content';
+import { formatAmount } from '@/lib/money';
+
+const absolute = (siteUrl: string, path: string) => new URL(path, `${siteUrl}/`).toString();
+
+/** The studio as a local professional service. */
+export function studioData(
+  site: Site,
+  siteUrl: string,
+  image: string,
+): WithContext<ProfessionalService> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfessionalService',
+    name: site.name,
+    description: site.description,
+    url: `${siteUrl}/`,
+    image: absolute(siteUrl, image),
+    email: site.email,
+    telephone: site.phone,
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: site.location.city,
+      addressRegion: site.location.region,
+      addressCountry: site.location.country,
+    },
+    areaServed: site.areaServed,
+    sameAs: site.socials.map((social) => social.url),
+  };
+}
+
+/** A preset pack as a product with its offer. */
+export function presetData(
+  preset: Preset,
+  site: Site,
+  siteUrl: string,
+  path: string,
+  image: string,
+): WithContext<Product> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: preset.name,
+    description: preset.description,
+    image: absolute(siteUrl, image),
+    sku: preset.slug,
+    brand: { '@type': 'Brand', name: site.name },
+    offers: {
+      '@type': 'Offer',
+      url: absolute(siteUrl, path),
+      price: formatAmount(preset.priceCents),
+      priceCurrency: site.currency,
+      availability: 'https://schema.org/InStock',
+    },
+  };
+}
+
+/** A film as a video, with its local poster and the privacy-enhanced player. */
+export function filmData(film: Film, siteUrl: string, poster: string): WithContext<VideoObject> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'VideoObject',
+    name: film.title,
+    description: film.description,
+    thumbnailUrl: absolute(siteUrl, poster),
+    embedUrl: `https://www.youtube-nocookie.com/embed/${film.youtubeId}`,
+    contentUrl: `https://www.youtube.com/watch?v=${film.youtubeId}`,
+  };
+}
+
+/** The trail from the home page to a nested page. */
+export function breadcrumbData(
+  siteUrl: string,
+  trail: { name: string; path: string }[],
+): WithContext<BreadcrumbList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((step, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: step.name,
+      item: absolute(siteUrl, step.path),
+    })),
+  };
+}
