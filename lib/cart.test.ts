@@ -1,11 +1,11 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
+import { formatAmount } from './money';
 import {
   cartReducer,
   lineCount,
   MAX_QUANTITY,
   repairCart,
-  subtotal,
   subtotalCents,
   type CartItem,
   type CatalogEntry,
@@ -83,8 +83,10 @@ describe('cartReducer', () => {
 
 describe('totals', () => {
   test('subtotal is the sum of price times quantity with two decimals', () => {
-    expect(subtotal([stoic, { ...earthy, quantity: 2 }], catalog)).toBe('109.97');
-    expect(subtotal([], catalog)).toBe('0.00');
+    expect(formatAmount(subtotalCents([stoic, { ...earthy, quantity: 2 }], catalog))).toBe(
+      '109.97',
+    );
+    expect(formatAmount(subtotalCents([], catalog))).toBe('0.00');
   });
 
   test('uses the catalog price, never the stored one', () => {
@@ -93,7 +95,7 @@ describe('totals', () => {
 
   test('adds in cents without float drift', () => {
     const many = entries.map((entry) => ({ ...stoic, id: entry.id, quantity: 3 }));
-    expect(subtotal(many, catalog)).toBe('329.91');
+    expect(formatAmount(subtotalCents(many, catalog))).toBe('329.91');
   });
 
   test('the badge counts distinct lines', () => {

@@ -1,5 +1,3 @@
-import { formatAmount } from '@/lib/money';
-
 /** A line of the cart, in the spec's shape: the id is the preset's name. */
 export type CartItem = { id: string; name: string; price: number; image: string; quantity: number };
 
@@ -67,11 +65,6 @@ export function subtotalCents(items: readonly CartItem[], catalog: Catalog): num
     (sum, item) => sum + (catalog.get(item.id)?.priceCents ?? 0) * item.quantity,
     0,
   );
-}
-
-/** The subtotal as the spec shows it: two decimals. */
-export function subtotal(items: readonly CartItem[], catalog: Catalog): string {
-  return formatAmount(subtotalCents(items, catalog));
 }
 
 /** The badge's number: distinct lines, not units. */

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { subtotalCents } from '@/lib/cart';
+import { lineCount, subtotalCents } from '@/lib/cart';
 import { formatPrice } from '@/lib/money';
 import { useCart } from './cart-provider';
 import styles from './cart.module.css';
@@ -108,7 +108,7 @@ export function CartPanel() {
 export function CartButton() {
   const { items, open, setOpen } = useCart();
   if (open || items.length === 0) return null;
-  const count = items.length;
+  const count = lineCount(items);
   return (
     <button
       type="button"
