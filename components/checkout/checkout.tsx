@@ -20,6 +20,7 @@ import {
 } from '@/lib/checkout';
 import type { CheckoutCopy } from '@/lib/content';
 import { formatPrice } from '@/lib/money';
+import formStyles from '@/components/ui/form.module.css';
 import styles from './checkout.module.css';
 import { PayPalPayment } from './paypal-payment';
 
@@ -108,7 +109,7 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
           {currency}
         </p>
         {error && (
-          <p role="alert" className={styles.error} data-testid="payment-error">
+          <p role="alert" className={styles.paymentError} data-testid="payment-error">
             {error}
           </p>
         )}
@@ -141,21 +142,23 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
     return (
       <section className={styles.step} aria-labelledby="details-heading">
         <h2 id="details-heading">{copy.detailsHeading}</h2>
-        <form className={styles.form} onSubmit={submitDetails} noValidate>
+        <form className={formStyles.form} onSubmit={submitDetails} noValidate>
           {fieldNames.map((name) => {
             const id = `checkout-${name}`;
             const Field = name === 'address' ? 'textarea' : 'input';
             return (
               <div
                 key={name}
-                className={`${styles.field} ${name === 'address' ? styles.wide : ''}`}
+                className={`${formStyles.field} ${name === 'address' ? formStyles.wide : ''}`}
               >
-                <label htmlFor={id}>{copy.fields[name]}</label>
+                <label htmlFor={id} className={formStyles.label}>
+                  {copy.fields[name]}
+                </label>
                 <Field
                   id={id}
                   name={name}
                   required
-                  className={styles.input}
+                  className={formStyles.input}
                   defaultValue={details?.[name]}
                   aria-invalid={errors[name] ? true : undefined}
                   aria-describedby={errors[name] ? `${id}-error` : undefined}
@@ -167,7 +170,7 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
                     : { rows: 4, autoComplete: 'street-address' })}
                 />
                 {errors[name] && (
-                  <p id={`${id}-error`} className={styles.error}>
+                  <p id={`${id}-error`} className={formStyles.error}>
                     {errors[name]}
                   </p>
                 )}
@@ -209,7 +212,7 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
         </button>
       </div>
       {error && (
-        <p role="alert" className={styles.error} data-testid="payment-error">
+        <p role="alert" className={styles.paymentError} data-testid="payment-error">
           {error}
         </p>
       )}

@@ -2,6 +2,7 @@
 
 import { useForm, ValidationError } from '@formspree/react';
 import type { ContactField } from '@/lib/content';
+import formStyles from '@/components/ui/form.module.css';
 import styles from './contact-form.module.css';
 import button from '@/components/ui/button.module.css';
 
@@ -32,7 +33,7 @@ export function ContactForm({ formKey, fields, submitLabel, success, networkErro
   const unreachable = formErrors.some((error) => !error.code || error.code === 'UNSPECIFIED');
 
   return (
-    <form className={styles.form} onSubmit={handleSubmit} noValidate={false}>
+    <form className={formStyles.form} onSubmit={handleSubmit} noValidate={false}>
       {fields.map((field) => {
         const id = `contact-${field.name}`;
         const errorId = `${id}-error`;
@@ -47,16 +48,16 @@ export function ContactForm({ formKey, fields, submitLabel, success, networkErro
         return (
           <div
             key={field.name}
-            className={`${styles.field} ${field.type === 'textarea' ? styles.wide : ''}`}
+            className={`${formStyles.field} ${field.type === 'textarea' ? formStyles.wide : ''}`}
           >
-            <label htmlFor={id} className={styles.label}>
+            <label htmlFor={id} className={formStyles.label}>
               {field.label}
               {field.required && <span aria-hidden="true"> *</span>}
             </label>
             {field.type === 'textarea' ? (
-              <textarea {...common} rows={6} className={styles.input} />
+              <textarea {...common} rows={6} className={formStyles.input} />
             ) : field.type === 'select' ? (
-              <select {...common} className={styles.input} defaultValue="">
+              <select {...common} className={formStyles.input} defaultValue="">
                 <option value="" disabled>
                   Choose one
                 </option>
@@ -70,12 +71,12 @@ export function ContactForm({ formKey, fields, submitLabel, success, networkErro
                 type={field.type}
                 placeholder={field.placeholder}
                 autoComplete={field.autoComplete}
-                className={styles.input}
+                className={formStyles.input}
               />
             )}
             <ValidationError
               id={errorId}
-              className={styles.error}
+              className={formStyles.error}
               prefix={field.errorPrefix}
               field={field.name}
               errors={state.errors}
@@ -87,11 +88,11 @@ export function ContactForm({ formKey, fields, submitLabel, success, networkErro
         <label htmlFor="contact-gotcha">Leave this empty</label>
         <input id="contact-gotcha" type="text" name="_gotcha" tabIndex={-1} autoComplete="off" />
       </div>
-      <div className={`${styles.wide} ${styles.actions}`} role="alert">
+      <div className={`${formStyles.wide} ${styles.actions}`} role="alert">
         {unreachable ? (
-          <p className={styles.error}>{networkError}</p>
+          <p className={formStyles.error}>{networkError}</p>
         ) : (
-          <ValidationError className={styles.error} errors={state.errors} />
+          <ValidationError className={formStyles.error} errors={state.errors} />
         )}
       </div>
       <button
