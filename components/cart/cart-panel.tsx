@@ -1,6 +1,6 @@
 'use client';
 
-import { useRouter } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { lineCount, subtotalCents } from '@/lib/cart';
 import { formatPrice } from '@/lib/money';
@@ -104,10 +104,14 @@ export function CartPanel() {
   );
 }
 
-/** The floating cart icon: shown while the panel is closed and the cart holds something. */
+/**
+ * The floating cart icon: shown while the panel is closed and the cart holds something, except
+ * on the checkout, which shows the order itself (and where the icon would cover its buttons).
+ */
 export function CartButton() {
   const { items, open, setOpen } = useCart();
-  if (open || items.length === 0) return null;
+  const pathname = usePathname();
+  if (open || items.length === 0 || pathname.startsWith('/checkout')) return null;
   const count = lineCount(items);
   return (
     <button

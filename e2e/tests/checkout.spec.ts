@@ -79,6 +79,7 @@ test.describe('checkout', () => {
     await fillCart(page);
     await enterDetails(page);
     await expect(page.getByTestId('checkout-total')).toHaveText(`$${total} USD`);
+    await expect(cart.floatingButton).toBeHidden();
     expect(paypal.sdkRequests).toHaveLength(1);
     expect(paypal.sdkRequests[0]!.searchParams.get('client-id')).toBe('test');
     expect(paypal.sdkRequests[0]!.searchParams.get('currency')).toBe('USD');
