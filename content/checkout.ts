@@ -16,6 +16,12 @@ export const checkout = {
   emptyCartLink: 'Browse the presets',
   retryLabel: 'Try again',
   capturedNote: 'Your payment was received. We are sending your confirmation and download links.',
+  // The license sent with every order, in the e-mail and inside each pack.
+  license: [
+    'Each pack is licensed to the buyer named on the order, for use on their own photographs, personal and commercial.',
+    'You may not share, resell, give away or republish the presets, alone or inside another product.',
+    'Download links expire and allow a limited number of downloads; ask for fresh links at any time.',
+  ],
   messages: {
     confirmationFailed: 'Failed to send order confirmation. Please try again.',
     providerError: 'An error occurred with PayPal. Please try again.',

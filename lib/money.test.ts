@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import { formatAmount, formatPrice, toCents } from './money';
+import { formatAmount, formatPrice, parseAmount, toCents } from './money';
 
 describe('money', () => {
   test('converts decimal prices to whole cents without float drift', () => {
@@ -19,6 +19,16 @@ describe('money', () => {
     expect(formatAmount(7498)).toBe('74.98');
     expect(formatAmount(5)).toBe('0.05');
     expect(formatAmount(0)).toBe('0.00');
+  });
+
+  test('reads amounts as payment providers write them', () => {
+    expect(parseAmount('39.99')).toBe(3999);
+    expect(parseAmount('40')).toBe(4000);
+    expect(parseAmount('40.5')).toBe(4050);
+    expect(parseAmount('0.05')).toBe(5);
+    for (const bad of ['', '-1.00', '1.999', '1e3', ' 1.00', '1,00', 'NaN']) {
+      expect(parseAmount(bad)).toBeNull();
+    }
   });
 
   test('shows a price with its currency', () => {

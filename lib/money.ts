@@ -4,6 +4,13 @@ export function toCents(amount: number): number | null {
   return Math.abs(cents - amount * 100) < 1e-6 ? cents : null;
 }
 
+/** Whole cents from a decimal string as payment providers send it ("39.99", "40"), or null. */
+export function parseAmount(value: string): number | null {
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
 /** "39.99": the amount with two decimals, as payment providers expect it. */
 export function formatAmount(cents: number): string {
   const sign = cents < 0 ? '-' : '';

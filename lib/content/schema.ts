@@ -239,6 +239,7 @@ export const checkoutSchema = z.object({
   emptyCartLink: text,
   retryLabel: text,
   capturedNote: text,
+  license: z.array(text).min(1),
   messages: z.object({ confirmationFailed: text, providerError: text, scriptFailed: text }),
 });
 

@@ -1,0 +1,55 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { strToU8, zipSync } from 'fflate';
+import { checkoutCopy } from '@/lib/content';
+import type { Pack } from './catalog';
+
+/** Where a pack's file lives in the private packs folder: "<slug>.zip". */
+export function packFile(packsDir: string, slug: string): string {
+  return path.join(packsDir, `${slug}.zip`);
+}
+
+export function missingPacks(packsDir: string, packs: readonly Pack[]): Pack[] {
+  return packs.filter((pack) => !existsSync(packFile(packsDir, pack.slug)));
+}
+
+function xmpPreset(pack: Pack, name: string, blackAndWhite: boolean): string {
+  return `<x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="Adobe XMP Core 7.0">
+ <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+  <rdf:Description rdf:about="" xmlns:crs="http://ns.adobe.com/camera-raw-settings/1.0/"
+   crs:PresetType="Normal" crs:Cluster="" crs:Version="15.0" crs:ProcessVersion="11.0"
+   crs:ConvertToGrayscale="${blackAndWhite ? 'True' : 'False'}" crs:Contrast2012="+12"
+   crs:Highlights2012="-30" crs:Shadows2012="+25" crs:Vibrance="+8"
+   crs:SplitToningShadowHue="210" crs:SplitToningShadowSaturation="8"
+   crs:SplitToningHighlightHue="42" crs:SplitToningHighlightSaturation="12">
+   <crs:Name><rdf:Alt><rdf:li xml:lang="x-default">${name}</rdf:li></rdf:Alt></crs:Name>
+   <crs:Group><rdf:Alt><rdf:li xml:lang="x-default">${pack.name}</rdf:li></rdf:Alt></crs:Group>
+  </rdf:Description>
+ </rdf:RDF>
+</x:xmpmeta>
+`;
+}
+
+/**
+ * A stand-in for a pack the studio has not dropped into the packs folder yet (development only):
+ * a real zip with six colour presets, one black-and-white preset and the license.
+ */
+export function placeholderPack(pack: Pack): Uint8Array {
+  const files: Record<string, Uint8Array> = {
+    [`${pack.name}/LICENSE.txt`]: strToU8(`${checkoutCopy.license.join('\n\n')}\n`),
+  };
+  for (let index = 1; index <= 7; index += 1) {
+    const name =
+      index === 7 ? `${pack.name} B&W` : `${pack.name} ${String(index).padStart(2, '0')}`;
+    files[`${pack.name}/${name}.xmp`] = strToU8(xmpPreset(pack, name, index === 7));
+  }
+  return zipSync(files, { mtime: new Date('2024-01-01T00:00:00Z') });
+}
+
+/** Writes a placeholder for every pack missing from the folder; returns the packs written. */
+export function writePlaceholderPacks(packsDir: string, packs: readonly Pack[]): Pack[] {
+  mkdirSync(packsDir, { recursive: true });
+  const missing = missingPacks(packsDir, packs);
+  for (const pack of missing) writeFileSync(packFile(packsDir, pack.slug), placeholderPack(pack));
+  return missing;
+}

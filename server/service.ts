@@ -1,0 +1,90 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app';
+import { allPacks } from './catalog';
+import { ConfigError, type Config } from './config';
+import { createFakePayPal } from './fake-paypal';
+import { createLog, type Log } from './log';
+import { createMailer } from './mail';
+import { missingPacks, writePlaceholderPacks } from './packs';
+import { createPayPalClient } from './paypal';
+import { openStore } from './store';
+
+function listen(fetch: Parameters<typeof serve>[0]['fetch'], port: number, hostname: string) {
+  return new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
+    const server = serve({ fetch, port, hostname }, (info: AddressInfo) =>
+      resolve({ server, port: info.port }),
+    );
+    server.once('error', reject);
+  });
+}
+
+const close = (server: ServerType) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/**
+ * Starts the service (and, in development, the fake PayPal it talks to). Port 0 picks a free port;
+ * the returned url is where it answers.
+ */
+export async function startService(config: Config, log: Log = createLog()) {
+  if (config.production) {
+    const missing = missingPacks(config.packsDir, allPacks);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `PACKS_DIR (${config.packsDir}) lacks: ${missing.map((pack) => `${pack.slug}.zip`).join(', ')}.`,
+      );
+    }
+  } else {
+    const written = writePlaceholderPacks(config.packsDir, allPacks);
+    if (written.length > 0)
+      log.info({ msg: 'placeholder packs written', count: written.length, dir: config.packsDir });
+  }
+
+  const servers: ServerType[] = [];
+  let paypalBase = config.paypal.apiBase;
+  if (config.fakePayPalPort !== null) {
+    const fake = await listen(
+      createFakePayPal(config.paypal).fetch,
+      config.fakePayPalPort,
+      config.host,
+    );
+    servers.push(fake.server);
+    paypalBase = `http://${config.host}:${fake.port}`;
+    log.info({ msg: 'fake PayPal listening', url: paypalBase });
+  }
+
+  const store = openStore(config.databasePath);
+  // The app needs the address it answers on for its links, known only once it listens (port 0).
+  let app: ReturnType<typeof createApp> | undefined;
+  const api = await listen((request, env) => app!.fetch(request, env), config.port, config.host);
+  servers.push(api.server);
+  const url = `http://${config.host}:${api.port}`;
+  app = createApp({
+    config,
+    store,
+    paypal: createPayPalClient({ ...config.paypal, apiBase: paypalBase }),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: config.outboxDir,
+      from: config.mailFrom,
+      log: log.info,
+    }),
+    log,
+    publicUrl: config.publicUrl ?? url,
+  });
+  log.info({
+    msg: 'order-confirmation service listening',
+    url,
+    production: config.production,
+    email: config.smtpUrl ? 'smtp' : `outbox ${config.outboxDir}`,
+  });
+
+  return {
+    url,
+    paypalBase,
+    store,
+    async close() {
+      await Promise.all(servers.map(close));
+      store.close();
+    },
+  };
+}
