@@ -19,5 +19,7 @@ export default defineConfig([
     'coverage/**',
     'test-results/**',
     'playwright-report/**',
+    'server/dist/**',
+    'server/.data/**',
   ]),
 ]);

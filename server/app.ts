@@ -47,7 +47,7 @@ export type Deps = {
   mailer: Mailer;
   log: Log;
   /** The address download links start with. */
-  publicUrl: string;
+  publicUrl: () => string;
   now?: () => number;
 };
 
@@ -162,7 +162,7 @@ export function createApp({ config, store, paypal, mailer, log, publicUrl, now =
         summary,
         links.map((link) => ({
           pack: link.pack,
-          url: `${publicUrl}/download/${signToken(config.downloadSecret, link.id, expiresAt)}`,
+          url: `${publicUrl()}/download/${signToken(config.downloadSecret, link.id, expiresAt)}`,
         })),
         expiresAt,
         config.downloadLimit,

@@ -53,12 +53,8 @@ export async function startService(config: Config, log: Log = createLog()) {
   }
 
   const store = openStore(config.databasePath);
-  // The app needs the address it answers on for its links, known only once it listens (port 0).
-  let app: ReturnType<typeof createApp> | undefined;
-  const api = await listen((request, env) => app!.fetch(request, env), config.port, config.host);
-  servers.push(api.server);
-  const url = `http://${config.host}:${api.port}`;
-  app = createApp({
+  let url = '';
+  const app = createApp({
     config,
     store,
     paypal: createPayPalClient({ ...config.paypal, apiBase: paypalBase }),
@@ -69,8 +65,12 @@ export async function startService(config: Config, log: Log = createLog()) {
       log: log.info,
     }),
     log,
-    publicUrl: config.publicUrl ?? url,
+    // Known once the service listens (port 0 picks one).
+    publicUrl: () => config.publicUrl ?? url,
   });
+  const api = await listen(app.fetch, config.port, config.host);
+  servers.push(api.server);
+  url = `http://${config.host}:${api.port}`;
   log.info({
     msg: 'order-confirmation service listening',
     url,
