@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { apiBase, serviceEnv } from './e2e/service';
 
 // Debian's Chromium where it is installed; elsewhere Playwright's own browser
 // (`npx playwright install chromium` once).
@@ -38,10 +39,18 @@ export default defineConfig({
     },
     { name: 'phone', use: { ...devices['Pixel 7'] } },
   ],
-  webServer: {
-    command: 'node scripts/serve.mjs',
-    env: { PORT: String(port) },
-    url: `${baseURL}/`,
-    reuseExistingServer: !process.env.CI,
-  },
+  webServer: [
+    {
+      command: 'node scripts/serve.mjs',
+      env: { PORT: String(port) },
+      url: `${baseURL}/`,
+      reuseExistingServer: !process.env.CI,
+    },
+    {
+      command: 'node --import tsx server/index.ts',
+      env: serviceEnv(baseURL),
+      url: `${apiBase}/health`,
+      reuseExistingServer: !process.env.CI,
+    },
+  ],
 });

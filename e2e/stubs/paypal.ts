@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { fakePayPalBase } from '../service';
 
 /**
  * Stands in for PayPal's JS SDK (https://www.paypal.com/sdk/js). It implements what
@@ -57,7 +58,11 @@ export type PayPalRecord = {
   captures: string[];
 };
 
-/** Serves the SDK stub and a fake orders API, recording every order and capture. */
+/**
+ * Serves the SDK stub and hands the orders API calls it makes to the fake PayPal that the
+ * order-confirmation service verifies orders with (server/fake-paypal.ts), recording each order
+ * and capture.
+ */
 export async function stubPayPal(page: Page, { blockSdk = false } = {}): Promise<PayPalRecord> {
   const record: PayPalRecord = { sdkRequests: [], orders: [], captures: [] };
   const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
@@ -66,26 +71,16 @@ export async function stubPayPal(page: Page, { blockSdk = false } = {}): Promise
     if (blockSdk) return route.abort('blockedbyclient');
     return route.fulfill({ contentType: 'application/javascript', body: sdkStub });
   });
-  await page.route('https://api-m.sandbox.paypal.com/v2/checkout/orders**', (route) => {
+  await page.route('https://api-m.sandbox.paypal.com/v2/checkout/orders**', async (route) => {
     const request = route.request();
     if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
-    const capture = request.url().match(/orders\/([^/]+)\/capture$/);
-    if (capture) {
-      record.captures.push(capture[1]!);
-      const order = record.orders.find((o) => o.id === capture[1]);
-      return route.fulfill({
-        status: 201,
-        headers: cors,
-        json: {
-          id: capture[1],
-          status: 'COMPLETED',
-          purchase_units: order?.body.purchase_units ?? [],
-        },
-      });
-    }
-    const id = `ORDER-${record.orders.length + 1}`;
-    record.orders.push({ id, body: request.postDataJSON() });
-    return route.fulfill({ status: 201, headers: cors, json: { id, status: 'CREATED' } });
+    const url = new URL(request.url());
+    const response = await route.fetch({ url: `${fakePayPalBase}${url.pathname}` });
+    const created = (await response.json()) as { id: string };
+    const capture = url.pathname.match(/orders\/([^/]+)\/capture$/);
+    if (capture) record.captures.push(capture[1]!);
+    else record.orders.push({ id: created.id, body: request.postDataJSON() });
+    return route.fulfill({ response, headers: { ...response.headers(), ...cors } });
   });
   return record;
 }

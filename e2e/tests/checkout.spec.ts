@@ -1,8 +1,8 @@
 import { checkoutCopy, presets } from '@/lib/content';
 import { expect, test, type Page } from '../fixtures';
+import { apiBase } from '../service';
 import { stubConfirmation, stubPayPal } from '../stubs/paypal';
 
-const apiBase = 'http://127.0.0.1:8787';
 const stoic = presets.find((p) => p.slug === 'stoic-pack')!;
 const awaken = presets.find((p) => p.slug === 'awaken')!;
 const total = ((stoic.priceCents + awaken.priceCents) / 100).toFixed(2);
@@ -99,13 +99,14 @@ test.describe('checkout', () => {
     expect(paypal.orders.map((order) => order.body)).toEqual([
       { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: total } }] },
     ]);
-    expect(paypal.captures).toEqual(['ORDER-1']);
+    const orderId = paypal.orders[0]!.id;
+    expect(paypal.captures).toEqual([orderId]);
     expect(confirmations).toEqual([
       {
         customerDetails: buyer,
         purchasedItems: [stoic.name, awaken.name],
         totalAmount: total,
-        orderId: 'ORDER-1',
+        orderId,
       },
     ]);
     await expect(cart.floatingButton).toBeHidden();
@@ -128,7 +129,7 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: checkoutCopy.retryLabel }).click();
     await expect(page).toHaveURL('/thank-you/');
     expect(paypal.orders).toHaveLength(1);
-    expect(paypal.captures).toEqual(['ORDER-1']);
+    expect(paypal.captures).toEqual([paypal.orders[0]!.id]);
     expect(confirmations).toHaveLength(2);
     expect(confirmations[1]).toEqual(confirmations[0]);
   });
@@ -145,17 +146,18 @@ test.describe('checkout', () => {
     await payButton(page).click();
     await expect(page.getByTestId('payment-error')).toHaveText(confirmationFailed);
     await page.reload();
-    await expect(page.getByText('Order ORDER-1')).toBeVisible();
+    const orderId = paypal.orders[0]!.id;
+    await expect(page.getByText(`Order ${orderId}`)).toBeVisible();
     await expect(payButton(page)).toHaveCount(0);
     await page.getByRole('button', { name: checkoutCopy.retryLabel }).click();
     await expect(page.getByTestId('payment-error')).toHaveText(confirmationFailed);
     await page.getByRole('button', { name: checkoutCopy.retryLabel }).click();
     await expect(page).toHaveURL('/thank-you/');
-    expect(paypal.captures).toEqual(['ORDER-1']);
+    expect(paypal.captures).toEqual([orderId]);
     expect(confirmations.map((c) => (c as { orderId: string }).orderId)).toEqual([
-      'ORDER-1',
-      'ORDER-1',
-      'ORDER-1',
+      orderId,
+      orderId,
+      orderId,
     ]);
   });
 

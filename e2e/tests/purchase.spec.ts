@@ -1,0 +1,57 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { presets } from '@/lib/content';
+import { presetPath } from '@/lib/routes';
+import { expect, test } from '../fixtures';
+import { apiBase } from '../service';
+import { emailsAbout } from '../stubs/outbox';
+import { stubPayPal } from '../stubs/paypal';
+
+const stoic = presets.find((p) => p.slug === 'stoic-pack')!;
+const regal = presets.find((p) => p.slug === 'regal-tones')!;
+
+// The whole purchase with the real order-confirmation service: it verifies the order with the
+// fake PayPal the button paid through, and writes the e-mails into its outbox folder.
+test('a buyer pays and receives an e-mail whose links download the packs', async ({
+  page,
+  cart,
+  request,
+}) => {
+  const paypal = await stubPayPal(page);
+  const email = `buyer-${test.info().project.name}@example.com`;
+  await page.goto(presetPath(stoic));
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await cart.close();
+  await page.goto(presetPath(regal));
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(cart.lines).toHaveCount(2);
+  await cart.checkoutButton.click();
+
+  await page.getByLabel('Full name').fill('Anjali <Mehta>');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('+1 604 555 0123');
+  await page.getByLabel('Address').fill('7 Lotus Court, Surrey BC');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await expect(page).toHaveURL('/thank-you/');
+  expect(await cart.stored()).toEqual([]);
+
+  const orderId = paypal.orders[0]!.id;
+  const emails = await emailsAbout(orderId, 2);
+  const buyer = emails.find((message) => message.to?.[0]?.address === email);
+  const studio = emails.find((message) => message !== buyer);
+  expect(buyer!.to?.[0]?.address).toBe(email);
+  expect(buyer!.html).toContain('Thank you, Anjali &lt;Mehta&gt;');
+  expect(studio!.text).toContain(`Order: ${orderId}`);
+
+  const links = [...buyer!.text!.matchAll(/^(.+): (http\S+\/download\/\S+)$/gm)];
+  expect(links.map((link) => link[1])).toEqual([stoic.name, regal.name]);
+  for (const [, name, url] of links) {
+    expect(url!.startsWith(`${apiBase}/download/`)).toBe(true);
+    const download = await request.get(url!);
+    expect(download.status()).toBe(200);
+    expect(download.headers()['content-disposition']).toMatch(/attachment; filename=".+\.zip"/);
+    const files = unzipSync(new Uint8Array(await download.body()));
+    expect(Object.keys(files)).toContain(`${name}/LICENSE.txt`);
+    expect(strFromU8(files[`${name}/${name} 01.xmp`]!)).toContain('crs:PresetType="Normal"');
+  }
+});
