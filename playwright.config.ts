@@ -38,6 +38,8 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
     { name: 'phone', use: { ...devices['Pixel 7'] } },
+    // Checks of the out/ folder itself, without a browser.
+    { name: 'output', testDir: 'e2e/static' },
   ],
   webServer: [
     {

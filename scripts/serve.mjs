@@ -1,5 +1,6 @@
-// Serves the static export in out/ as a CDN would: trailing-slash URLs, 404.html for the rest.
-import { existsSync } from 'node:fs';
+// Serves the static export in out/ as a CDN would: trailing-slash URLs, 404.html for the rest,
+// and the headers of out/_headers (the file Netlify and Cloudflare Pages read).
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import handler from 'serve-handler';
 
@@ -12,8 +13,44 @@ if (!existsSync(root)) {
   process.exit(1);
 }
 
+/** The rules of a _headers file: a path pattern, then indented "Name: value" or "! Name" lines. */
+function readHeaderRules(file) {
+  if (!existsSync(file)) return [];
+  const rules = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      const pattern = line
+        .trim()
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*');
+      rules.push({ test: new RegExp(`^${pattern}$`), steps: [] });
+    } else if (line.trim().startsWith('!')) {
+      rules.at(-1).steps.push({ remove: line.trim().slice(1).trim() });
+    } else {
+      const [name, ...value] = line.trim().split(':');
+      rules.at(-1).steps.push({ name: name.trim(), value: value.join(':').trim() });
+    }
+  }
+  return rules;
+}
+
+const rules = readHeaderRules(`${root}/_headers`);
+
 http
-  .createServer((request, response) =>
-    handler(request, response, { public: root, trailingSlash: true, directoryListing: false }),
-  )
+  .createServer((request, response) => {
+    const { pathname } = new URL(request.url, 'http://localhost');
+    if (pathname === '/_headers') request.url = '/__not-served__/';
+    for (const rule of rules.filter((candidate) => candidate.test.test(pathname))) {
+      for (const step of rule.steps) {
+        if (step.remove) response.removeHeader(step.remove);
+        else response.setHeader(step.name, step.value);
+      }
+    }
+    return handler(request, response, {
+      public: root,
+      trailingSlash: true,
+      directoryListing: false,
+    });
+  })
   .listen(port, host, () => console.log(`Serving out/ at http://${host}:${port}/`));

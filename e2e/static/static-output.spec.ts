@@ -1,0 +1,105 @@
+// Checks of the built out/ folder itself, without a browser: no secrets, no broken internal
+// links or assets, every external link safe.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { matchRoute } from '@/lib/route-match';
+import { allRoutes } from '@/lib/routes';
+import { settings } from '@/lib/settings';
+import { outDir, outFiles, readOut, secretsIn, tags } from './out-files';
+
+const files = outFiles();
+const pages = files.filter((file) => file.endsWith('.html'));
+const textFiles = files.filter((file) =>
+  /\.(html|js|css|json|txt|xml|webmanifest|map)$|_headers$/.test(file),
+);
+const siteOrigin = new URL(settings.siteUrl).origin;
+/** The spec's third wedding card links to a path with no registered route. */
+const preservedDeadEnds = ['/weddings/rohan-and-tara'];
+
+test('the scanner finds a planted secret of every kind', () => {
+  const planted = [
+    '-----BEGIN RSA PRIVATE KEY-----',
+    'AKIAIOSFODNN7EXAMPLE',
+    'sk_live_4eC39HqLyjWDarjtT1zdp7dc',
+    'ghp_0123456789abcdefghijklmnopqrstuvwxyz',
+    'AIzaSyA-1234567890abcdefghijklmnopqrstu',
+    'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0',
+    'smtp://mailer:hunter2@smtp.example.com',
+    'PAYPAL_CLIENT_SECRET',
+    'local-development-secret-do-not-use-in-production',
+    'https://api.example/download/PUkdAN20eN9nqP3wpL3soQ.1795928902204.gH8t',
+    'stoic-pack.zip',
+  ];
+  expect(planted.map((text) => secretsIn(text).length)).toEqual(planted.map(() => 1));
+});
+
+test('out/ holds no secret, no private download address and no pack', () => {
+  expect(files.filter((file) => /\.(zip|env|sqlite|eml|pem|key)$/.test(file))).toEqual([]);
+  const found = textFiles.flatMap((file) =>
+    secretsIn(readOut(file)).map((kind) => `${file}: ${kind}`),
+  );
+  expect(found).toEqual([]);
+});
+
+/** The out/ file a path on the site is served from, or null. */
+function served(urlPath: string): string | null {
+  const clean = decodeURIComponent(urlPath.split(/[?#]/)[0]!);
+  const candidates = clean.endsWith('/') ? [`${clean}index.html`] : [clean, `${clean}/index.html`];
+  return candidates.find((candidate) => existsSync(path.join(outDir, candidate))) ?? null;
+}
+
+test('every internal link and asset reference resolves', () => {
+  const routes = allRoutes().map((route) => route.path);
+  const broken: string[] = [];
+  const throughNotFound = new Set<string>();
+  for (const page of pages) {
+    const html = readOut(page);
+    const base = `/${path.posix.dirname(page.split(path.sep).join('/'))}/`.replace('/./', '/');
+    const references = [
+      ...tags(html, 'a').map((a) => a.href),
+      ...tags(html, 'link').map((link) => link.href),
+      ...tags(html, 'script').map((script) => script.src),
+      ...['img', 'source', 'video', 'audio'].flatMap((tag) =>
+        tags(html, tag).flatMap((el) => [
+          el.src,
+          el.poster,
+          ...(el.srcset ?? '').split(',').map((entry) => entry.trim().split(/\s+/)[0]),
+        ]),
+      ),
+      ...tags(html, 'meta')
+        .filter((meta) => ['og:image', 'twitter:image'].includes(meta.property ?? meta.name ?? ''))
+        .map((meta) => meta.content),
+    ].filter((ref): ref is string => !!ref);
+    for (const ref of references) {
+      const url = new URL(ref, `${siteOrigin}${base}`);
+      if (url.origin !== siteOrigin) continue;
+      if (served(url.pathname)) continue;
+      const route = matchRoute(url.pathname, routes);
+      if (route && served(route)) throughNotFound.add(`${url.pathname} -> ${route}`);
+      else if (preservedDeadEnds.includes(url.pathname)) throughNotFound.add(url.pathname);
+      else broken.push(`${page}: ${ref}`);
+    }
+  }
+  expect(broken).toEqual([]);
+  // The link mismatches the spec preserves reach the 404 page, which sends the visitor on to the
+  // page they meant or explains and offers links.
+  expect(served('/404.html')).toBe('/404.html');
+  expect([...throughNotFound].sort()).toEqual(
+    [
+      '/Weddings/wed1 -> /weddings/Wed1/',
+      '/Weddings/wed2 -> /weddings/Wed2/',
+      ...preservedDeadEnds,
+    ].sort(),
+  );
+});
+
+test('every link to another site opens safely', () => {
+  const unsafe = pages.flatMap((page) =>
+    tags(readOut(page), 'a')
+      .filter((a) => /^https?:/.test(a.href ?? '') && new URL(a.href!).origin !== siteOrigin)
+      .filter((a) => !/\bnoopener\b/.test(a.rel ?? '') || !/\bnoreferrer\b/.test(a.rel ?? ''))
+      .map((a) => `${page}: ${a.href}`),
+  );
+  expect(unsafe).toEqual([]);
+});

@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { presets } from '@/lib/content';
+import { allRoutes, presetPath } from '@/lib/routes';
+import { expect, test, type Page } from '../fixtures';
+import { stubPayPal } from '../stubs/paypal';
+
+const wcag22aa = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** axe's WCAG 2.2 AA rules on the page as it is now, each violation with where it is. */
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(wcag22aa).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+  );
+}
+
+test.describe('accessibility: no axe violation', () => {
+  for (const { path } of allRoutes().filter((route) => route.kind !== 'preset-redirect')) {
+    test(`on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+  }
+
+  test('with the cart open', async ({ page, cart }) => {
+    await page.goto(presetPath(presets[0]!));
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(cart.panel).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('with the quick view open', async ({ page }) => {
+    await page.goto('/presets/');
+    await page.getByRole('button', { name: new RegExp(`^${presets[1]!.name}`) }).click();
+    await expect(page.getByRole('dialog', { name: presets[1]!.name })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('with the phone menu open', async ({ page, chrome }) => {
+    test.skip(!test.info().project.use.isMobile, 'the menu button exists below 900 px');
+    await page.goto('/');
+    await chrome.menuButton.click();
+    await expect(chrome.menu).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('on both steps of the checkout', async ({ page }) => {
+    await stubPayPal(page);
+    await page.goto(presetPath(presets[0]!));
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.goto('/checkout/');
+    await expect(page.getByLabel('Full name')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+
+    await page.getByLabel('Full name').fill('Priya Raman');
+    await page.getByLabel('Email').fill('priya@example.com');
+    await page.getByLabel('Phone').fill('+1 604 555 0199');
+    await page.getByLabel('Address').fill('12 Marigold Lane');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(page.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+});
