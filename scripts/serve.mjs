@@ -1,7 +1,8 @@
-// Serves the static export in out/ as a CDN would: trailing-slash URLs, 404.html for the rest,
-// and the headers of out/_headers (the file Netlify and Cloudflare Pages read).
+// Serves the static export in out/ as a CDN would: compressed, trailing-slash URLs, 404.html for
+// the rest, and the headers of out/_headers (the file Netlify and Cloudflare Pages read).
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import compression from 'compression';
 import handler from 'serve-handler';
 
 const root = new URL('../out', import.meta.url).pathname;
@@ -36,6 +37,7 @@ function readHeaderRules(file) {
 }
 
 const rules = readHeaderRules(`${root}/_headers`);
+const compress = compression();
 
 http
   .createServer((request, response) => {
@@ -47,10 +49,8 @@ http
         else response.setHeader(step.name, step.value);
       }
     }
-    return handler(request, response, {
-      public: root,
-      trailingSlash: true,
-      directoryListing: false,
-    });
+    compress(request, response, () =>
+      handler(request, response, { public: root, trailingSlash: true, directoryListing: false }),
+    );
   })
   .listen(port, host, () => console.log(`Serving out/ at http://${host}:${port}/`));

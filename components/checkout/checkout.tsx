@@ -35,7 +35,13 @@ export function Checkout(props: Props) {
     () => true,
     () => false,
   );
-  return mounted ? <CheckoutSteps {...props} /> : <p role="status">Loading your cart…</p>;
+  // Tall enough that the footer starts below the first screen: the steps replace the loading note
+  // without moving anything the visitor already sees.
+  return (
+    <div className={styles.checkout}>
+      {mounted ? <CheckoutSteps {...props} /> : <p role="status">Loading your cart…</p>}
+    </div>
+  );
 }
 
 const fieldNames = ['name', 'email', 'phone', 'address'] as const;

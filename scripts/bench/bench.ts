@@ -1,0 +1,293 @@
+// `npm run bench`: Lighthouse (mobile profile, simulated throttling, Debian Chromium) three times on
+// a route of every page type of the built site, medians in a table (stdout and
+// .cache/bench/results.json), and a non-zero exit when a budget is missed. Options: --reuse (keep
+// the current out/ instead of building it with the default settings), --runs N, --only /path/,
+// --readme (write the table into README.md), --no-fail (report misses, exit 0). Every Lighthouse
+// report is kept in .cache/bench/.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { presets } from '@/lib/content';
+import { presetPath } from '@/lib/routes';
+
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
+const port = Number(process.env.BENCH_PORT ?? 4310);
+const origin = `http://127.0.0.1:${port}`;
+const out = path.resolve('out');
+
+/** noindex: kept out of search engines on purpose, so Lighthouse's "is-crawlable" audit fails. */
+type Route = { label: string; path: string; content: boolean; cart?: boolean; noindex?: boolean };
+const routes: Route[] = [
+  { label: 'home', path: '/', content: true },
+  { label: 'shop', path: '/presets/', content: true },
+  { label: 'preset', path: presetPath(presets[0]!), content: true },
+  { label: 'service', path: '/services/cinematicFilms/', content: true },
+  { label: 'gallery', path: '/weddings/Wed1/', content: true },
+  { label: 'contact', path: '/contact/', content: true },
+  { label: 'checkout', path: '/checkout/', content: false, cart: true, noindex: true },
+];
+
+const KB = 1024;
+const budgets = {
+  performance: 98,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  lcpMs: 1500,
+  tbtMs: 200,
+  cls: 0,
+  contentPageJsBytes: 150 * KB,
+  homeBytesBeforeScroll: 1024 * KB,
+};
+
+type Figures = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  totalBytes: number;
+  jsBytes: number;
+  imageBytes: number;
+  mediaBytes: number;
+  /** SEO audits that failed, by id. */
+  seoFailures: string[];
+};
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** The gzip size of the JavaScript a page's HTML references (modern browsers: no noModule). */
+function referencedJsBytes(routePath: string): number {
+  const html = readFileSync(path.join(out, routePath, 'index.html'), 'utf8');
+  const sources = new Set(
+    [...html.matchAll(/<script\b([^>]*)>/g)]
+      .map((match) => match[1]!)
+      .filter((attributes) => !/\bnoModule\b/i.test(attributes))
+      .map((attributes) => /\bsrc="([^"]+)"/.exec(attributes)?.[1])
+      .filter((src): src is string => !!src?.startsWith('/')),
+  );
+  return [...sources].reduce(
+    (sum, src) => sum + gzipSync(readFileSync(path.join(out, src.split('?')[0]!))).length,
+    0,
+  );
+}
+
+async function measure(
+  browser: Awaited<ReturnType<typeof puppeteer.connect>>,
+  route: Route,
+  run: number,
+): Promise<Figures> {
+  const page = await browser.newPage();
+  try {
+    if (route.cart) {
+      // A cart in local storage, but a cold HTTP cache like every other route.
+      await page.goto(`${origin}/`);
+      await page.evaluate(
+        (names) =>
+          localStorage.setItem(
+            'cartItems',
+            JSON.stringify(names.map((id) => ({ id, quantity: 1 }))),
+          ),
+        presets.slice(0, 2).map((preset) => preset.name),
+      );
+      const session = await page.createCDPSession();
+      await session.send('Network.clearBrowserCache');
+      await session.detach();
+    }
+    const result = await lighthouse(
+      `${origin}${route.path}`,
+      { logLevel: 'error', disableStorageReset: !!route.cart },
+      undefined,
+      page,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}`);
+    mkdirSync('.cache/bench', { recursive: true });
+    writeFileSync(`.cache/bench/${route.label}-${run}.json`, JSON.stringify(result.lhr));
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    const requests =
+      (
+        audits['network-requests']?.details as {
+          items?: { resourceType?: string; transferSize?: number }[];
+        }
+      )?.items ?? [];
+    const bytesOf = (type: string) =>
+      requests
+        .filter((request) => request.resourceType === type)
+        .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: value('largest-contentful-paint'),
+      tbtMs: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+      totalBytes: value('total-byte-weight'),
+      jsBytes: bytesOf('Script'),
+      imageBytes: bytesOf('Image'),
+      mediaBytes: bytesOf('Media'),
+      seoFailures: (categories.seo?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+function startServer(): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['scripts/serve.mjs'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    server.stdout!.once('data', () => resolve(server));
+    server.once('exit', (code) => reject(new Error(`the static server exited (${code})`)));
+  });
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(0)} KB`;
+
+async function main() {
+  if (!args.includes('--reuse') || !existsSync(out)) {
+    // The site as deployed with the default settings (no analytics id, no test endpoints).
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !name.startsWith('NEXT_PUBLIC_')),
+    ) as NodeJS.ProcessEnv;
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const server = await startServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync),
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+  const browser = await puppeteer.connect({
+    browserURL: `http://127.0.0.1:${chrome.port}`,
+    defaultViewport: null,
+  });
+  const rows: (Figures & Route & { referencedJs: number })[] = [];
+  try {
+    const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+    for (const route of routes.filter((candidate) => !only || candidate.path === only)) {
+      const samples: Figures[] = [];
+      for (let run = 0; run < runs; run += 1) samples.push(await measure(browser, route, run));
+      const numbers = Object.keys(samples[0]!).filter((key) => key !== 'seoFailures') as Exclude<
+        keyof Figures,
+        'seoFailures'
+      >[];
+      const medians = {
+        ...(Object.fromEntries(
+          numbers.map((key) => [key, median(samples.map((sample) => sample[key]))]),
+        ) as Omit<Figures, 'seoFailures'>),
+        seoFailures: [...new Set(samples.flatMap((sample) => sample.seoFailures))],
+      };
+      rows.push({ ...route, ...medians, referencedJs: referencedJsBytes(route.path) });
+      console.error(`measured ${route.path}`);
+    }
+  } finally {
+    await browser.disconnect();
+    chrome.kill();
+    server.kill();
+  }
+
+  const misses: string[] = [];
+  for (const row of rows) {
+    const miss = (what: string) => misses.push(`${row.path}: ${what}`);
+    if (row.performance < budgets.performance)
+      miss(`performance ${row.performance} < ${budgets.performance}`);
+    if (row.accessibility < budgets.accessibility) miss(`accessibility ${row.accessibility}`);
+    if (row.bestPractices < budgets.bestPractices) miss(`best practices ${row.bestPractices}`);
+    const onlyNoindex = row.noindex && row.seoFailures.join() === 'is-crawlable';
+    if (row.seo < budgets.seo && !onlyNoindex)
+      miss(`SEO ${row.seo}: ${row.seoFailures.join(', ')}`);
+    if (row.lcpMs > budgets.lcpMs) miss(`LCP ${Math.round(row.lcpMs)} ms > ${budgets.lcpMs} ms`);
+    if (row.tbtMs > budgets.tbtMs) miss(`TBT ${Math.round(row.tbtMs)} ms > ${budgets.tbtMs} ms`);
+    if (row.cls.toFixed(2) !== budgets.cls.toFixed(2)) miss(`CLS ${row.cls.toFixed(3)}`);
+    if (row.content && row.referencedJs > budgets.contentPageJsBytes) {
+      miss(`JavaScript referenced ${kb(row.referencedJs)} > ${kb(budgets.contentPageJsBytes)}`);
+    }
+    if (row.path === '/' && row.totalBytes - row.mediaBytes > budgets.homeBytesBeforeScroll) {
+      miss(
+        `bytes before scrolling ${kb(row.totalBytes - row.mediaBytes)} > ${kb(budgets.homeBytesBeforeScroll)}`,
+      );
+    }
+  }
+
+  const header = [
+    'route',
+    'perf',
+    'a11y',
+    'best pr.',
+    'SEO',
+    'LCP',
+    'TBT',
+    'CLS',
+    'total',
+    'JS (gzip)',
+    'images',
+    'JS in HTML',
+  ];
+  const table = [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map(
+      (row) =>
+        `| ${[
+          row.path,
+          row.performance,
+          row.accessibility,
+          row.bestPractices,
+          row.noindex ? `${row.seo} (noindex)` : row.seo,
+          `${(row.lcpMs / 1000).toFixed(2)} s`,
+          `${Math.round(row.tbtMs)} ms`,
+          row.cls.toFixed(2),
+          kb(row.totalBytes) +
+            (row.mediaBytes ? ` (${kb(row.totalBytes - row.mediaBytes)} without film)` : ''),
+          kb(row.jsBytes),
+          kb(row.imageBytes),
+          kb(row.referencedJs),
+        ].join(' | ')} |`,
+    ),
+  ].join('\n');
+  console.log(
+    `Lighthouse ${runs}× per route, mobile, simulated throttling; medians.\n\n${table}\n`,
+  );
+  console.log(misses.length ? `Budgets missed:\n- ${misses.join('\n- ')}` : 'Every budget met.');
+
+  mkdirSync('.cache/bench', { recursive: true });
+  writeFileSync(
+    '.cache/bench/results.json',
+    `${JSON.stringify({ date: new Date().toISOString(), runs, budgets, routes: rows, misses }, null, 2)}\n`,
+  );
+  if (args.includes('--readme')) {
+    const readme = readFileSync('README.md', 'utf8');
+    const updated = readme.replace(
+      /(<!-- bench:start -->\n)[\s\S]*?(\n<!-- bench:end -->)/,
+      `$1${table}\n\n${misses.length ? `Missed: ${misses.join('; ')}` : 'Every budget met.'}$2`,
+    );
+    writeFileSync('README.md', updated);
+  }
+  process.exit(misses.length && !args.includes('--no-fail') ? 1 : 0);
+}
+
+await main();
