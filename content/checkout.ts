@@ -22,6 +22,17 @@ export const checkout = {
     'You may not share, resell, give away or republish the presets, alone or inside another product.',
     'Download links expire and allow a limited number of downloads; ask for fresh links at any time.',
   ],
+  // The form on the thank-you page that sends fresh download links for a paid order.
+  resend: {
+    heading: 'Need your download links again?',
+    intro:
+      'Links expire after a week and allow a few downloads. Enter your order id (it is in your confirmation e-mail) and the e-mail address you paid with, and we will send fresh ones.',
+    orderLabel: 'Order id',
+    emailLabel: 'Email',
+    submitLabel: 'Send fresh links',
+    sent: 'If that order was paid with this address, fresh links are on their way. Check your inbox.',
+    failed: 'We could not reach our server. Please try again in a moment.',
+  },
   messages: {
     confirmationFailed: 'Failed to send order confirmation. Please try again.',
     providerError: 'An error occurred with PayPal. Please try again.',

@@ -166,6 +166,7 @@ export function createApp({ config, store, paypal, mailer, log, publicUrl, now =
         })),
         expiresAt,
         config.downloadLimit,
+        `${config.siteOrigins[0]}/thank-you/#fresh-links`,
       ),
     );
   }

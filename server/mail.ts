@@ -73,6 +73,8 @@ export function buyerEmail(
   links: DownloadLink[],
   expiresAt: number,
   downloadLimit: number,
+  /** The site's page where a buyer asks for fresh links. */
+  freshLinksUrl: string,
 ): Message {
   const price = (cents: number) => formatPrice(cents, order.currency);
   const expiry = `${dateFormat.format(expiresAt)} UTC`;
@@ -117,7 +119,9 @@ export function buyerEmail(
           <h2 style="font-weight:normal">License</h2>
           ${checkoutCopy.license.map((term) => html`<p style="${paragraph}">${term}</p>`)}
           <p style="${paragraph}">
-            Questions, or need fresh links? Reply to this e-mail or write to ${site.email}.
+            Need fresh links later? Ask for them at
+            <a href="${freshLinksUrl}">${freshLinksUrl}</a> with your order id. Questions? Reply to
+            this e-mail or write to ${site.email}.
           </p>
           <p style="${paragraph}">${site.name}</p>
         </body>
@@ -138,7 +142,8 @@ export function buyerEmail(
       'License:',
       ...checkoutCopy.license,
       '',
-      `Questions, or need fresh links? Reply to this e-mail or write to ${site.email}.`,
+      `Need fresh links later? Ask for them at ${freshLinksUrl} with your order id.`,
+      `Questions? Reply to this e-mail or write to ${site.email}.`,
       site.name,
     ].join('\n'),
   };

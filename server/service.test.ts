@@ -131,6 +131,7 @@ describe('the order-confirmation service', () => {
       assert.match(part, /Earthy Tone/);
       assert.ok(part.includes(`$${priceOf(stoic, earthy)} USD`));
       assert.match(part, /licensed to the buyer/);
+      assert.ok(part.includes(`${SITE}/thank-you/#fresh-links`));
     }
     const links = linksIn(buyer!.text!);
     assert.equal(links.length, 2);

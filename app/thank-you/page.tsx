@@ -1,9 +1,19 @@
+import { ResendLinks } from '@/components/checkout/resend-links';
 import { PageHeader } from '@/components/ui/page-header';
-import { pages } from '@/lib/content';
+import { Section } from '@/components/ui/section';
+import { checkoutCopy, pages } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
+import { settings } from '@/lib/settings';
 
 export const metadata = pageMetadata({ ...pages.thankYou, path: '/thank-you/', index: false });
 
 export default function ThankYouPage() {
-  return <PageHeader heading={pages.thankYou.heading} intro={pages.thankYou.intro} />;
+  return (
+    <>
+      <PageHeader heading={pages.thankYou.heading} intro={pages.thankYou.intro} />
+      <Section>
+        <ResendLinks copy={checkoutCopy.resend} apiBaseUrl={settings.apiBaseUrl} />
+      </Section>
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import { strFromU8, unzipSync } from 'fflate';
-import { presets } from '@/lib/content';
+import { checkoutCopy, presets } from '@/lib/content';
 import { presetPath } from '@/lib/routes';
 import { expect, test } from '../fixtures';
 import { apiBase } from '../service';
@@ -54,4 +54,38 @@ test('a buyer pays and receives an e-mail whose links download the packs', async
     expect(Object.keys(files)).toContain(`${name}/LICENSE.txt`);
     expect(strFromU8(files[`${name}/${name} 01.xmp`]!)).toContain('crs:PresetType="Normal"');
   }
+
+  // Later, the buyer asks for fresh links on the thank-you page: a third e-mail, new links.
+  const { resend } = checkoutCopy;
+  await page.getByLabel(resend.orderLabel).fill(orderId);
+  await page
+    .getByRole('region', { name: resend.heading })
+    .getByLabel(resend.emailLabel)
+    .fill(email);
+  await page.getByRole('button', { name: resend.submitLabel }).click();
+  await expect(page.getByRole('status').filter({ hasText: resend.sent })).toBeVisible();
+  const toBuyer = (await emailsAbout(orderId, 3)).filter((m) => m.to?.[0]?.address === email);
+  const fresh = toBuyer.filter((message) => !message.text!.includes(links[0]![2]!));
+  expect(toBuyer).toHaveLength(2);
+  expect(fresh).toHaveLength(1);
+  const freshLinks = [...fresh[0]!.text!.matchAll(/http\S+\/download\/\S+/g)].map((m) => m[0]);
+  expect(freshLinks).toHaveLength(2);
+  expect(freshLinks).not.toContain(links[0]![2]);
+});
+
+test('a resend request that cannot reach the service says so and keeps what was typed', async ({
+  page,
+  problems,
+}) => {
+  problems.allow(/orders\/resend/);
+  const { resend } = checkoutCopy;
+  await page.route(`${apiBase}/api/orders/resend`, (route) => route.abort('connectionrefused'));
+  await page.goto('/thank-you/');
+  const form = page.getByRole('region', { name: resend.heading });
+  await form.getByLabel(resend.orderLabel).fill('5O190127TN364715T');
+  await form.getByLabel(resend.emailLabel).fill('priya@example.com');
+  await form.getByRole('button', { name: resend.submitLabel }).click();
+  await expect(form.getByRole('status')).toHaveText(resend.failed);
+  await expect(form.getByLabel(resend.orderLabel)).toHaveValue('5O190127TN364715T');
+  await expect(form.getByLabel(resend.emailLabel)).toHaveValue('priya@example.com');
 });

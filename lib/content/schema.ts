@@ -240,6 +240,15 @@ export const checkoutSchema = z.object({
   retryLabel: text,
   capturedNote: text,
   license: z.array(text).min(1),
+  resend: z.object({
+    heading: text,
+    intro: text,
+    orderLabel: text,
+    emailLabel: text,
+    submitLabel: text,
+    sent: text,
+    failed: text,
+  }),
   messages: z.object({ confirmationFailed: text, providerError: text, scriptFailed: text }),
 });
 

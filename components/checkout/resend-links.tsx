@@ -1,0 +1,77 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import button from '@/components/ui/button.module.css';
+import formStyles from '@/components/ui/form.module.css';
+import type { CheckoutCopy } from '@/lib/content';
+import styles from './checkout.module.css';
+
+type Props = { copy: CheckoutCopy['resend']; apiBaseUrl: string };
+type Status = { kind: 'idle' | 'sending' } | { kind: 'sent' | 'error'; message: string };
+
+/** Asks the order-confirmation service to e-mail fresh download links for a paid order. */
+export function ResendLinks({ copy, apiBaseUrl }: Props) {
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setStatus({ kind: 'sending' });
+    try {
+      const response = await fetch(`${apiBaseUrl.replace(/\/+$/, '')}/api/orders/resend`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          orderId: String(form.get('orderId') ?? '').trim(),
+          email: String(form.get('email') ?? '').trim(),
+        }),
+      });
+      if (response.ok) return setStatus({ kind: 'sent', message: copy.sent });
+      const answer = (await response.json().catch(() => null)) as { error?: string } | null;
+      setStatus({ kind: 'error', message: answer?.error ?? copy.failed });
+    } catch {
+      setStatus({ kind: 'error', message: copy.failed });
+    }
+  };
+
+  return (
+    <section id="fresh-links" className={styles.step} aria-labelledby="fresh-links-heading">
+      <h2 id="fresh-links-heading">{copy.heading}</h2>
+      <p>{copy.intro}</p>
+      <form className={formStyles.form} onSubmit={submit}>
+        <div className={formStyles.field}>
+          <label htmlFor="resend-order" className={formStyles.label}>
+            {copy.orderLabel}
+          </label>
+          <input
+            id="resend-order"
+            name="orderId"
+            required
+            pattern="[A-Za-z0-9\-]{5,64}"
+            autoComplete="off"
+            className={formStyles.input}
+          />
+        </div>
+        <div className={formStyles.field}>
+          <label htmlFor="resend-email" className={formStyles.label}>
+            {copy.emailLabel}
+          </label>
+          <input
+            id="resend-email"
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            className={formStyles.input}
+          />
+        </div>
+        <button type="submit" className={button.primary} disabled={status.kind === 'sending'}>
+          {copy.submitLabel}
+        </button>
+      </form>
+      <p role="status" className={status.kind === 'error' ? formStyles.error : undefined}>
+        {'message' in status ? status.message : ''}
+      </p>
+    </section>
+  );
+}
