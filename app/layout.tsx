@@ -10,7 +10,7 @@ import { home, site } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
 import { studioData } from '@/lib/structured-data';
 import { JsonLd } from '@/components/ui/json-ld';
-import { sans, serif, serifItalic } from '@/lib/fonts';
+import { sans, serif } from '@/lib/fonts';
 import { settings } from '@/lib/settings';
 import './globals.css';
 
@@ -30,7 +30,7 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en" className={`${serif.variable} ${serifItalic.variable} ${sans.variable}`}>
+    <html lang="en" className={`${serif.variable} ${sans.variable}`}>
       <body>
         <JsonLd
           data={studioData(site, settings.siteUrl, mediaImage(home.hero.poster.src).fallback)}

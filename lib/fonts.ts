@@ -3,22 +3,20 @@ import localFont from 'next/font/local';
 // Self-hosted from @fontsource packages, Latin subset only; next/font preloads them and adds a
 // metric-matched fallback so that the swap does not shift the layout.
 export const serif = localFont({
-  src: '../node_modules/@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2',
-  weight: '500',
+  src: [
+    {
+      path: '../node_modules/@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2',
+      weight: '500',
+      style: 'normal',
+    },
+    {
+      path: '../node_modules/@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-italic.woff2',
+      weight: '500',
+      style: 'italic',
+    },
+  ],
   variable: '--font-serif',
   display: 'swap',
-  fallback: ['Georgia', 'Times New Roman', 'serif'],
-});
-
-// Only the home page's hero lines are italic: not preloaded, so that it does not compete with the
-// first screen's photo on every page.
-export const serifItalic = localFont({
-  src: '../node_modules/@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-italic.woff2',
-  weight: '500',
-  style: 'italic',
-  variable: '--font-serif-italic',
-  display: 'swap',
-  preload: false,
   fallback: ['Georgia', 'Times New Roman', 'serif'],
 });
 
