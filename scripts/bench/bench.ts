@@ -282,8 +282,8 @@ async function main() {
   if (args.includes('--readme')) {
     const readme = readFileSync('README.md', 'utf8');
     const updated = readme.replace(
-      /(<!-- bench:start -->\n)[\s\S]*?(\n<!-- bench:end -->)/,
-      `$1${table}\n\n${misses.length ? `Missed: ${misses.join('; ')}` : 'Every budget met.'}$2`,
+      /(<!-- bench:start -->)[\s\S]*?(<!-- bench:end -->)/,
+      `$1\n\n${table}\n\n${misses.length ? `Missed: ${misses.join('; ')}` : 'Every budget met.'}\n\n$2`,
     );
     writeFileSync('README.md', updated);
   }
