@@ -286,6 +286,7 @@ async function main() {
       `$1\n\n${table}\n\n${misses.length ? `Missed: ${misses.join('; ')}` : 'Every budget met.'}\n\n$2`,
     );
     writeFileSync('README.md', updated);
+    spawnSync('npx', ['prettier', '--write', 'README.md'], { stdio: 'ignore' });
   }
   process.exit(misses.length && !args.includes('--no-fail') ? 1 : 0);
 }
