@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { subtotalCents, type CartItem, type Catalog } from '@/lib/cart';
 import { formatAmount } from '@/lib/money';
+import { postToService } from '@/lib/order-service';
 
 // Without eval: zod's compiled parsers would trip the site's Content-Security-Policy.
 z.config({ jitless: true });
@@ -85,19 +86,8 @@ export function readPending(storage: Storage): ConfirmationBody | null {
 
 /** Posts the confirmation; true when the service acknowledged it (any 2xx). */
 export async function sendConfirmation(apiBase: string, body: ConfirmationBody): Promise<boolean> {
-  try {
-    const response = await fetch(
-      `${apiBase.replace(/\/+$/, '')}/api/email/send-order-confirmation`,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      },
-    );
-    return response.ok;
-  } catch {
-    return false;
-  }
+  const response = await postToService(apiBase, '/api/email/send-order-confirmation', body);
+  return response?.ok ?? false;
 }
 
 export type CheckoutStep = 'pending-confirmation' | 'empty' | 'details' | 'payment';

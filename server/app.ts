@@ -9,6 +9,7 @@ import { rateLimiter } from 'hono-rate-limiter';
 import { z } from 'zod';
 import { detailsSchema } from '@/lib/checkout';
 import { parseAmount } from '@/lib/money';
+import { ORDER_ID_PATTERN } from '@/lib/order-service';
 import { findPacks, shopCurrency, totalCents } from './catalog';
 import type { Config } from './config';
 import type { Log } from './log';
@@ -18,7 +19,7 @@ import { orderProblem, PayPalUnavailable, type PayPalClient } from './paypal';
 import type { OrderRecord, Store } from './store';
 import { newLinkId, signToken, verifyToken } from './tokens';
 
-const orderId = z.string().regex(/^[A-Za-z0-9-]{5,64}$/, 'must be a PayPal order id');
+const orderId = z.string().regex(new RegExp(`^${ORDER_ID_PATTERN}$`), 'must be a PayPal order id');
 
 /** What the checkout sends (lib/checkout.ts confirmationBody); nothing more is accepted. */
 export const confirmationSchema = z.strictObject({
@@ -34,7 +35,7 @@ export const confirmationSchema = z.strictObject({
 
 export const resendSchema = z.strictObject({
   orderId,
-  email: z.string().trim().max(254).pipe(z.email()),
+  email: detailsSchema.shape.email,
 });
 
 /** The largest request body accepted: a full cart with long addresses fits many times over. */

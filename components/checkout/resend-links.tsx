@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import button from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import type { CheckoutCopy } from '@/lib/content';
+import { ORDER_ID_PATTERN, requestFreshLinks } from '@/lib/order-service';
 import styles from './checkout.module.css';
 
 type Props = { copy: CheckoutCopy['resend']; apiBaseUrl: string };
@@ -17,21 +18,13 @@ export function ResendLinks({ copy, apiBaseUrl }: Props) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setStatus({ kind: 'sending' });
-    try {
-      const response = await fetch(`${apiBaseUrl.replace(/\/+$/, '')}/api/orders/resend`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          orderId: String(form.get('orderId') ?? '').trim(),
-          email: String(form.get('email') ?? '').trim(),
-        }),
-      });
-      if (response.ok) return setStatus({ kind: 'sent', message: copy.sent });
-      const answer = (await response.json().catch(() => null)) as { error?: string } | null;
-      setStatus({ kind: 'error', message: answer?.error ?? copy.failed });
-    } catch {
-      setStatus({ kind: 'error', message: copy.failed });
-    }
+    const result = await requestFreshLinks(apiBaseUrl, {
+      orderId: String(form.get('orderId') ?? '').trim(),
+      email: String(form.get('email') ?? '').trim(),
+    });
+    if (result === 'sent') setStatus({ kind: 'sent', message: copy.sent });
+    else
+      setStatus({ kind: 'error', message: result === 'unreachable' ? copy.failed : result.error });
   };
 
   return (
@@ -47,7 +40,7 @@ export function ResendLinks({ copy, apiBaseUrl }: Props) {
             id="resend-order"
             name="orderId"
             required
-            pattern="[A-Za-z0-9\-]{5,64}"
+            pattern={ORDER_ID_PATTERN}
             autoComplete="off"
             className={formStyles.input}
           />

@@ -30,7 +30,7 @@ test('a buyer pays and receives an e-mail whose links download the packs', async
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Phone').fill('+1 604 555 0123');
   await page.getByLabel('Address').fill('7 Lotus Court, Surrey BC');
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('button', { name: checkoutCopy.continueLabel }).click();
   await page.getByRole('button', { name: 'PayPal', exact: true }).click();
   await expect(page).toHaveURL('/thank-you/');
   expect(await cart.stored()).toEqual([]);
