@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Analytics } from '@/components/analytics/analytics';
 import { CartButton, CartPanel } from '@/components/cart/cart-panel';
 import { CartProvider } from '@/components/cart/cart-provider';
+import { HydratedMark } from '@/components/chrome/hydrated-mark';
 import { SiteFooter } from '@/components/chrome/site-footer';
 import { SiteHeader } from '@/components/chrome/site-header';
 import { shopCatalog } from '@/lib/catalog';
@@ -53,6 +54,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <CartPanel />
           <CartButton />
           <Analytics measurementId={settings.gaMeasurementId} />
+          <HydratedMark />
         </CartProvider>
       </body>
     </html>

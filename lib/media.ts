@@ -9,7 +9,7 @@ export type MediaEntry =
       height: number;
       /** A tiny blurred preview as a data URL, shown while the image loads. */
       blur: string;
-      /** WebP variants: "url 480w, url 960w, ..." */
+      /** WebP variants: "url 480w, url 800w, ..." */
       srcSet: string;
       /** A JPEG for browsers without WebP. */
       fallback: string;

@@ -13,6 +13,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { presets } from '@/lib/content';
 import { presetPath } from '@/lib/routes';
+import { deferredScripts } from '../html/transform';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
@@ -64,7 +65,10 @@ type Figures = {
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** The gzip size of the JavaScript a page's HTML references (modern browsers: no noModule). */
+/**
+ * The gzip size of the JavaScript a page's HTML references (modern browsers: no noModule), in
+ * <script src> elements or in the loader that fetches Next's chunks after the first paint.
+ */
 function referencedJsBytes(routePath: string): number {
   const html = readFileSync(path.join(out, routePath, 'index.html'), 'utf8');
   const sources = new Set(
@@ -72,6 +76,7 @@ function referencedJsBytes(routePath: string): number {
       .map((match) => match[1]!)
       .filter((attributes) => !/\bnoModule\b/i.test(attributes))
       .map((attributes) => /\bsrc="([^"]+)"/.exec(attributes)?.[1])
+      .concat(deferredScripts(html))
       .filter((src): src is string => !!src?.startsWith('/')),
   );
   return [...sources].reduce(

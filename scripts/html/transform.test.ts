@@ -1,0 +1,72 @@
+import { describe, expect, it } from '@jest/globals';
+import { deferHydration, deferredScripts, dropInlinedCssFromPayload } from './transform';
+
+const push = (text: string) =>
+  `<script>self.__next_f.push([1,${JSON.stringify(text).replace(/</g, '\\u003c')}])</script>`;
+
+/** The payload of a page, read back the way React reads it: the pushed strings, joined. */
+const payloadOf = (html: string) =>
+  [...html.matchAll(/self\.__next_f\.push\(\[1,("(?:[^"\\]|\\.)*")\]\)/g)]
+    .map((match) => JSON.parse(match[1]!) as string)
+    .join('');
+
+const hex = (text: string) => Buffer.byteLength(text).toString(16);
+
+describe('deferHydration', () => {
+  const head =
+    '<head><link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/a.js"/>' +
+    '<script src="/_next/static/chunks/a.js" async=""></script>' +
+    '<script src="/_next/static/chunks/b.js" async=""></script>' +
+    '<script src="/_next/static/chunks/polyfill.js" noModule=""></script></head>';
+
+  it('leaves one loader that fetches the chunks, in their order, after the first paint', () => {
+    const html = deferHydration(head);
+    expect(html).not.toContain('async=""');
+    expect(html).not.toContain('rel="preload" as="script"');
+    expect(html.match(/<script>/g)).toHaveLength(1);
+    expect(deferredScripts(html)).toEqual([
+      '/_next/static/chunks/a.js',
+      '/_next/static/chunks/b.js',
+    ]);
+    expect(html).toContain('first-contentful-paint');
+    expect(html).toContain('<script src="/_next/static/chunks/polyfill.js" noModule=""></script>');
+  });
+
+  it('fails when the page has no chunk scripts to defer', () => {
+    expect(() => deferHydration('<head></head>')).toThrow('no async Next.js chunk scripts');
+  });
+});
+
+describe('dropInlinedCssFromPayload', () => {
+  const css = '.a{content:"ü"}.b>.c{color:red}';
+  const note = 'Namasté & <b>';
+  const rows =
+    `0:["$","style","0",{"precedence":"next","href":"/x.css","children":"$2"}]\n` +
+    `1:T${hex(note)},${note}` +
+    `2:T${hex(css)},${css}` +
+    `3:["$","p",null,{"children":"$1"}]\n`;
+  // The CSS row is cut in two by a chunk boundary, as Next's streaming may do.
+  const split = rows.indexOf('.b>');
+  const page = `<body>${push(rows.slice(0, split))}${push(rows.slice(split))}</body>`;
+
+  it('empties the text rows of inlined <style> elements and keeps every other row', () => {
+    const payload = payloadOf(dropInlinedCssFromPayload(page));
+    expect(payload).toBe(
+      `0:["$","style","0",{"precedence":"next","href":"/x.css","children":"$2"}]\n` +
+        `1:T${hex(note)},${note}2:T0,3:["$","p",null,{"children":"$1"}]\n`,
+    );
+  });
+
+  it('keeps markup-like text escaped for an inline script', () => {
+    const html = dropInlinedCssFromPayload(page);
+    expect(html).not.toContain('<b>');
+    expect(html.match(/<script>/g)).toHaveLength(2);
+  });
+
+  it('fails on a payload it cannot read, rather than guessing', () => {
+    expect(() => dropInlinedCssFromPayload('<body></body>')).toThrow('no inline React');
+    expect(() => dropInlinedCssFromPayload(`<body>${push('not a row')}</body>`)).toThrow(
+      'unreadable payload row',
+    );
+  });
+});
