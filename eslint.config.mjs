@@ -8,6 +8,26 @@ export default defineConfig([
   ...nextTs,
   prettier,
   {
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'next/link',
+              importNames: ['default'],
+              message: 'Use Link from @/components/ui/link: it prefetches on intent, not on sight.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['components/ui/link.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
     // Playwright fixtures call their continuation `use`, which is not React's hook.
     files: ['e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

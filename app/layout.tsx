@@ -11,8 +11,9 @@ import { home, site } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
 import { studioData } from '@/lib/structured-data';
 import { JsonLd } from '@/components/ui/json-ld';
-import { sans, serif } from '@/lib/fonts';
+import { cormorantGaramond, jost } from '@/lib/fonts';
 import { settings } from '@/lib/settings';
+import './font-fallbacks.css';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -31,7 +32,7 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en" className={`${serif.variable} ${sans.variable}`}>
+    <html lang="en" className={`${cormorantGaramond.variable} ${jost.variable}`}>
       <body>
         <JsonLd
           data={studioData(site, settings.siteUrl, mediaImage(home.hero.poster.src).fallback)}

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { RouteResolver } from '@/components/chrome/route-resolver';
 import { PageHeader } from '@/components/ui/page-header';
 import { pages, site } from '@/lib/content';

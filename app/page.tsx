@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { GalleryStrip } from '@/components/home/gallery-strip';
 import { Hero } from '@/components/home/hero';
 import { ParallaxBanner } from '@/components/media/parallax-banner';

@@ -18,10 +18,22 @@ export function formatAmount(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** Currency symbols by ISO code: building an Intl.NumberFormat costs milliseconds on a phone. */
+const symbols = new Map<string, string>();
+
+function currencySymbol(currency: string): string {
+  let symbol = symbols.get(currency);
+  if (symbol === undefined) {
+    symbol =
+      new Intl.NumberFormat('en-US', { style: 'currency', currency })
+        .formatToParts(0)
+        .find((part) => part.type === 'currency')?.value ?? '';
+    symbols.set(currency, symbol);
+  }
+  return symbol;
+}
+
 /** "$39.99 USD": a price as the shop shows it, with its currency. */
 export function formatPrice(cents: number, currency: string): string {
-  const symbol = new Intl.NumberFormat('en-US', { style: 'currency', currency })
-    .formatToParts(0)
-    .find((part) => part.type === 'currency')?.value;
-  return `${symbol ?? ''}${formatAmount(cents)} ${currency}`;
+  return `${currencySymbol(currency)}${formatAmount(cents)} ${currency}`;
 }

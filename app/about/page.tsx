@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { ParallaxBanner } from '@/components/media/parallax-banner';
 import { Picture } from '@/components/media/picture';
 import { PageHeader } from '@/components/ui/page-header';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Picture } from '@/components/media/picture';
 import { PresetTiles } from '@/components/shop/preset-tiles';
 import { PageHeader } from '@/components/ui/page-header';

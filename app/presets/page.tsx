@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Picture } from '@/components/media/picture';
 import { QuickView } from '@/components/shop/quick-view';
 import { ShopFilter } from '@/components/shop/shop-filter';

@@ -8,7 +8,11 @@ import { useCart } from './cart-provider';
 import styles from './cart.module.css';
 import button from '@/components/ui/button.module.css';
 
-/** The slide-out cart: a modal dialog (Escape closes it, focus stays inside and returns after). */
+/**
+ * The slide-out cart: a modal dialog (Escape closes it, focus stays inside and returns after). Its
+ * contents are rendered only while it is open, so that no page hydrates (or formats prices for) a
+ * panel nobody has opened.
+ */
 export function CartPanel() {
   const { items, catalog, currency, open, setOpen, remove, announcement } = useCart();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -37,65 +41,67 @@ export function CartPanel() {
           if (event.target === dialog.current) setOpen(false);
         }}
       >
-        <div className={styles.inner}>
-          <div className={styles.head}>
-            <h2 id="cart-title" className={styles.title}>
-              Your cart
-            </h2>
-            <button
-              type="button"
-              className={button.icon}
-              onClick={() => setOpen(false)}
-              aria-label="Close cart"
-            >
-              ×
-            </button>
+        {open && (
+          <div className={styles.inner}>
+            <div className={styles.head}>
+              <h2 id="cart-title" className={styles.title}>
+                Your cart
+              </h2>
+              <button
+                type="button"
+                className={button.icon}
+                onClick={() => setOpen(false)}
+                aria-label="Close cart"
+              >
+                ×
+              </button>
+            </div>
+            {items.length === 0 ? (
+              <p className={styles.empty}>Your cart is empty.</p>
+            ) : (
+              <ul className={styles.lines} aria-label="Items in your cart">
+                {items.map((item) => (
+                  <li key={item.id} className={styles.line}>
+                    {/* eslint-disable-next-line @next/next/no-img-element -- a small variant made by scripts/media */}
+                    <img src={item.image} alt="" width={64} height={80} className={styles.thumb} />
+                    <div className={styles.lineText}>
+                      <span className={styles.name}>{item.name}</span>
+                      <span className={styles.price}>
+                        {formatPrice(catalog.get(item.id)?.priceCents ?? 0, currency)}
+                        {item.quantity > 1 && ` × ${item.quantity}`}
+                      </span>
+                    </div>
+                    <button
+                      type="button"
+                      className={styles.remove}
+                      onClick={() => remove(item.id)}
+                      aria-label={`Remove ${item.name}`}
+                    >
+                      Remove
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className={styles.foot}>
+              <p className={styles.subtotal}>
+                <span>Subtotal</span>
+                <strong data-testid="cart-subtotal">
+                  {formatPrice(subtotalCents(items, catalog), currency)}
+                </strong>
+              </p>
+              <p className={styles.note}>Shipping and discount codes are added at checkout.</p>
+              <button
+                type="button"
+                className={`${button.primary} ${styles.checkout}`}
+                onClick={checkout}
+                disabled={items.length === 0}
+              >
+                Checkout
+              </button>
+            </div>
           </div>
-          {items.length === 0 ? (
-            <p className={styles.empty}>Your cart is empty.</p>
-          ) : (
-            <ul className={styles.lines} aria-label="Items in your cart">
-              {items.map((item) => (
-                <li key={item.id} className={styles.line}>
-                  {/* eslint-disable-next-line @next/next/no-img-element -- a small variant made by scripts/media */}
-                  <img src={item.image} alt="" width={64} height={80} className={styles.thumb} />
-                  <div className={styles.lineText}>
-                    <span className={styles.name}>{item.name}</span>
-                    <span className={styles.price}>
-                      {formatPrice(catalog.get(item.id)?.priceCents ?? 0, currency)}
-                      {item.quantity > 1 && ` × ${item.quantity}`}
-                    </span>
-                  </div>
-                  <button
-                    type="button"
-                    className={styles.remove}
-                    onClick={() => remove(item.id)}
-                    aria-label={`Remove ${item.name}`}
-                  >
-                    Remove
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          <div className={styles.foot}>
-            <p className={styles.subtotal}>
-              <span>Subtotal</span>
-              <strong data-testid="cart-subtotal">
-                {formatPrice(subtotalCents(items, catalog), currency)}
-              </strong>
-            </p>
-            <p className={styles.note}>Shipping and discount codes are added at checkout.</p>
-            <button
-              type="button"
-              className={`${button.primary} ${styles.checkout}`}
-              onClick={checkout}
-              disabled={items.length === 0}
-            >
-              Checkout
-            </button>
-          </div>
-        </div>
+        )}
       </dialog>
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { Site } from '@/lib/content';
 import { SocialLinks } from './social-links';
 import styles from './site-footer.module.css';

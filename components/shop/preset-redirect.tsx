@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { PageHeader } from '@/components/ui/page-header';
 import type { Preset } from '@/lib/content';
 import { presetPath } from '@/lib/routes';

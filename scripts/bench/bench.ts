@@ -85,11 +85,10 @@ function referencedJsBytes(routePath: string): number {
   );
 }
 
-async function measure(
-  browser: Awaited<ReturnType<typeof puppeteer.connect>>,
-  route: Route,
-  run: number,
-): Promise<Figures> {
+type Browser = Awaited<ReturnType<typeof puppeteer.connect>>;
+
+/** One Lighthouse run; null when Lighthouse reports that its own run failed (NO_NAVSTART…). */
+async function measure(browser: Browser, route: Route, run: number): Promise<Figures | null> {
   const page = await browser.newPage();
   try {
     if (route.cart) {
@@ -114,6 +113,10 @@ async function measure(
       page,
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${route.path}`);
+    if (result.lhr.runtimeError) {
+      console.warn(`${route.path}: Lighthouse failed (${result.lhr.runtimeError.code})`);
+      return null;
+    }
     mkdirSync('.cache/bench', { recursive: true });
     writeFileSync(`.cache/bench/${route.label}-${run}.json`, JSON.stringify(result.lhr));
     const { categories, audits } = result.lhr;
@@ -148,6 +151,15 @@ async function measure(
   } finally {
     await page.close();
   }
+}
+
+/** A run Lighthouse failed is measured again, twice at most, rather than reported as a zero. */
+async function measureAgainOnFailure(browser: Browser, route: Route, run: number) {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const figures = await measure(browser, route, run);
+    if (figures) return figures;
+  }
+  throw new Error(`Lighthouse failed three times in a row on ${route.path}`);
 }
 
 function startServer(): Promise<ChildProcess> {
@@ -195,7 +207,8 @@ async function main() {
     const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
     for (const route of routes.filter((candidate) => !only || candidate.path === only)) {
       const samples: Figures[] = [];
-      for (let run = 0; run < runs; run += 1) samples.push(await measure(browser, route, run));
+      for (let run = 0; run < runs; run += 1)
+        samples.push(await measureAgainOnFailure(browser, route, run));
       const numbers = Object.keys(samples[0]!).filter((key) => key !== 'seoFailures') as Exclude<
         keyof Figures,
         'seoFailures'

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { notFound } from 'next/navigation';
 import { AddToCartButton } from '@/components/cart/cart-panel';
 import { Picture } from '@/components/media/picture';
