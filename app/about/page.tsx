@@ -21,6 +21,7 @@ export default function AboutPage() {
         image={about.banner.image}
         strength={site.constants.parallaxStrength}
         heightPx={site.constants.parallaxBannerHeightPx}
+        priority
       >
         <p className={styles.bannerHeading}>{about.banner.heading}</p>
         <Link className={`${button.primary} ${styles.action}`} href={about.banner.link.href}>

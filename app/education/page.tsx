@@ -28,6 +28,7 @@ export default function EducationPage() {
           <Picture
             image={education.image}
             sizes="(min-width: 900px) 33vw, 100vw"
+            priority
             className={styles.image}
           />
           {education.offers.map((offer) => (

@@ -17,12 +17,13 @@ export default function LoveNotesPage() {
       <PageHeader heading={pages.lovenotes.heading} intro={pages.lovenotes.intro} />
       <Section>
         <ul className={styles.notes} aria-label="Love notes">
-          {loveNotes.map((note) => (
+          {loveNotes.map((note, index) => (
             <li key={note.couple}>
               <figure className={styles.note}>
                 <Picture
                   image={note.portrait}
                   sizes="(min-width: 900px) 240px, 40vw"
+                  priority={index === 0}
                   className={styles.portrait}
                 />
                 <div>

@@ -25,7 +25,7 @@ export const metadata = pageMetadata({
 
 export default function PresetsPage() {
   const items = [
-    ...presets.map((preset) => {
+    ...presets.map((preset, index) => {
       const price = formatPrice(preset.priceCents, site.currency);
       return {
         key: preset.slug,
@@ -35,7 +35,13 @@ export default function PresetsPage() {
             label={preset.name}
             triggerClassName={tileClassName}
             trigger={
-              <TileBody image={preset.image} title={preset.name} detail={price} decorative />
+              <TileBody
+                image={preset.image}
+                title={preset.name}
+                detail={price}
+                decorative
+                priority={index === 0}
+              />
             }
           >
             <Picture

@@ -14,12 +14,13 @@ export default function ServicesPage() {
       <PageHeader heading={pages.services.heading} intro={pages.services.intro} />
       <Section>
         <TileGrid label="Services">
-          {services.map((service) => (
+          {services.map((service, index) => (
             <Tile
               key={service.slug}
               image={service.image}
               title={service.name}
               href={servicePath(service)}
+              priority={index === 0}
             />
           ))}
         </TileGrid>

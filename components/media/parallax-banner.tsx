@@ -9,6 +9,8 @@ type Props = {
   strength: number;
   heightPx: number;
   children?: ReactNode;
+  /** The banner opens the page (see Picture). */
+  priority?: boolean;
 };
 
 /**
@@ -16,12 +18,18 @@ type Props = {
  * compositor, never a scroll handler; browsers without it, and visitors who prefer reduced
  * motion, see a still photo.
  */
-export function ParallaxBanner({ image, strength, heightPx, children }: Props) {
+export function ParallaxBanner({ image, strength, heightPx, children, priority }: Props) {
   const style = { '--strength': `${strength}px`, '--height': `${heightPx}px` } as CSSProperties;
   return (
     <section className={styles.banner} style={style} aria-label={children ? undefined : image.alt}>
       <div className={styles.layer}>
-        <Picture image={image} sizes="100vw" fill decorative={Boolean(children)} />
+        <Picture
+          image={image}
+          sizes="100vw"
+          priority={priority}
+          fill
+          decorative={Boolean(children)}
+        />
       </div>
       {children && <div className={styles.content}>{children}</div>}
     </section>

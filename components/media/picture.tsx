@@ -6,7 +6,10 @@ type Props = {
   image: Image;
   /** How wide the image is drawn, as the `sizes` attribute says it: "(min-width: 900px) 33vw, 100vw". */
   sizes: string;
-  /** The largest image of the first screen: loaded at once, with high priority. */
+  /**
+   * On the first screen: loaded at once with high priority, and drawn in the frame it arrives for
+   * (not decoded asynchronously, which leaves the blurred preview up for one more frame).
+   */
   priority?: boolean;
   /** Fill the parent box (which sets the shape) instead of keeping the photo's own shape. */
   fill?: boolean;
@@ -38,7 +41,7 @@ export function Picture({
         height={media.height}
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : undefined}
-        decoding="async"
+        decoding={priority ? undefined : 'async'}
         style={{ backgroundImage: `url(${media.blur})` }}
       />
     </picture>

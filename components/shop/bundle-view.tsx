@@ -19,7 +19,7 @@ export function BundleView({ bundle }: { bundle: Bundle }) {
         <p style={{ textAlign: 'center', marginTop: 0 }}>
           <AddAllToCartButton ids={members.map((preset) => preset.name)} label="Add all to cart" />
         </p>
-        <PresetTiles presets={members} label="Packs in this bundle" />
+        <PresetTiles presets={members} label="Packs in this bundle" opensPage />
       </Section>
     </>
   );

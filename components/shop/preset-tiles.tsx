@@ -3,17 +3,29 @@ import { site, type Preset } from '@/lib/content';
 import { formatPrice } from '@/lib/money';
 import { presetPath } from '@/lib/routes';
 
-/** Preset packs as tiles with their prices, each leading to its page. */
-export function PresetTiles({ presets, label }: { presets: Preset[]; label: string }) {
+/**
+ * Preset packs as tiles with their prices, each leading to its page. `opensPage`: the tiles are on
+ * the first screen, so the first one's picture loads at once.
+ */
+export function PresetTiles({
+  presets,
+  label,
+  opensPage = false,
+}: {
+  presets: Preset[];
+  label: string;
+  opensPage?: boolean;
+}) {
   return (
     <TileGrid label={label}>
-      {presets.map((preset) => (
+      {presets.map((preset, index) => (
         <Tile
           key={preset.slug}
           image={preset.image}
           title={preset.name}
           detail={formatPrice(preset.priceCents, site.currency)}
           href={presetPath(preset)}
+          priority={opensPage && index === 0}
         />
       ))}
     </TileGrid>

@@ -33,17 +33,21 @@ export function TileBody({
   title,
   detail,
   decorative,
+  priority,
 }: {
   image: Image;
   title: string;
   detail?: string;
   decorative: boolean;
+  /** On the first screen (see Picture). */
+  priority?: boolean;
 }) {
   return (
     <>
       <Picture
         image={image}
         sizes={tileSizes}
+        priority={priority}
         fill
         decorative={decorative}
         className={styles.photo}
@@ -62,13 +66,23 @@ export function Tile({
   title,
   detail,
   href,
+  priority,
 }: {
   image: Image;
   title: string;
   detail?: string;
   href?: string;
+  priority?: boolean;
 }) {
-  const body = <TileBody image={image} title={title} detail={detail} decorative={Boolean(href)} />;
+  const body = (
+    <TileBody
+      image={image}
+      title={title}
+      detail={detail}
+      decorative={Boolean(href)}
+      priority={priority}
+    />
+  );
   return (
     <li className={styles.tile}>
       {href ? (
@@ -88,11 +102,13 @@ export function Card({
   title,
   description,
   href,
+  priority,
 }: {
   image: Image;
   title: string;
   description: string;
   href: string;
+  priority?: boolean;
 }) {
   return (
     <li className={styles.card}>
@@ -100,6 +116,7 @@ export function Card({
         <Picture
           image={image}
           sizes="(min-width: 1100px) 400px, (min-width: 700px) 50vw, 100vw"
+          priority={priority}
           fill
           className={styles.cardPhoto}
         />

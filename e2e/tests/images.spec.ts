@@ -40,6 +40,28 @@ test.describe('images', () => {
       const eager = images.filter((image) => image.loading === 'eager');
       expect(eager.length).toBeLessThanOrEqual(1);
       for (const image of eager) expect(image.fetchpriority).toBe('high');
+
+      // The largest thing on the first screen, when it is a photo, is not left to lazy loading
+      // (which waits for layout before it even asks for the file).
+      const largest = await page.evaluate(
+        () =>
+          new Promise<{ tag: string; loading: string | null; src: string } | null>((resolve) => {
+            new PerformanceObserver((list) => {
+              const entry = list.getEntries().at(-1) as LargestContentfulPaint | undefined;
+              const element = entry?.element as HTMLImageElement | null | undefined;
+              resolve(
+                element
+                  ? {
+                      tag: element.tagName,
+                      loading: element.getAttribute('loading'),
+                      src: element.currentSrc,
+                    }
+                  : null,
+              );
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+          }),
+      );
+      if (largest?.tag === 'IMG') expect(largest.loading, largest.src).not.toBe('lazy');
     });
   }
 

@@ -48,16 +48,21 @@ export default async function ServicePage({ params }: Props) {
       <Section>
         {service.kind === 'projects' && (
           <CardGrid label={service.heading}>
-            {service.projects.map((project) => (
-              <Card key={project.href} {...project} />
+            {service.projects.map((project, index) => (
+              <Card key={project.href} {...project} priority={index === 0} />
             ))}
           </CardGrid>
         )}
         {service.kind === 'films' && <FilmList films={filmsOf(service.films)} />}
         {service.kind === 'others' && (
           <TileGrid label={service.heading}>
-            {service.offerings.map((offering) => (
-              <Tile key={offering.name} image={offering.image} title={offering.name} />
+            {service.offerings.map((offering, index) => (
+              <Tile
+                key={offering.name}
+                image={offering.image}
+                title={offering.name}
+                priority={index === 0}
+              />
             ))}
           </TileGrid>
         )}
