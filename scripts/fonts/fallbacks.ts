@@ -40,14 +40,14 @@ const averageWidth = (font: FontFile) =>
   AVERAGE_TEXT.length /
   font.unitsPerEm;
 
+type StandIn = { width: number; names: string[] };
+
 /**
  * System fonts and their average width per em over AVERAGE_TEXT, measured from their files:
  * Arial and Times New Roman as next/font records them (Liberation Sans and Serif, Arimo and Tinos
  * are metric clones and measure the same); Roboto and Noto Serif, Android's faces, from the
  * @fontsource packages' regular Latin files. local() matches a full or a PostScript name.
  */
-type StandIn = { width: number; names: string[] };
-
 const standIns = {
   arial: {
     width: 934.5116279069767 / 2048,
