@@ -6,6 +6,7 @@ import { CartProvider } from '@/components/cart/cart-provider';
 import { HydratedMark } from '@/components/chrome/hydrated-mark';
 import { SiteFooter } from '@/components/chrome/site-footer';
 import { SiteHeader } from '@/components/chrome/site-header';
+import { WebFonts } from '@/components/chrome/web-fonts';
 import { shopCatalog } from '@/lib/catalog';
 import { home, site } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
@@ -32,7 +33,15 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en" className={`${cormorantGaramond.variable} ${jost.variable}`}>
+    // WebFonts sets data-fonts on <html> before React hydrates it.
+    <html
+      lang="en"
+      className={`${cormorantGaramond.variable} ${jost.variable}`}
+      suppressHydrationWarning
+    >
+      <head>
+        <WebFonts />
+      </head>
       <body>
         <JsonLd
           data={studioData(site, settings.siteUrl, mediaImage(home.hero.poster.src).fallback)}

@@ -7,9 +7,12 @@ export type MediaEntry =
       kind: 'image';
       width: number;
       height: number;
-      /** A tiny blurred preview as a data URL, shown while the image loads. */
-      blur: string;
-      /** WebP variants: "url 480w, url 800w, ..." */
+      /**
+       * The average colours ("#rrggbb") of three bands of the photo, top to bottom: Picture draws
+       * them as a gradient while the image loads.
+       */
+      preview: string[];
+      /** WebP variants: "url 240w, url 480w, ..." */
       srcSet: string;
       /** A JPEG for browsers without WebP. */
       fallback: string;

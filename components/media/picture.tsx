@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { Image } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
 import styles from './picture.module.css';
@@ -7,8 +8,10 @@ type Props = {
   /** How wide the image is drawn, as the `sizes` attribute says it: "(min-width: 900px) 33vw, 100vw". */
   sizes: string;
   /**
-   * On the first screen: loaded at once with high priority, and drawn in the frame it arrives for
-   * (not decoded asynchronously, which leaves the blurred preview up for one more frame).
+   * The largest picture of the first screen: loaded at once with high priority, and drawn in the
+   * frame it arrives for (not decoded asynchronously, which leaves the preview up for one more
+   * frame). Every other picture loads when it nears the viewport, at low priority even on the
+   * first screen (where Chrome would raise it), so that it does not compete with this one.
    */
   priority?: boolean;
   /** Fill the parent box (which sets the shape) instead of keeping the photo's own shape. */
@@ -20,7 +23,7 @@ type Props = {
 
 /**
  * A photograph from media/, as responsive WebP variants with a JPEG fallback, its intrinsic size
- * (so nothing shifts while it loads) and a tiny blurred preview behind it.
+ * (so nothing shifts while it loads) and a soft preview of its colours behind it.
  */
 export function Picture({
   image,
@@ -40,10 +43,15 @@ export function Picture({
         width={media.width}
         height={media.height}
         loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : undefined}
+        fetchPriority={priority ? 'high' : 'low'}
         decoding={priority ? undefined : 'async'}
-        style={{ backgroundImage: `url(${media.blur})` }}
+        style={previewColours(media.preview)}
       />
     </picture>
   );
+}
+
+/** The preview's colours as the custom properties --p0, --p1, … that picture.module.css paints. */
+function previewColours(colours: string[]): CSSProperties {
+  return Object.fromEntries(colours.map((colour, index) => [`--p${index}`, colour]));
 }

@@ -81,6 +81,7 @@ export function PresetGallery({
                   width={thumb.width}
                   height={thumb.height}
                   loading="lazy"
+                  fetchPriority="low"
                 />
               </button>
             </li>

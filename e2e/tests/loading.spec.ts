@@ -23,3 +23,36 @@ test('a page paints its content before it fetches its scripts, then hydrates', a
     'true',
   );
 });
+
+// A first visit paints in the fonts' metric-matched stand-ins and fetches the web fonts after
+// that paint; once the browser has them, later pages use them from their first frame
+// (components/chrome/web-fonts.tsx).
+test('the web fonts load after the first paint of a first visit, and from the start after that', async ({
+  page,
+}) => {
+  const fontTiming = () =>
+    page.evaluate(async () => {
+      await document.fonts.ready;
+      const fonts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.woff2'));
+      return {
+        paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+        fonts: fonts.length,
+        firstFetch: Math.min(...fonts.map((font) => font.startTime)),
+        heading: document.fonts.check('500 32px cormorantGaramond'),
+      };
+    });
+
+  await page.goto('/about/');
+  await expect(page.locator('html')).toHaveAttribute('data-fonts', '');
+  const first = await fontTiming();
+  expect(first.fonts).toBeGreaterThan(0);
+  expect(first.firstFetch).toBeGreaterThanOrEqual(first.paint);
+  expect(first.heading).toBe(true);
+
+  await page.goto('/presets/');
+  const later = await fontTiming();
+  expect(later.fonts).toBeGreaterThan(0);
+  expect(later.firstFetch).toBeLessThan(later.paint);
+});

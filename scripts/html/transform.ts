@@ -12,18 +12,16 @@
 //    the document (it finds it by its data-href), so they are emptied. Client-side navigations load
 //    their payload from the .txt files, which keep their CSS.
 
+import { AFTER_FIRST_PAINT } from '@/lib/first-paint';
+
 /** `<script src="…" async="">` as Next writes its chunks; noModule polyfills are left alone. */
 const ASYNC_SCRIPT = /<script src="(\/_next\/static\/[^"]+\.js)" async=""><\/script>/g;
 /** Next's low-priority preload of its first chunk: that chunk now loads with the others. */
 const SCRIPT_PRELOAD = /<link rel="preload" as="script" fetchPriority="low" href="[^"]+"\/>/g;
 
-/**
- * Loads the scripts once the first contentful paint is reported (its entry arrives after the frame
- * is on screen); where paint timing is missing, at DOMContentLoaded; and in any case two seconds
- * after `load`, so that a page that never paints content still becomes interactive.
- */
+/** Loads the scripts after the first paint, or two seconds after `load` at the latest. */
 export function hydrationLoader(sources: string[]): string {
-  return `<script>(function(){var s=${JSON.stringify(sources)},d=0;function go(){if(d)return;d=1;s.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=true;document.head.appendChild(e)})}var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>-1){new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go)}}).observe({type:"paint",buffered:true})}else{document.addEventListener("DOMContentLoaded",go)}addEventListener("load",function(){setTimeout(go,2000)})})()</script>`;
+  return `<script>(function(){var s=${JSON.stringify(sources)};${AFTER_FIRST_PAINT}afterFirstPaint(function(){s.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=true;document.head.appendChild(e)})},2000)})()</script>`;
 }
 
 /** The scripts a rewritten page loads after its first paint (for the benchmark's "JS in HTML"). */

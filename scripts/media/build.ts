@@ -1,7 +1,8 @@
 // The media step of the build: checks that every file the content references exists, paints the
 // placeholders that stand in for missing photographs, and writes every image at several widths
-// as WebP (with a JPEG fallback and a tiny blurred preview) to public/media/, named by content
-// hash so that a CDN may cache them forever. Work is cached in .cache/media/ by content hash.
+// as WebP (with a JPEG fallback and the colours of a soft preview) to public/media/, named by
+// content hash so that a CDN may cache them forever. Work is cached in .cache/media/ by content
+// hash.
 import {
   copyFileSync,
   existsSync,
@@ -28,14 +29,17 @@ const URL_BASE = '/media';
 
 // Phones are 360–412 CSS px wide at 1.75–3× density: 412 × 1.75 = 721 px, 360–412 × 2.625–3 ≈ 1080 px.
 // 800 and 1080 fit those screens without sending the next width up (720 missed the first by a pixel).
-const WIDTHS = [480, 800, 1080, 1440, 1920];
+// 240 is for thumbnails (the preset gallery's are 96 px wide).
+const WIDTHS = [240, 480, 800, 1080, 1440, 1920];
 const FALLBACK_WIDTH = 960;
 const WEBP = { quality: 72, effort: 4 } as const;
 const JPEG = { quality: 78, progressive: true } as const;
+/** The preview is this many bands of colour, top to bottom (components/media/picture.module.css). */
+const PREVIEW_BANDS = 3;
 const CONCURRENCY = 3;
 /** Part of every cache entry's name: changing a width or a quality re-encodes the images. */
 const ENCODING = createHash('sha256')
-  .update(JSON.stringify({ WIDTHS, FALLBACK_WIDTH, WEBP, JPEG }))
+  .update(JSON.stringify({ WIDTHS, FALLBACK_WIDTH, WEBP, JPEG, PREVIEW_BANDS }))
   .digest('hex')
   .slice(0, 8);
 
@@ -44,7 +48,7 @@ type Raw = { data: Buffer; width: number; height: number };
 type Cached = {
   width: number;
   height: number;
-  blur: string;
+  preview: string[];
   files: { name: string; width: number }[];
 };
 
@@ -101,15 +105,30 @@ async function encodeImage(source: Source): Promise<Cached> {
     .jpeg(JPEG)
     .toFile(path.join(dir, `${fallbackWidth}.jpg`));
   files.push({ name: `${fallbackWidth}.jpg`, width: fallbackWidth });
-  const blur = await input().resize(16).webp({ quality: 40 }).toBuffer();
   const cached: Cached = {
     width: raw.width,
     height: raw.height,
-    blur: `data:image/webp;base64,${blur.toString('base64')}`,
+    preview: await previewColours(input()),
     files,
   };
   writeFileSync(metaFile, JSON.stringify(cached));
   return cached;
+}
+
+/**
+ * The average colours of horizontal bands of the picture, top to bottom, as "#rrggbb"; Picture
+ * draws them as a gradient. A tiny image would be a data URL for every picture, which the
+ * browser fetches and decodes before the first frame, and which the page carries twice (HTML and
+ * RSC payload).
+ */
+async function previewColours(input: Sharp): Promise<string[]> {
+  const bands = await input.resize(1, PREVIEW_BANDS, { fit: 'fill' }).raw().toBuffer();
+  const colours: string[] = [];
+  for (let band = 0; band < PREVIEW_BANDS; band++) {
+    const rgb = [...bands.subarray(band * 3, band * 3 + 3)];
+    colours.push(`#${rgb.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`);
+  }
+  return colours;
 }
 
 /** Runs the tasks, a few at a time. */
@@ -163,7 +182,7 @@ async function main() {
       kind: 'image',
       width: cached.width,
       height: cached.height,
-      blur: cached.blur,
+      preview: cached.preview,
       srcSet: urls
         .filter((file) => file.name.endsWith('.webp'))
         .map((file) => `${file.url} ${file.width}w`)
