@@ -14,7 +14,7 @@ const youtube = 'https://www.youtube-nocookie.com';
  * The Content-Security-Policy of every page: the site itself plus exactly the outside parties it
  * uses (PayPal, Formspree, the scheduler, the YouTube player, analytics) and the order service.
  * Inline scripts and styles stay allowed: a static export inlines Next's RSC payload scripts, and
- * images carry their blurred preview in a style attribute; nonces would need a server.
+ * images carry their preview's colours in a style attribute; nonces would need a server.
  */
 export function contentSecurityPolicy(apiBaseUrl = settings.apiBaseUrl): string {
   const scheduler = [origin(site.schedulingWidgetScript), origin(settings.schedulingUrl)];
