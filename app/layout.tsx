@@ -6,7 +6,7 @@ import { CartProvider } from '@/components/cart/cart-provider';
 import { HydratedMark } from '@/components/chrome/hydrated-mark';
 import { SiteFooter } from '@/components/chrome/site-footer';
 import { SiteHeader } from '@/components/chrome/site-header';
-import { WebFonts } from '@/components/chrome/web-fonts';
+import { FirstScreen } from '@/components/chrome/first-screen';
 import { shopCatalog } from '@/lib/catalog';
 import { home, site } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
@@ -33,14 +33,14 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    // WebFonts sets data-fonts on <html> before React hydrates it.
+    // FirstScreen sets data-painting and data-fonts on <html> before React hydrates it.
     <html
       lang="en"
       className={`${cormorantGaramond.variable} ${jost.variable}`}
       suppressHydrationWarning
     >
       <head>
-        <WebFonts />
+        <FirstScreen />
       </head>
       <body>
         <JsonLd

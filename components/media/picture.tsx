@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { Image } from '@/lib/content';
+import { MAIN_PICTURE } from '@/lib/first-paint';
 import { mediaImage } from '@/lib/media';
 import styles from './picture.module.css';
 
@@ -10,8 +11,9 @@ type Props = {
   /**
    * The largest picture of the first screen: loaded at once with high priority, and drawn in the
    * frame it arrives for (not decoded asynchronously, which leaves the preview up for one more
-   * frame). Every other picture loads when it nears the viewport, at low priority even on the
-   * first screen (where Chrome would raise it), so that it does not compete with this one.
+   * frame); the page's other work waits for its paint (lib/first-paint.ts). Every other picture
+   * loads when it nears the viewport, once the first screen is painted, at low priority even on
+   * the first screen (where Chrome would raise it), so that it does not compete with this one.
    */
   priority?: boolean;
   /** Fill the parent box (which sets the shape) instead of keeping the photo's own shape. */
@@ -34,8 +36,17 @@ export function Picture({
   className,
 }: Props) {
   const media = mediaImage(image.src);
+  // The box keeps the photo's shape by itself while a lazy photo waits for the first screen
+  // (components/chrome/first-screen.tsx), and shows its preview meanwhile.
+  const box: CSSProperties = {
+    ...previewColours(media.preview),
+    ...(fill ? {} : { aspectRatio: `${media.width} / ${media.height}` }),
+  };
   return (
-    <picture className={`${styles.picture} ${fill ? styles.fill : ''} ${className ?? ''}`}>
+    <picture
+      className={`${styles.picture} ${fill ? styles.fill : ''} ${className ?? ''}`}
+      style={box}
+    >
       <source type="image/webp" srcSet={media.srcSet} sizes={sizes} />
       <img
         src={media.fallback}
@@ -45,7 +56,7 @@ export function Picture({
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'low'}
         decoding={priority ? undefined : 'async'}
-        style={previewColours(media.preview)}
+        {...(priority ? { elementtiming: MAIN_PICTURE } : {})}
       />
     </picture>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
+import { MAIN_PICTURE } from '@/lib/first-paint';
 import type { ViewerImage } from '@/lib/media';
 import styles from './preset-gallery.module.css';
 import button from '@/components/ui/button.module.css';
@@ -35,6 +36,7 @@ export function PresetGallery({
           width={image.width}
           height={image.height}
           fetchPriority={index === 0 ? 'high' : undefined}
+          {...(index === 0 ? { elementtiming: MAIN_PICTURE } : {})}
         />
         <button
           type="button"

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { matchRoute } from '@/lib/route-match';
 import { allRoutes } from '@/lib/routes';
 import { settings } from '@/lib/settings';
-import { deferredScripts } from '../../scripts/html/transform';
+import { COMPILE_HINT, deferredScripts } from '../../scripts/html/transform';
 import { outDir, outFiles, readOut, secretsIn, tags } from './out-files';
 
 const files = outFiles();
@@ -119,4 +119,13 @@ test('every page carries its CSS once and loads its scripts after the first pain
     expect.soft(html, page).not.toMatch(/<script src="\/_next\/[^"]+" async="">/);
     expect.soft(deferredScripts(html).length, page).toBeGreaterThan(3);
   }
+});
+
+test('the scripts pages load at startup carry V8’s compile hint, once; the others do not', () => {
+  const startup = new Set(pages.flatMap((page) => deferredScripts(readOut(page))));
+  const chunks = files.filter((file) => /^_next\/static\/chunks\/.+\.js$/.test(file));
+  const hinted = chunks.filter((file) => readOut(file).startsWith(COMPILE_HINT));
+  expect(hinted.sort()).toEqual([...startup].map((src) => src.slice(1)).sort());
+  for (const file of hinted) expect.soft(readOut(file).indexOf(COMPILE_HINT, 1), file).toBe(-1);
+  expect(chunks.length).toBeGreaterThan(hinted.length);
 });

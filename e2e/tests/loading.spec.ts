@@ -26,7 +26,7 @@ test('a page paints its content before it fetches its scripts, then hydrates', a
 
 // A first visit paints in the fonts' metric-matched stand-ins and fetches the web fonts after
 // that paint; once the browser has them, later pages use them from their first frame
-// (components/chrome/web-fonts.tsx).
+// (components/chrome/first-screen.tsx).
 test('the web fonts load after the first paint of a first visit, and from the start after that', async ({
   page,
 }) => {
@@ -55,4 +55,33 @@ test('the web fonts load after the first paint of a first visit, and from the st
   const later = await fontTiming();
   expect(later.fonts).toBeGreaterThan(0);
   expect(later.firstFetch).toBeLessThan(later.paint);
+});
+
+// The main picture has the connection to itself until it is on screen; the pictures near it that
+// load lazily start after that (components/chrome/first-screen.tsx), and then load.
+test('lazy pictures start loading once the main picture is painted', async ({ page }) => {
+  await page.goto('/weddings/Wed1/');
+  await expect(page.locator('html')).not.toHaveAttribute('data-painting');
+  const lazy = page.locator('img[loading="lazy"]').first();
+  await expect(lazy).toBeVisible();
+  await expect.poll(() => lazy.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+  const timing = await page.evaluate(async () => {
+    const painted = await new Promise<number>((resolve) =>
+      new PerformanceObserver((list) => {
+        const entry = list.getEntries()[0] as PerformanceEntry & { renderTime: number };
+        resolve(entry.renderTime);
+      }).observe({ type: 'element', buffered: true }),
+    );
+    const main = document.querySelector<HTMLImageElement>('img[elementtiming]')!.currentSrc;
+    const others = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('/media/galleries/') && entry.name !== main);
+    return {
+      painted,
+      others: others.length,
+      firstFetch: Math.min(...others.map((e) => e.startTime)),
+    };
+  });
+  expect(timing.others).toBeGreaterThan(2);
+  expect(timing.firstFetch).toBeGreaterThanOrEqual(timing.painted);
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { deferHydration, deferredScripts, dropInlinedCssFromPayload } from './transform';
+import {
+  COMPILE_HINT,
+  deferHydration,
+  deferredScripts,
+  dropInlinedCssFromPayload,
+  withCompileHint,
+} from './transform';
 
 const push = (text: string) =>
   `<script>self.__next_f.push([1,${JSON.stringify(text).replace(/</g, '\\u003c')}])</script>`;
@@ -34,6 +40,14 @@ describe('deferHydration', () => {
 
   it('fails when the page has no chunk scripts to defer', () => {
     expect(() => deferHydration('<head></head>')).toThrow('no async Next.js chunk scripts');
+  });
+});
+
+describe('withCompileHint', () => {
+  it('starts a script with the hint, once however often the build runs', () => {
+    const hinted = withCompileHint('(()=>{})();');
+    expect(hinted).toBe(`${COMPILE_HINT}(()=>{})();`);
+    expect(withCompileHint(hinted)).toBe(hinted);
   });
 });
 
