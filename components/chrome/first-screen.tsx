@@ -7,10 +7,10 @@ const FETCHED = 'web-fonts';
  * An inline script in <head> that keeps the first screen's path short on a phone: until the first
  * screen is painted (lib/first-paint.ts), nothing else competes with it for the connection.
  *
- * - Pictures that load lazily wait: `<html data-painting>` hides them (globals.css), which keeps
- *   the browser from fetching the ones near the viewport at its first layout. Their boxes keep
- *   their size and show the preview colours meanwhile. Without JavaScript the attribute is never
- *   set.
+ * - Lazy pictures in boxes of a set size (tiles, cards, thumbnails) wait: `<html data-painting>`
+ *   hides them (picture.module.css, preset-gallery.module.css), which keeps the browser from
+ *   fetching the ones near the viewport at its first layout. Their boxes show the preview colours
+ *   meanwhile. Without JavaScript the attribute is never set.
  * - The web fonts switch on afterwards, with `<html data-fonts>`; until they arrive the text is set
  *   in their metric-matched stand-ins (app/font-fallbacks.css), so the switch moves nothing. A
  *   browser that has fetched them before has them in its cache: they are on from the first frame.

@@ -12,8 +12,9 @@ type Props = {
    * The largest picture of the first screen: loaded at once with high priority, and drawn in the
    * frame it arrives for (not decoded asynchronously, which leaves the preview up for one more
    * frame); the page's other work waits for its paint (lib/first-paint.ts). Every other picture
-   * loads when it nears the viewport, once the first screen is painted, at low priority even on
-   * the first screen (where Chrome would raise it), so that it does not compete with this one.
+   * loads when it nears the viewport, at low priority even on the first screen (where Chrome
+   * would raise it), so that it does not compete with this one; a `fill` one only once the first
+   * screen is painted (picture.module.css).
    */
   priority?: boolean;
   /** Fill the parent box (which sets the shape) instead of keeping the photo's own shape. */
@@ -36,16 +37,10 @@ export function Picture({
   className,
 }: Props) {
   const media = mediaImage(image.src);
-  // The box keeps the photo's shape by itself while a lazy photo waits for the first screen
-  // (components/chrome/first-screen.tsx), and shows its preview meanwhile.
-  const box: CSSProperties = {
-    ...previewColours(media.preview),
-    ...(fill ? {} : { aspectRatio: `${media.width} / ${media.height}` }),
-  };
   return (
     <picture
       className={`${styles.picture} ${fill ? styles.fill : ''} ${className ?? ''}`}
-      style={box}
+      style={previewColours(media.preview)}
     >
       <source type="image/webp" srcSet={media.srcSet} sizes={sizes} />
       <img
