@@ -2,11 +2,11 @@ import localFont from 'next/font/local';
 
 // Self-hosted from @fontsource packages, Latin subset only. Not preloaded: the browser fetches
 // only the faces a page renders (the italic is used on the home page alone). On a browser's first
-// visit they are not used until the first screen is painted (components/chrome/first-screen.tsx), so the
-// first image does not share a phone's first round trips with three font files. Until then, text
-// is set in the metric-matched stand-ins of app/font-fallbacks.css (scripts/fonts/fallbacks.ts
-// writes it; the fallback names below, and in globals.css, must match it), so the swap does not
-// shift the page.
+// visit they are not used until the first screen is painted (components/chrome/first-screen.tsx),
+// so the first image does not share a phone's first round trips with three font files. Until
+// then, text is set in the metric-matched stand-ins of app/font-fallbacks.css
+// (scripts/fonts/fallbacks.ts writes it; the fallback names below, and in globals.css, must match
+// it), so the swap does not shift the page.
 //
 // next/font names each family after its variable. Not `serif` or `sans`: fontconfig (Linux,
 // Chromebooks) answers those names with its own default fonts, which then stand in instead.
