@@ -1,21 +1,26 @@
-import { expect, test } from '../fixtures';
+import { expect, test, type Page } from '../fixtures';
+
+/** Fetches whose address matches `pattern` (but `except`): how many, and the first's start. */
+const fetches = (page: Page, pattern: RegExp, except = '') =>
+  page.evaluate(
+    ([source, except]) => {
+      const found = performance
+        .getEntriesByType('resource')
+        .filter((entry) => new RegExp(source).test(entry.name) && entry.name !== except);
+      return { count: found.length, firstFetch: Math.min(...found.map((e) => e.startTime)) };
+    },
+    [pattern.source, except] as const,
+  );
+
+const firstPaint = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime);
 
 // Phones show the page before React takes over its main thread (scripts/html/transform.ts).
 test('a page paints its content before it fetches its scripts, then hydrates', async ({ page }) => {
   await page.goto('/presets/');
-  const timing = await page.evaluate(() => {
-    const paint = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
-    const scripts = performance
-      .getEntriesByType('resource')
-      .filter((entry) => /\/_next\/static\/chunks\/[^/]+\.js$/.test(entry.name));
-    return {
-      paint,
-      scripts: scripts.length,
-      firstFetch: Math.min(...scripts.map((s) => s.startTime)),
-    };
-  });
-  expect(timing.scripts).toBeGreaterThan(3);
-  expect(timing.firstFetch).toBeGreaterThanOrEqual(timing.paint);
+  const scripts = await fetches(page, /\/_next\/static\/chunks\/[^/]+\.js$/);
+  expect(scripts.count).toBeGreaterThan(3);
+  expect(scripts.firstFetch).toBeGreaterThanOrEqual(await firstPaint(page));
   // Hydrated: the category filter answers.
   await page.getByRole('button', { name: 'TRAVEL' }).click();
   await expect(page.getByRole('button', { name: 'TRAVEL' })).toHaveAttribute(
@@ -30,30 +35,24 @@ test('a page paints its content before it fetches its scripts, then hydrates', a
 test('the web fonts load after the first paint of a first visit, and from the start after that', async ({
   page,
 }) => {
-  const fontTiming = () =>
-    page.evaluate(async () => {
+  const fontTiming = async () => {
+    const heading = await page.evaluate(async () => {
       await document.fonts.ready;
-      const fonts = performance
-        .getEntriesByType('resource')
-        .filter((entry) => entry.name.endsWith('.woff2'));
-      return {
-        paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
-        fonts: fonts.length,
-        firstFetch: Math.min(...fonts.map((font) => font.startTime)),
-        heading: document.fonts.check('500 32px cormorantGaramond'),
-      };
+      return document.fonts.check('500 32px cormorantGaramond');
     });
+    return { ...(await fetches(page, /\.woff2$/)), paint: await firstPaint(page), heading };
+  };
 
   await page.goto('/about/');
   await expect(page.locator('html')).toHaveAttribute('data-fonts', '');
   const first = await fontTiming();
-  expect(first.fonts).toBeGreaterThan(0);
+  expect(first.count).toBeGreaterThan(0);
   expect(first.firstFetch).toBeGreaterThanOrEqual(first.paint);
   expect(first.heading).toBe(true);
 
   await page.goto('/presets/');
   const later = await fontTiming();
-  expect(later.fonts).toBeGreaterThan(0);
+  expect(later.count).toBeGreaterThan(0);
   expect(later.firstFetch).toBeLessThan(later.paint);
 });
 
@@ -65,23 +64,19 @@ test('lazy pictures start loading once the main picture is painted', async ({ pa
   const lazy = page.locator('img[loading="lazy"]').first();
   await expect(lazy).toBeVisible();
   await expect.poll(() => lazy.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
-  const timing = await page.evaluate(async () => {
-    const painted = await new Promise<number>((resolve) =>
-      new PerformanceObserver((list) => {
-        const entry = list.getEntries()[0] as PerformanceEntry & { renderTime: number };
-        resolve(entry.renderTime);
-      }).observe({ type: 'element', buffered: true }),
-    );
-    const main = document.querySelector<HTMLImageElement>('img[elementtiming]')!.currentSrc;
-    const others = performance
-      .getEntriesByType('resource')
-      .filter((entry) => entry.name.includes('/media/galleries/') && entry.name !== main);
-    return {
-      painted,
-      others: others.length,
-      firstFetch: Math.min(...others.map((e) => e.startTime)),
-    };
-  });
-  expect(timing.others).toBeGreaterThan(2);
-  expect(timing.firstFetch).toBeGreaterThanOrEqual(timing.painted);
+  const painted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        new PerformanceObserver((list) => {
+          const entry = list.getEntries()[0] as PerformanceEntry & { renderTime: number };
+          resolve(entry.renderTime);
+        }).observe({ type: 'element', buffered: true }),
+      ),
+  );
+  const main = await page
+    .locator('img[elementtiming]')
+    .evaluate((img: HTMLImageElement) => img.currentSrc);
+  const others = await fetches(page, /\/media\/galleries\//, main);
+  expect(others.count).toBeGreaterThan(2);
+  expect(others.firstFetch).toBeGreaterThanOrEqual(painted);
 });
