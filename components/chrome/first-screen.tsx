@@ -4,11 +4,17 @@ import { cormorantGaramond, jost } from '@/lib/fonts';
 /** Set in localStorage once this browser has fetched the web fonts, which its cache now holds. */
 const FETCHED = 'web-fonts';
 
-/** The faces of the body text and the headings (globals.css); others load when text needs them. */
-const EVERY_PAGE_FACES = [
-  `1em ${jost.style.fontFamily}`,
-  `500 1em ${cormorantGaramond.style.fontFamily}`,
-];
+/**
+ * Each web font family, with the names of its stand-ins (app/font-fallbacks.css): next/font lists
+ * the family first, then the fallbacks of lib/fonts.ts, of which the stand-ins are the "… fallback"
+ * ones (the rest are system names).
+ */
+const STAND_INS = Object.fromEntries(
+  [jost, cormorantGaramond].map(({ style }) => {
+    const [family, ...fallbacks] = style.fontFamily.split(',').map((name) => name.trim());
+    return [family!.replace(/^'|'$/g, ''), fallbacks.filter((name) => name.includes(' fallback'))];
+  }),
+);
 
 /**
  * An inline script in <head> that keeps the first screen's path short on a phone: until the first
@@ -28,10 +34,17 @@ export function FirstScreen() {
     '(function(){var h=document.documentElement;h.setAttribute("data-painting","");' +
     `function fonts(){h.setAttribute("data-fonts","");try{localStorage.setItem("${FETCHED}","1")}catch(e){}}` +
     `var cached=false;try{cached=!!localStorage.getItem("${FETCHED}")}catch(e){}if(cached)fonts();` +
-    // On a first visit: fetch the faces every page sets, then switch once they are in, so the
-    // page is laid out again once (not once for the switch and again as each face arrives).
-    `function fetchFonts(){var f=document.fonts;if(!f||!f.load)return fonts();` +
-    `Promise.all(${JSON.stringify(EVERY_PAGE_FACES)}.map(function(x){return f.load(x)})).then(fonts,fonts)}` +
+    // On a first visit: fetch the web faces whose stand-ins the page has used (the home page's
+    // italic, say, and not elsewhere), then switch once they are all in: the page is laid out
+    // again once, and no face arrives after the switch. FontFace.load fetches that face and
+    // nothing else; a font string (document.fonts.load) would also look up every system font it
+    // lists, which on Linux costs a layout of the whole page tens of milliseconds.
+    `var S=${JSON.stringify(STAND_INS)};` +
+    'function fetchFonts(){var f=document.fonts,w=[];if(!f||!f.forEach)return fonts();' +
+    'function used(x,s){var u=false;f.forEach(function(y){' +
+    'if(y.status=="loaded"&&y.style==x.style&&s.indexOf(y.family)>-1)u=true});return u}' +
+    'f.forEach(function(x){var s=S[x.family];if(s&&used(x,s))w.push(x)});' +
+    'Promise.all(w.map(function(x){return x.load()})).then(fonts,fonts)}' +
     `${AFTER_FIRST_PAINT}afterFirstPaint(function(){h.removeAttribute("data-painting");if(!cached)fetchFonts()},2000)})()`;
   return <script dangerouslySetInnerHTML={{ __html: script }} />;
 }

@@ -56,6 +56,35 @@ test('the web fonts load after the first paint of a first visit, and from the st
   expect(later.firstFetch).toBeLessThan(later.paint);
 });
 
+// The switch happens once: a first visit fetches the web faces whose stand-ins its text uses,
+// and switches when all of them are in, so no face arrives later and moves the text; a face the
+// page does not use is not fetched (the italic, on a page without italic text).
+for (const [path, italic] of [
+  ['/', true],
+  ['/contact/', false],
+] as const) {
+  test(`a first visit of ${path} switches to the web fonts once the faces it uses are in`, async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.documentElement.hasAttribute('data-fonts')) return;
+        observer.disconnect();
+        (window as unknown as { loaded: string[] }).loaded = [...document.fonts]
+          .filter((face) => face.status === 'loaded')
+          .map((face) => `${face.style} ${face.family}`);
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-fonts'] });
+    });
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('data-fonts', '');
+    const loaded = await page.evaluate(() => (window as unknown as { loaded: string[] }).loaded);
+    expect(loaded).toEqual(expect.arrayContaining(['normal jost', 'normal cormorantGaramond']));
+    expect(loaded.includes('italic cormorantGaramond')).toBe(italic);
+    await page.waitForLoadState('load');
+    expect((await fetches(page, /cormorant_garamond_latin_500_italic/)).count).toBe(italic ? 1 : 0);
+  });
+}
+
 // The main picture has the connection to itself until it is on screen; the pictures near it that
 // load lazily start after that (components/chrome/first-screen.tsx), and then load.
 test('lazy pictures start loading once the main picture is painted', async ({ page }) => {
