@@ -1,12 +1,6 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { apiBase, serviceEnv } from './e2e/service';
-
-// Debian's Chromium where it is installed; elsewhere Playwright's own browser
-// (`npx playwright install chromium` once).
-const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) =>
-  existsSync(path),
-);
+import { chromiumPath, QUIET_FLAGS } from './scripts/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -21,16 +15,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
-    },
+    // Debian's Chromium where it is installed; elsewhere Playwright's own browser
+    // (`npx playwright install chromium` once).
+    launchOptions: { executablePath: chromiumPath, args: QUIET_FLAGS },
   },
   projects: [
     {

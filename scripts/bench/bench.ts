@@ -14,6 +14,7 @@ import puppeteer from 'puppeteer-core';
 import { presets } from '@/lib/content';
 import { presetPath } from '@/lib/routes';
 import { deferredScripts } from '../html/transform';
+import { chromiumPath, QUIET_FLAGS } from '../chromium';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
@@ -205,17 +206,8 @@ async function main() {
   }
   const server = await startServer();
   const chrome = await chromeLauncher.launch({
-    chromePath: ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync),
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', ...QUIET_FLAGS],
   });
   const browser = await puppeteer.connect({
     browserURL: `http://127.0.0.1:${chrome.port}`,
