@@ -13,6 +13,22 @@ type Status = { kind: 'idle' | 'sending' } | { kind: 'sent' | 'error'; message: 
 /** Asks the order-confirmation service to e-mail fresh download links for a paid order. */
 export function ResendLinks({ copy, apiBaseUrl }: Props) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const fields = [
+    {
+      id: 'resend-order',
+      name: 'orderId',
+      label: copy.orderLabel,
+      pattern: ORDER_ID_PATTERN,
+      autoComplete: 'off',
+    },
+    {
+      id: 'resend-email',
+      name: 'email',
+      label: copy.emailLabel,
+      type: 'email',
+      autoComplete: 'email',
+    },
+  ];
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -32,32 +48,14 @@ export function ResendLinks({ copy, apiBaseUrl }: Props) {
       <h2 id="fresh-links-heading">{copy.heading}</h2>
       <p>{copy.intro}</p>
       <form className={formStyles.form} onSubmit={submit}>
-        <div className={formStyles.field}>
-          <label htmlFor="resend-order" className={formStyles.label}>
-            {copy.orderLabel}
-          </label>
-          <input
-            id="resend-order"
-            name="orderId"
-            required
-            pattern={ORDER_ID_PATTERN}
-            autoComplete="off"
-            className={formStyles.input}
-          />
-        </div>
-        <div className={formStyles.field}>
-          <label htmlFor="resend-email" className={formStyles.label}>
-            {copy.emailLabel}
-          </label>
-          <input
-            id="resend-email"
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            className={formStyles.input}
-          />
-        </div>
+        {fields.map(({ label, ...input }) => (
+          <div key={input.id} className={formStyles.field}>
+            <label htmlFor={input.id} className={formStyles.label}>
+              {label}
+            </label>
+            <input {...input} required className={formStyles.input} />
+          </div>
+        ))}
         <button type="submit" className={button.primary} disabled={status.kind === 'sending'}>
           {copy.submitLabel}
         </button>
