@@ -22,6 +22,7 @@ export function contentSecurityPolicy(apiBaseUrl = settings.apiBaseUrl): string 
     'default-src': ["'self'"],
     'script-src': ["'self'", "'unsafe-inline'", ...paypal, analytics[0]!, scheduler[0]!],
     'style-src': ["'self'", "'unsafe-inline'", scheduler[0]!],
+    // data: as PayPal's CSP advice for its SDK has it (developer.paypal.com/sdk/js/best-practices).
     'img-src': ["'self'", 'data:', ...paypal, ...analytics],
     'font-src': ["'self'"],
     'media-src': ["'self'"],
