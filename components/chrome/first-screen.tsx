@@ -34,15 +34,16 @@ export function FirstScreen() {
     '(function(){var h=document.documentElement;h.setAttribute("data-painting","");' +
     `function fonts(){h.setAttribute("data-fonts","");try{localStorage.setItem("${FETCHED}","1")}catch(e){}}` +
     `var cached=false;try{cached=!!localStorage.getItem("${FETCHED}")}catch(e){}if(cached)fonts();` +
-    // On a first visit: fetch the web faces whose stand-ins the page has used (the home page's
-    // italic, say, and not elsewhere), then switch once they are all in: the page is laid out
-    // again once, and no face arrives after the switch. FontFace.load fetches that face and
-    // nothing else; a font string (document.fonts.load) would also look up every system font it
-    // lists, which on Linux costs a layout of the whole page tens of milliseconds.
+    // On a first visit: fetch the web faces whose stand-ins the page's text has asked for (the
+    // home page's italic, say, and not elsewhere; "error" is a stand-in this system lacks), then
+    // switch once they are all in: the page is laid out again once, and no face arrives after the
+    // switch. FontFace.load fetches that face and nothing else; a font string (document.fonts.load)
+    // would also look up every system font it lists, which on Linux costs a layout of the whole
+    // page tens of milliseconds.
     `var S=${JSON.stringify(STAND_INS)};` +
     'function fetchFonts(){var f=document.fonts,w=[];if(!f||!f.forEach)return fonts();' +
     'function used(x,s){var u=false;f.forEach(function(y){' +
-    'if(y.status=="loaded"&&y.style==x.style&&s.indexOf(y.family)>-1)u=true});return u}' +
+    'if(y.status!="unloaded"&&y.style==x.style&&s.indexOf(y.family)>-1)u=true});return u}' +
     'f.forEach(function(x){var s=S[x.family];if(s&&used(x,s))w.push(x)});' +
     'Promise.all(w.map(function(x){return x.load()})).then(fonts,fonts)}' +
     `${AFTER_FIRST_PAINT}afterFirstPaint(function(){h.removeAttribute("data-painting");if(!cached)fetchFonts()},2000)})()`;

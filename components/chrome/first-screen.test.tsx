@@ -1,0 +1,128 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import type { FirstScreen as FirstScreenType } from './first-screen';
+
+// The font-family lists next/font gives lib/fonts.ts's two families (Jest's next/font stand-in
+// has none).
+jest.mock('@/lib/fonts', () => ({
+  jost: {
+    style: { fontFamily: "'jost', Jost fallback, Jost fallback Roboto, system-ui, sans-serif" },
+  },
+  cormorantGaramond: {
+    style: {
+      fontFamily:
+        "'cormorantGaramond', Cormorant fallback, Cormorant fallback Noto, Georgia, serif",
+    },
+  },
+}));
+
+let FirstScreen: typeof FirstScreenType;
+beforeAll(async () => {
+  ({ FirstScreen } = await import('./first-screen'));
+});
+
+type Status = 'unloaded' | 'loading' | 'loaded' | 'error';
+type Face = { family: string; style: string; status: Status; load: () => Promise<void> };
+
+const html = document.documentElement;
+let faces: Face[];
+let release: () => void;
+
+/**
+ * document.fonts of a page: the three web faces, not loaded, and the stand-ins in the state the
+ * first layout left them. Every web face's load() settles when the test calls release().
+ */
+function page(standIns: Record<string, Status>) {
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const face = (name: string, status: Status): Face => {
+    const [family, style] = name.split('/') as [string, string];
+    return { family, style, status, load: jest.fn(() => arrived) };
+  };
+  faces = [
+    face('jost/normal', 'unloaded'),
+    face('cormorantGaramond/normal', 'unloaded'),
+    face('cormorantGaramond/italic', 'unloaded'),
+    ...Object.entries(standIns).map(([name, status]) => face(name, status)),
+  ];
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { forEach: (each: (face: Face) => void) => faces.forEach(each) },
+  });
+}
+
+const headScript = () => FirstScreen().props.dangerouslySetInnerHTML.__html as string;
+
+/** Lets the first screen be painted: DOMContentLoaded, as jsdom has no paint timing. */
+const paint = () => document.dispatchEvent(new Event('DOMContentLoaded'));
+
+const fetched = () =>
+  faces
+    .filter((f) => (f.load as jest.Mock).mock.calls.length > 0)
+    .map((f) => `${f.style} ${f.family}`);
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('FirstScreen on a first visit', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    html.removeAttribute('data-fonts');
+  });
+  afterEach(() => release());
+
+  test('fetches the faces whose stand-ins the page used, and switches once all are in', async () => {
+    page({
+      'Jost fallback/normal': 'loaded',
+      'Cormorant fallback/normal': 'loaded',
+      'Cormorant fallback/italic': 'loaded',
+      'Cormorant fallback Noto/normal': 'unloaded',
+    });
+    window.eval(headScript());
+    paint();
+    expect(html.hasAttribute('data-painting')).toBe(false);
+    expect(fetched()).toEqual([
+      'normal jost',
+      'normal cormorantGaramond',
+      'italic cormorantGaramond',
+    ]);
+    await settle();
+    expect(html.hasAttribute('data-fonts')).toBe(false);
+
+    release();
+    await settle();
+    expect(html.hasAttribute('data-fonts')).toBe(true);
+    expect(localStorage.getItem('web-fonts')).toBe('1');
+  });
+
+  test('leaves out a face whose stand-in no text asked for (the italic here)', () => {
+    page({
+      'Jost fallback/normal': 'loaded',
+      'Cormorant fallback/normal': 'loaded',
+      'Cormorant fallback/italic': 'unloaded',
+    });
+    window.eval(headScript());
+    paint();
+    expect(fetched()).toEqual(['normal jost', 'normal cormorantGaramond']);
+  });
+
+  test('counts a stand-in this system lacks ("error") as asked for', () => {
+    page({
+      'Jost fallback/normal': 'error',
+      'Jost fallback Roboto/normal': 'error',
+      'Cormorant fallback/normal': 'loaded',
+    });
+    window.eval(headScript());
+    paint();
+    expect(fetched()).toEqual(['normal jost', 'normal cormorantGaramond']);
+  });
+});
+
+test('a browser that has fetched the fonts before uses them from the start', () => {
+  localStorage.setItem('web-fonts', '1');
+  html.removeAttribute('data-fonts');
+  page({ 'Jost fallback/normal': 'loaded' });
+  window.eval(headScript());
+  expect(html.hasAttribute('data-fonts')).toBe(true);
+  paint();
+  expect(fetched()).toEqual([]);
+});
