@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { subtotalCents, type CartItem, type Catalog } from '@/lib/cart';
 import { formatAmount } from '@/lib/money';
 import { postToService } from '@/lib/order-service';
@@ -6,16 +6,19 @@ import { postToService } from '@/lib/order-service';
 // Without eval: zod's compiled parsers would trip the site's Content-Security-Policy.
 z.config({ jitless: true });
 
-/** The buyer's details (step one), with the messages shown under each field. */
+/** A field that must not be blank once trimmed. */
+const filled = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
+
+/**
+ * The buyer's details (step one), with the messages shown under each field. Zod Mini, as the
+ * checkout's browser bundle carries it: its functions tree-shake, where classic Zod's methods
+ * come whole (15 KB more gzip on /checkout/); the service (server/app.ts) builds on the same fields.
+ */
 export const detailsSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name.'),
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Please enter your email.')
-    .pipe(z.email('Please enter a valid email address.')),
-  phone: z.string().trim().min(1, 'Please enter your phone number.'),
-  address: z.string().trim().min(1, 'Please enter your address.'),
+  name: filled('Please enter your name.'),
+  email: z.pipe(filled('Please enter your email.'), z.email('Please enter a valid email address.')),
+  phone: filled('Please enter your phone number.'),
+  address: filled('Please enter your address.'),
 });
 
 export type Details = z.output<typeof detailsSchema>;
