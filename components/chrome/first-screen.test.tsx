@@ -94,23 +94,25 @@ describe('FirstScreen on a first visit', () => {
     expect(localStorage.getItem('web-fonts')).toBe('1');
   });
 
-  test('leaves out a face whose stand-in no text asked for (the italic here)', () => {
-    page({
-      'Jost fallback/normal': 'loaded',
-      'Cormorant fallback/normal': 'loaded',
-      'Cormorant fallback/italic': 'unloaded',
-    });
-    window.eval(headScript());
-    paint();
-    expect(fetched()).toEqual(['normal jost', 'normal cormorantGaramond']);
-  });
-
-  test('counts a stand-in this system lacks ("error") as asked for', () => {
-    page({
-      'Jost fallback/normal': 'error',
-      'Jost fallback Roboto/normal': 'error',
-      'Cormorant fallback/normal': 'loaded',
-    });
+  test.each([
+    {
+      what: 'leaves out a face whose stand-in no text asked for (the italic here)',
+      standIns: {
+        'Jost fallback/normal': 'loaded',
+        'Cormorant fallback/normal': 'loaded',
+        'Cormorant fallback/italic': 'unloaded',
+      },
+    },
+    {
+      what: 'counts a stand-in this system lacks ("error") as asked for',
+      standIns: {
+        'Jost fallback/normal': 'error',
+        'Jost fallback Roboto/normal': 'error',
+        'Cormorant fallback/normal': 'loaded',
+      },
+    },
+  ] as { what: string; standIns: Record<string, Status> }[])('$what', ({ standIns }) => {
+    page(standIns);
     window.eval(headScript());
     paint();
     expect(fetched()).toEqual(['normal jost', 'normal cormorantGaramond']);

@@ -6,8 +6,8 @@ const FETCHED = 'web-fonts';
 
 /**
  * Each web font family, with the names of its stand-ins (app/font-fallbacks.css): next/font lists
- * the family first, then the fallbacks of lib/fonts.ts, of which the stand-ins are the "… fallback"
- * ones (the rest are system names).
+ * the family first, then the fallbacks of lib/fonts.ts, of which the stand-ins are the
+ * "… fallback" ones (the rest are system names).
  */
 const STAND_INS = Object.fromEntries(
   [jost, cormorantGaramond].map(({ style }) => {
@@ -36,10 +36,10 @@ export function FirstScreen() {
     `var cached=false;try{cached=!!localStorage.getItem("${FETCHED}")}catch(e){}if(cached)fonts();` +
     // On a first visit: fetch the web faces whose stand-ins the page's text has asked for (the
     // home page's italic, say, and not elsewhere; "error" is a stand-in this system lacks), then
-    // switch once they are all in: the page is laid out again once, and no face arrives after the
-    // switch. FontFace.load fetches that face and nothing else; a font string (document.fonts.load)
-    // would also look up every system font it lists, which on Linux costs a layout of the whole
-    // page tens of milliseconds.
+    // switch once they are all in: the page is laid out again once, and no face arrives after
+    // the switch. FontFace.load fetches that face and nothing else; a font string
+    // (document.fonts.load) would also look up every system font it lists, which on Linux costs
+    // a layout of the whole page tens of milliseconds.
     `var S=${JSON.stringify(STAND_INS)};` +
     'function fetchFonts(){var f=document.fonts,w=[];if(!f||!f.forEach)return fonts();' +
     'function used(x,s){var u=false;f.forEach(function(y){' +
