@@ -3,12 +3,13 @@ import type { ReactNode } from 'react';
 import { Analytics } from '@/components/analytics/analytics';
 import { CartButton, CartPanel } from '@/components/cart/cart-panel';
 import { CartProvider } from '@/components/cart/cart-provider';
+import { PendingOrder } from '@/components/checkout/pending-order';
 import { FirstScreen } from '@/components/chrome/first-screen';
 import { HydratedMark } from '@/components/chrome/hydrated-mark';
 import { SiteFooter } from '@/components/chrome/site-footer';
 import { SiteHeader } from '@/components/chrome/site-header';
 import { shopCatalog } from '@/lib/catalog';
-import { home, site } from '@/lib/content';
+import { checkoutCopy, home, site } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
 import { studioData } from '@/lib/structured-data';
 import { JsonLd } from '@/components/ui/json-ld';
@@ -63,6 +64,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <SiteFooter site={site} />
           <CartPanel />
           <CartButton />
+          <PendingOrder copy={checkoutCopy.recovered} apiBaseUrl={settings.apiBaseUrl} />
           <Analytics measurementId={settings.gaMeasurementId} />
           <HydratedMark />
         </CartProvider>

@@ -16,6 +16,23 @@ export const checkout = {
   emptyCartLink: 'Browse the presets',
   retryLabel: 'Try again',
   capturedNote: 'Your payment was received. We are sending your confirmation and download links.',
+  // What the buyer's PayPal receipt says was bought (PayPal shows at most 127 characters).
+  orderDescription: 'Lightroom presets from Saanjh Studio',
+  // The thank-you page, right after paying: the downloads at once, and where the e-mail went.
+  receipt: {
+    emailSentTo: 'Your confirmation and download links are on their way to',
+    spamHint:
+      'If the e-mail is not in your inbox within a few minutes, look in your spam or promotions folder.',
+    downloadsHeading: 'Your downloads',
+    downloadLabel: 'Download',
+    linksNote: 'Each link works a few times until',
+  },
+  // Shown on any page when the site finishes an order whose confirmation was interrupted.
+  recovered: {
+    message: 'Your earlier order is confirmed, and its download links are in your e-mail.',
+    link: 'See your downloads',
+    dismiss: 'Dismiss',
+  },
   // The license sent with every order, in the e-mail and inside each pack.
   license: [
     'Each pack is licensed to the buyer named on the order, for use on their own photographs, personal and commercial.',
@@ -26,11 +43,21 @@ export const checkout = {
   resend: {
     heading: 'Need your download links again?',
     intro:
-      'Links expire after a week and allow a few downloads. Enter your order id (it is in your confirmation e-mail) and the e-mail address you paid with, and we will send fresh ones.',
-    orderLabel: 'Order id',
+      'Links expire after a week and allow a few downloads. Enter your order id (it is in your confirmation e-mail) or the transaction id from your PayPal receipt, and the e-mail address you paid with, and we will send fresh ones.',
+    orderLabel: 'Order or transaction id',
     emailLabel: 'Email',
     submitLabel: 'Send fresh links',
     sent: 'If that order was paid with this address, fresh links are on their way. Check your inbox.',
+    failed: 'We could not reach our server. Please try again in a moment.',
+  },
+  // The form that e-mails every order of an address to that address.
+  allOrders: {
+    heading: 'Lost your order id?',
+    intro:
+      'Enter the e-mail address you paid with, and we will send every order of that address to it, with fresh download links.',
+    emailLabel: 'Email',
+    submitLabel: 'E-mail my orders',
+    sent: 'If we have orders for this address, they are on their way to it. Check your inbox.',
     failed: 'We could not reach our server. Please try again in a moment.',
   },
   messages: {

@@ -1,5 +1,8 @@
 // The Lightroom preset packs sold in the shop. Marketing edits this file.
-// Images are paths inside media/. The page slug is derived from the name (see lib/slug.ts).
+// Images are paths inside media/. `slug` is the pack's permanent id: its page address
+// (/full-item/<slug>/), its sku in PayPal orders and the name of its file in the service's packs
+// folder. It was made from the name by the spec's rule (lib/slug.ts); keep it when renaming a pack,
+// so that old orders, links and resends keep working.
 
 const whatsIncluded = [
   '6 colored presets + 1 B&W preset',
@@ -71,6 +74,7 @@ function gallery(slug: string, tone: string) {
 export const presets = [
   {
     name: 'Stoic Pack',
+    slug: 'stoic-pack',
     price: 39.99,
     tagline: 'Moody, muted, timeless.',
     description:
@@ -87,6 +91,7 @@ export const presets = [
   },
   {
     name: 'Regal Tones',
+    slug: 'regal-tones',
     price: 39.99,
     tagline: 'Jewel tones with a royal glow.',
     description:
@@ -103,6 +108,7 @@ export const presets = [
   },
   {
     name: 'Earthy Tone',
+    slug: 'earthy-tone',
     price: 34.99,
     tagline: 'Warm browns, olive greens, soft matte.',
     description:
@@ -119,6 +125,7 @@ export const presets = [
   },
   {
     name: 'Soul Tone',
+    slug: 'soul-tone',
     price: 34.99,
     tagline: 'Airy pastels for slow mornings.',
     description:
@@ -135,6 +142,7 @@ export const presets = [
   },
   {
     name: 'Film Pack',
+    slug: 'film-pack',
     price: 34.99,
     tagline: 'Faded blacks and honest grain.',
     description:
@@ -151,6 +159,7 @@ export const presets = [
   },
   {
     name: 'Awaken',
+    slug: 'awaken',
     price: 34.99,
     tagline: 'Bright, crisp and golden.',
     description:

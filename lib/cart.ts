@@ -1,8 +1,17 @@
 /** A line of the cart, in the spec's shape: the id is the preset's name. */
 export type CartItem = { id: string; name: string; price: number; image: string; quantity: number };
 
-/** What the shop sells, by id: the only source of names, prices and images. */
-export type CatalogEntry = { id: string; name: string; priceCents: number; image: string };
+/**
+ * What the shop sells, by id (the spec's cart id: the pack's name): the only source of names,
+ * prices and images. `sku` is the pack's stable id (its slug), which orders are keyed by.
+ */
+export type CatalogEntry = {
+  id: string;
+  sku: string;
+  name: string;
+  priceCents: number;
+  image: string;
+};
 export type Catalog = ReadonlyMap<string, CatalogEntry>;
 
 export type CartAction =
@@ -13,8 +22,8 @@ export type CartAction =
   /** The whole cart read back from storage (already repaired). */
   | { type: 'replace'; items: CartItem[] };
 
-/** A digital pack is bought once; anything beyond this is tampering. */
-export const MAX_QUANTITY = 10;
+/** A pack is a licence, bought once: a line's quantity is never more than this. */
+export const MAX_QUANTITY = 1;
 /** Storage holding more lines than this is not read past it. */
 const MAX_STORED_LINES = 100;
 
@@ -59,21 +68,13 @@ export function cartReducer(catalog: Catalog) {
   };
 }
 
-/** The subtotal in cents, always at the catalog's prices. */
-export function subtotalCents(items: readonly CartItem[], catalog: Catalog): number {
-  return items.reduce(
-    (sum, item) => sum + (catalog.get(item.id)?.priceCents ?? 0) * item.quantity,
-    0,
-  );
-}
-
 /** The badge's number: distinct lines, not units. */
 export const lineCount = (items: readonly CartItem[]) => items.length;
 
 /**
  * Reads a cart back from storage, which anyone can edit: invalid JSON or a wrong shape gives an
- * empty cart; unknown ids, duplicates and quantities below one are dropped; fractional or absurd
- * quantities are corrected; names, prices and images always come from the catalog.
+ * empty cart; unknown ids, duplicates and quantities below one are dropped; any other quantity
+ * becomes 1 (a pack is bought once); names, prices and images always come from the catalog.
  */
 export function repairCart(stored: string | null, catalog: Catalog): CartItem[] {
   if (!stored) return [];

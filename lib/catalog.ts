@@ -6,6 +6,7 @@ import { mediaImage } from '@/lib/media';
 export function shopCatalog(): CatalogEntry[] {
   return presets.map((preset) => ({
     id: preset.name,
+    sku: preset.slug,
     name: preset.name,
     priceCents: preset.priceCents,
     image: mediaImage(preset.image.src).srcSet.split(' ')[0]!,

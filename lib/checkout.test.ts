@@ -1,22 +1,12 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import type { CartItem, CatalogEntry } from './cart';
-import {
-  checkoutStep,
-  confirmationBody,
-  orderRequest,
-  readPending,
-  validateDetails,
-} from './checkout';
+import { checkoutStep, confirmationBody, validateDetails } from './checkout';
+import type { OrderLine } from './order';
+import { readPending } from './order-service';
 
-const entries: CatalogEntry[] = [
-  { id: 'Stoic Pack', name: 'Stoic Pack', priceCents: 3999, image: '/s.webp' },
-  { id: 'Awaken', name: 'Awaken', priceCents: 3499, image: '/a.webp' },
-];
-const catalog = new Map(entries.map((entry) => [entry.id, entry]));
-const items: CartItem[] = [
-  { id: 'Stoic Pack', name: 'Stoic Pack', price: 0.01, image: '/s.webp', quantity: 1 },
-  { id: 'Awaken', name: 'Awaken', price: 34.99, image: '/a.webp', quantity: 1 },
+const lines: OrderLine[] = [
+  { sku: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },
+  { sku: 'awaken', name: 'Awaken', priceCents: 3499, quantity: 1 },
 ];
 const details = { name: 'Priya', email: 'priya@example.com', phone: '555', address: '1 Lane' };
 
@@ -38,15 +28,8 @@ describe('validateDetails', () => {
 });
 
 describe('payloads', () => {
-  test('the order is one USD purchase unit for the catalog total, whatever the cart says', () => {
-    expect(orderRequest(items, catalog, 'USD')).toEqual({
-      intent: 'CAPTURE',
-      purchase_units: [{ amount: { currency_code: 'USD', value: '74.98' } }],
-    });
-  });
-
   test('the confirmation carries the details, the names, the total and the order id', () => {
-    expect(confirmationBody(details, items, catalog, 'ORDER-9')).toEqual({
+    expect(confirmationBody(details, lines, 'ORDER-9')).toEqual({
       customerDetails: details,
       purchasedItems: ['Stoic Pack', 'Awaken'],
       totalAmount: '74.98',
@@ -59,7 +42,7 @@ describe('readPending', () => {
   const storage = (value: string | null) => ({ getItem: () => value }) as unknown as Storage;
 
   test('reads back a pending confirmation', () => {
-    const body = confirmationBody(details, items, catalog, 'ORDER-9');
+    const body = confirmationBody(details, lines, 'ORDER-9');
     expect(readPending(storage(JSON.stringify(body)))).toEqual(body);
   });
 
@@ -67,6 +50,7 @@ describe('readPending', () => {
     expect(readPending(storage(null))).toBeNull();
     expect(readPending(storage('{oops'))).toBeNull();
     expect(readPending(storage('{"orderId": 5}'))).toBeNull();
+    expect(readPending(storage('{"orderId": "X", "purchasedItems": []}'))).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { subtotalCents, type CartItem, type Catalog } from '@/lib/cart';
 import { formatAmount } from '@/lib/money';
-import { postToService } from '@/lib/order-service';
+import { orderTotalCents, type OrderLine } from '@/lib/order';
+import type { ConfirmationBody } from '@/lib/order-service';
 
 // Without eval: zod's compiled parsers would trip the site's Content-Security-Policy.
 z.config({ jitless: true });
@@ -38,23 +38,12 @@ export function validateDetails(
   return { errors };
 }
 
-/** The order PayPal creates: one purchase unit for the catalog total, in the shop's currency. */
-export function orderRequest(items: readonly CartItem[], catalog: Catalog, currency: string) {
-  return {
-    intent: 'CAPTURE' as const,
-    purchase_units: [
-      { amount: { currency_code: currency, value: formatAmount(subtotalCents(items, catalog)) } },
-    ],
-  };
-}
-
-/** What the order-confirmation service receives once the payment is captured. */
+/** What the order-confirmation service receives once the payment is captured (the spec's body). */
 export function confirmationBody(
   details: Details,
-  items: readonly CartItem[],
-  catalog: Catalog,
+  lines: readonly OrderLine[],
   orderId: string,
-) {
+): ConfirmationBody {
   return {
     customerDetails: {
       name: details.name,
@@ -62,35 +51,10 @@ export function confirmationBody(
       phone: details.phone,
       address: details.address,
     },
-    purchasedItems: items.map((item) => item.name),
-    totalAmount: formatAmount(subtotalCents(items, catalog)),
+    purchasedItems: lines.map((line) => line.name),
+    totalAmount: formatAmount(orderTotalCents(lines)),
     orderId,
   };
-}
-
-export type ConfirmationBody = ReturnType<typeof confirmationBody>;
-
-/**
- * A captured order whose confirmation has not been acknowledged yet. It is kept in session storage
- * so that a reload or a retry confirms the same order and never charges the buyer again.
- */
-export const PENDING_KEY = 'pendingOrderConfirmation';
-
-export function readPending(storage: Storage): ConfirmationBody | null {
-  try {
-    const value = JSON.parse(storage.getItem(PENDING_KEY) ?? 'null') as ConfirmationBody | null;
-    return value && typeof value.orderId === 'string' && Array.isArray(value.purchasedItems)
-      ? value
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Posts the confirmation; true when the service acknowledged it (any 2xx). */
-export async function sendConfirmation(apiBase: string, body: ConfirmationBody): Promise<boolean> {
-  const response = await postToService(apiBase, '/api/email/send-order-confirmation', body);
-  return response?.ok ?? false;
 }
 
 export type CheckoutStep = 'pending-confirmation' | 'empty' | 'details' | 'payment';

@@ -1,8 +1,24 @@
-// The browser's client of the order-confirmation service (server/): no zod here, so that pages
-// which only ask for fresh links stay light.
+// The browser's client of the order-confirmation service (server/): no zod here, so that every page
+// can finish a pending order and the thank-you page stays light.
 
 /** A PayPal order id as the order-confirmation service accepts it (also a form's pattern). */
 export const ORDER_ID_PATTERN = '[A-Za-z0-9\\-]{5,64}';
+
+/** The confirmation call's body: the spec's fields plus PayPal's order id. */
+export type ConfirmationBody = {
+  customerDetails: { name: string; email: string; phone: string; address: string };
+  purchasedItems: string[];
+  totalAmount: string;
+  orderId: string;
+};
+
+/** The service's answer to a confirmation: where the e-mail goes, and the buyer's own links. */
+export type Receipt = {
+  orderId: string;
+  email: string;
+  downloads: { name: string; url: string }[];
+  expiresAt: number;
+};
 
 /** POSTs JSON to the order-confirmation service; the response, or null when it is unreachable. */
 export async function postToService(apiBase: string, path: string, body: unknown) {
@@ -17,15 +33,87 @@ export async function postToService(apiBase: string, path: string, body: unknown
   }
 }
 
-/**
- * Asks for fresh download links: 'sent' (the service's answer is the same whether or not the
- * order exists), the service's own message when it refused, or 'unreachable'.
- */
-export async function requestFreshLinks(
+/** Posts the confirmation; the receipt when the service acknowledged it, otherwise null. */
+export async function sendConfirmation(
   apiBase: string,
-  body: { orderId: string; email: string },
+  body: ConfirmationBody,
+): Promise<Receipt | null> {
+  const response = await postToService(apiBase, '/api/email/send-order-confirmation', body);
+  if (!response?.ok) return null;
+  const answer = (await response.json().catch(() => null)) as Partial<Receipt> | null;
+  return {
+    orderId: body.orderId,
+    email: answer?.email ?? body.customerDetails.email,
+    downloads: Array.isArray(answer?.downloads) ? answer.downloads : [],
+    expiresAt: typeof answer?.expiresAt === 'number' ? answer.expiresAt : 0,
+  };
+}
+
+/**
+ * A captured order whose confirmation the service has not acknowledged yet. It is kept in local
+ * storage, so that a retry, a reload or the site reopened after a crash confirms the same order
+ * and never charges the buyer again.
+ */
+export const PENDING_KEY = 'pendingOrderConfirmation';
+
+export function readPending(storage: Storage): ConfirmationBody | null {
+  try {
+    const value = JSON.parse(storage.getItem(PENDING_KEY) ?? 'null') as ConfirmationBody | null;
+    return value &&
+      typeof value.orderId === 'string' &&
+      Array.isArray(value.purchasedItems) &&
+      typeof value.customerDetails?.email === 'string'
+      ? value
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The last confirmed order of this tab, which the thank-you page shows. */
+export const RECEIPT_KEY = 'orderReceipt';
+
+export function readReceipt(storage: Storage): Receipt | null {
+  try {
+    const value = JSON.parse(storage.getItem(RECEIPT_KEY) ?? 'null') as Receipt | null;
+    return value && typeof value.email === 'string' && Array.isArray(value.downloads)
+      ? value
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Confirms a pending order; once the service acknowledged it, forgets it and keeps the receipt
+ * for the thank-you page. Storage that is disabled or full only costs the reload guarantee.
+ */
+export async function confirmPending(
+  apiBase: string,
+  body: ConfirmationBody,
+): Promise<Receipt | null> {
+  const receipt = await sendConfirmation(apiBase, body);
+  if (!receipt) return null;
+  try {
+    window.localStorage.removeItem(PENDING_KEY);
+    window.sessionStorage.setItem(RECEIPT_KEY, JSON.stringify(receipt));
+  } catch {
+    // storage disabled: nothing was kept, nothing to forget
+  }
+  return receipt;
+}
+
+/**
+ * Asks the service for something it e-mails (fresh links, every order of an address): 'sent'
+ * (its answer is the same whether or not the order or address exists), the service's own message
+ * when it refused, or 'unreachable'.
+ */
+export async function requestByEmail(
+  apiBase: string,
+  path: '/api/orders/resend' | '/api/orders/all',
+  body: { orderId: string; email: string } | { email: string },
 ): Promise<'sent' | 'unreachable' | { error: string }> {
-  const response = await postToService(apiBase, '/api/orders/resend', body);
+  const response = await postToService(apiBase, path, body);
   if (!response) return 'unreachable';
   if (response.ok) return 'sent';
   const answer = (await response.json().catch(() => null)) as { error?: string } | null;

@@ -8,16 +8,19 @@ import { secureHeaders } from 'hono/secure-headers';
 import { rateLimiter } from 'hono-rate-limiter';
 import { z } from 'zod';
 import { detailsSchema } from '@/lib/checkout';
-import { parseAmount } from '@/lib/money';
 import { ORDER_ID_PATTERN } from '@/lib/order-service';
-import { findPacks, shopCurrency, totalCents } from './catalog';
 import type { Config } from './config';
+import type { DeliveryService } from './delivery';
 import type { Log } from './log';
-import { buyerEmail, studioEmail, type Mailer, type OrderSummary } from './mail';
 import { packFile } from './packs';
-import { orderProblem, PayPalUnavailable, type PayPalClient } from './paypal';
-import type { OrderRecord, Store } from './store';
-import { newLinkId, signToken, verifyToken } from './tokens';
+import {
+  PayPalUnavailable,
+  WEBHOOK_HEADERS,
+  type PayPalClient,
+  type WebhookSignature,
+} from './paypal';
+import type { Store } from './store';
+import { verifyToken } from './tokens';
 
 const orderId = z.string().regex(new RegExp(`^${ORDER_ID_PATTERN}$`), 'must be a PayPal order id');
 
@@ -38,25 +41,38 @@ export const resendSchema = z.strictObject({
   email: detailsSchema.shape.email,
 });
 
+export const allOrdersSchema = z.strictObject({ email: detailsSchema.shape.email });
+
 /** The largest request body accepted: a full cart with long addresses fits many times over. */
 export const MAX_BODY_BYTES = 16 * 1024;
+
+/** Link e-mails (fresh links, all orders) one address receives per hour at most. */
+export const LINK_EMAILS_PER_HOUR = 3;
+
+const HOUR = 60 * 60 * 1000;
 
 export type Deps = {
   config: Config;
   store: Store;
   paypal: PayPalClient;
-  mailer: Mailer;
+  delivery: DeliveryService;
   log: Log;
-  /** The address download links start with. */
-  publicUrl: () => string;
   now?: () => number;
 };
 
-export function createApp({ config, store, paypal, mailer, log, publicUrl, now = Date.now }: Deps) {
+export function createApp({ config, store, paypal, delivery, log, now = Date.now }: Deps) {
   const app = new Hono();
+  /** Work done after answering (e-mailing on request), so the answer says nothing of it. */
+  const background = new Set<Promise<void>>();
+  const later = (work: () => Promise<void>) => {
+    const task = work()
+      .catch((error: Error) => log.error({ msg: 'background work failed', error: error.message }))
+      .finally(() => background.delete(task));
+    background.add(task);
+  };
   const problem = (
     c: Context,
-    status: 400 | 403 | 404 | 409 | 410 | 413 | 422 | 500 | 502,
+    status: 400 | 403 | 404 | 409 | 410 | 413 | 422 | 500 | 502 | 503,
     error: string,
     extra = {},
   ) => c.json({ error, ...extra }, status);
@@ -146,157 +162,154 @@ export function createApp({ config, store, paypal, mailer, log, publicUrl, now =
     return { data: parsed.data as z.output<T> };
   }
 
-  /** Signs one fresh link per pack and records it, then e-mails them to the buyer. */
-  async function sendLinks(summary: OrderSummary) {
-    const expiresAt = now() + config.downloadTtlMs;
-    const links = summary.packs.map((pack) => ({ id: newLinkId(), pack }));
-    store.addLinks(
-      links.map((link) => ({
-        id: link.id,
-        orderId: summary.orderId,
-        pack: link.pack.slug,
-        expiresAt,
-      })),
-    );
-    await mailer.send(
-      buyerEmail(
-        summary,
-        links.map((link) => ({
-          pack: link.pack,
-          url: `${publicUrl()}/download/${signToken(config.downloadSecret, link.id, expiresAt)}`,
-        })),
-        expiresAt,
-        config.downloadLimit,
-        `${config.siteOrigins[0]}/thank-you/#fresh-links`,
-      ),
-    );
-  }
-
-  function answerKnownOrder(c: Context, order: OrderRecord, email: string) {
-    if (order.email.toLowerCase() !== email.toLowerCase()) {
-      log.warn({ msg: 'confirmation replayed for another address', orderId: order.id });
-      return problem(c, 409, 'This order was already confirmed for another e-mail address.');
-    }
-    if (order.status === 'sending') {
-      return problem(c, 409, 'This order is being confirmed right now. Please try again shortly.');
-    }
-    log.info({ msg: 'confirmation repeated, nothing sent again', orderId: order.id });
-    return c.json({ ok: true, orderId: order.id, alreadyConfirmed: true });
-  }
-
   app.post('/api/email/send-order-confirmation', async (c) => {
     const body = await readBody(c, confirmationSchema);
     if (body.response) return body.response;
     const { customerDetails: customer, purchasedItems, totalAmount, orderId: id } = body.data;
-
-    const found = findPacks(purchasedItems);
-    if ('unknown' in found) {
-      log.warn({ msg: 'unknown items', orderId: id, unknown: found.unknown });
-      return problem(c, 422, `Unknown items: ${found.unknown.join(', ')}.`);
-    }
-    const total = totalCents(found.packs);
-    if (parseAmount(totalAmount) !== total) {
-      log.warn({ msg: 'total does not match the catalogue', orderId: id, totalAmount, total });
-      return problem(c, 422, 'The total does not match the prices of the items.');
-    }
-
-    const known = store.findOrder(id);
-    if (known) return answerKnownOrder(c, known, customer.email);
-
-    let order;
+    let result;
     try {
-      order = await paypal.getOrder(id);
+      result = await delivery.deliver(id, {
+        source: 'browser',
+        customer,
+        items: purchasedItems,
+        totalAmount,
+      });
     } catch (error) {
       if (!(error instanceof PayPalUnavailable)) throw error;
       log.error({ msg: 'PayPal unavailable', orderId: id, error: error.message });
       return problem(c, 502, 'We could not verify the payment with PayPal. Please try again.');
     }
-    if (!order) {
-      log.warn({ msg: 'order unknown to PayPal', orderId: id });
-      return problem(c, 422, 'PayPal does not know this order.');
+    switch (result.kind) {
+      case 'unknown':
+        return problem(c, 422, 'PayPal does not know this order.');
+      case 'refused':
+        return problem(c, result.status, result.error);
+      case 'pending':
+        return c.json(
+          { ok: true, orderId: id, email: customer.email, pending: true, downloads: [] },
+          202,
+        );
+      case 'delivered': {
+        const downloads = delivery.downloads(result.order);
+        return c.json({
+          ok: true,
+          orderId: id,
+          email: result.order.email,
+          downloads: downloads.map(({ name, url }) => ({ name, url })),
+          expiresAt: downloads[0]?.expiresAt ?? 0,
+          ...(result.created ? {} : { alreadyConfirmed: true }),
+        });
+      }
     }
-    const mismatch = orderProblem(order, total, shopCurrency);
-    if (mismatch) {
-      log.warn({ msg: 'payment does not match the order', orderId: id, reason: mismatch });
-      return problem(c, 422, 'The payment does not match this order.');
-    }
-
-    const record = {
-      id,
-      email: customer.email,
-      name: customer.name,
-      items: purchasedItems,
-      totalCents: total,
-      createdAt: now(),
-    };
-    if (!store.claimOrder(record)) return answerKnownOrder(c, store.findOrder(id)!, customer.email);
-    const summary: OrderSummary = {
-      orderId: id,
-      customer,
-      packs: found.packs,
-      totalCents: total,
-      currency: shopCurrency,
-    };
-    try {
-      await sendLinks(summary);
-    } catch (error) {
-      store.releaseOrder(id);
-      log.error({
-        msg: 'confirmation e-mail failed',
-        orderId: id,
-        error: (error as Error).message,
-      });
-      return problem(c, 502, 'We could not send the confirmation e-mail. Please try again.');
-    }
-    store.markDelivered(id);
-    log.info({ msg: 'order delivered', orderId: id, packs: found.packs.length, totalCents: total });
-    try {
-      await mailer.send(studioEmail(summary, config.studioEmail));
-    } catch (error) {
-      log.error({ msg: 'studio e-mail failed', orderId: id, error: (error as Error).message });
-    }
-    return c.json({ ok: true, orderId: id });
   });
+
+  /** Fresh links to an order's own address, at most a few an hour. */
+  const resendLinks = (order: NonNullable<ReturnType<Store['findOrder']>>) => {
+    if (store.recentMessages('links', order.email, now() - HOUR) >= LINK_EMAILS_PER_HOUR) {
+      log.warn({ msg: 'fresh links refused: hourly limit', orderId: order.id });
+      return;
+    }
+    delivery.resend(order);
+    log.info({ msg: 'links resent', orderId: order.id });
+  };
+
+  // The same answer, at once, whether or not the order exists: order ids cannot be probed.
+  const accepted = (c: Context, message: string) => c.json({ ok: true, message }, 202);
 
   app.post('/api/orders/resend', async (c) => {
     const body = await readBody(c, resendSchema);
     if (body.response) return body.response;
-    const order = store.findOrder(body.data.orderId);
-    // The same answer whether or not the order exists, so order ids cannot be probed.
-    const answer = c.json(
-      {
-        ok: true,
-        message: 'If this order exists for this e-mail address, fresh links are on their way.',
-      },
-      202,
-    );
-    if (
-      !order ||
-      order.status !== 'delivered' ||
-      order.email.toLowerCase() !== body.data.email.toLowerCase()
-    ) {
-      log.warn({ msg: 'resend refused', orderId: body.data.orderId });
-      return answer;
-    }
-    const found = findPacks(order.items);
-    if ('unknown' in found) {
-      log.error({
-        msg: 'resend for items no longer sold',
-        orderId: order.id,
-        unknown: found.unknown,
-      });
-      return answer;
-    }
-    await sendLinks({
-      orderId: order.id,
-      customer: { name: order.name, email: order.email, phone: '', address: '' },
-      packs: found.packs,
-      totalCents: order.totalCents,
-      currency: shopCurrency,
+    const { orderId: id, email } = body.data;
+    later(async () => {
+      const known = store.findOrder(id);
+      if (known) {
+        if (known.email.toLowerCase() === email.toLowerCase()) resendLinks(known);
+        else log.warn({ msg: 'resend refused', orderId: id });
+        return;
+      }
+      // An order the service never stored: ask PayPal, by order id or by the transaction (capture)
+      // id of the buyer's PayPal receipt, and deliver it if it was paid from this address.
+      const capture = (await paypal.getOrder(id)) ? null : await paypal.getCapture(id);
+      const orderId = capture?.supplementary_data?.related_ids?.order_id ?? id;
+      const result = await delivery.deliver(orderId, { source: 'recovery', email });
+      if (result.kind === 'delivered' && !result.created) resendLinks(result.order);
+      log.info({ msg: 'recovery', orderId, result: result.kind });
     });
-    log.info({ msg: 'links resent', orderId: order.id });
-    return answer;
+    return accepted(
+      c,
+      'If this order exists for this e-mail address, fresh links are on their way.',
+    );
   });
+
+  app.post('/api/orders/all', async (c) => {
+    const body = await readBody(c, allOrdersSchema);
+    if (body.response) return body.response;
+    const { email } = body.data;
+    later(async () => {
+      const orders = store.ordersOf(email);
+      // The newest orders, as many as the address may still receive this hour.
+      const left = LINK_EMAILS_PER_HOUR - store.recentMessages('links', email, now() - HOUR);
+      const sent = left > 0 ? orders.slice(-left) : [];
+      for (const order of sent) delivery.resend(order);
+      log.info({ msg: 'all orders sent', orders: orders.length, sent: sent.length });
+    });
+    return accepted(c, 'If this address has orders, they are on their way to it.');
+  });
+
+  // PayPal's webhook: a capture completed. Delivered from PayPal's own order, whether or not the
+  // buyer's browser ever confirmed; a failure answers 5xx, so that PayPal tries again later.
+  app.post(
+    '/webhooks/paypal',
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: (c) => problem(c, 413, 'The event is too large.'),
+    }),
+    async (c) => {
+      const raw = await c.req.text();
+      const signature = Object.fromEntries(
+        Object.entries(WEBHOOK_HEADERS).map(([field, header]) => [
+          field,
+          c.req.header(header) ?? '',
+        ]),
+      ) as WebhookSignature;
+      let event: {
+        event_type?: string;
+        resource?: { supplementary_data?: { related_ids?: { order_id?: string } } };
+      };
+      try {
+        event = JSON.parse(raw) as typeof event;
+        if (!event || typeof event !== 'object' || Array.isArray(event))
+          throw new Error('not an object');
+      } catch {
+        return problem(c, 400, 'The event is not a JSON object.');
+      }
+      if (Object.values(signature).some((value) => !value)) {
+        log.warn({ msg: 'webhook without a signature' });
+        return problem(c, 400, 'The event is not signed.');
+      }
+      try {
+        if (!(await paypal.verifyWebhook(signature, raw, config.paypal.webhookId))) {
+          log.warn({ msg: 'webhook signature refused', type: event.event_type });
+          return problem(c, 400, 'The signature does not verify.');
+        }
+        if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED') {
+          return c.json({ ok: true, ignored: event.event_type });
+        }
+        const id = event.resource?.supplementary_data?.related_ids?.order_id;
+        if (!id || !new RegExp(`^${ORDER_ID_PATTERN}$`).test(id)) {
+          log.warn({ msg: 'webhook without an order id' });
+          return c.json({ ok: true, ignored: 'no order id' });
+        }
+        const result = await delivery.deliver(id, { source: 'webhook' });
+        log.info({ msg: 'webhook', orderId: id, result: result.kind });
+        return c.json({ ok: true });
+      } catch (error) {
+        if (!(error instanceof PayPalUnavailable)) throw error;
+        log.error({ msg: 'PayPal unavailable for a webhook', error: error.message });
+        return problem(c, 503, 'PayPal could not be asked; try again.');
+      }
+    },
+  );
 
   app.get('/download/:token', (c) => {
     const check = verifyToken(config.downloadSecret, c.req.param('token'), now());
@@ -332,5 +345,10 @@ export function createApp({ config, store, paypal, mailer, log, publicUrl, now =
     });
   });
 
-  return app;
+  return Object.assign(app, {
+    /** Resolves once the work started after answering is done (tests, shutdown). */
+    settled: async () => {
+      while (background.size > 0) await Promise.all(background);
+    },
+  });
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { site } from '@/lib/content';
+import { RETRY_DELAYS_MS } from './outbox';
 
 /** Everything the service reads from its environment (see server/.env.example). */
 export type Config = {
@@ -10,9 +11,13 @@ export type Config = {
   publicUrl: string | null;
   /** The site's origins, the only ones allowed to call the API from a browser. */
   siteOrigins: string[];
-  paypal: { apiBase: string; clientId: string; clientSecret: string };
+  paypal: { apiBase: string; clientId: string; clientSecret: string; webhookId: string };
   /** Runs the local fake PayPal on this port (development only). */
   fakePayPalPort: number | null;
+  /** How long the fake PayPal waits after a capture before it sends the webhook. */
+  fakeWebhookDelayMs: number;
+  /** Waits between attempts to send one e-mail; after the last, the studio is told. */
+  mailRetryDelaysMs: readonly number[];
   /** SMTP server URL; without it, e-mails are written as .eml files into outboxDir. */
   smtpUrl: string | null;
   outboxDir: string;
@@ -38,6 +43,7 @@ export const requiredInProduction = [
   'PAYPAL_API_BASE',
   'PAYPAL_CLIENT_ID',
   'PAYPAL_CLIENT_SECRET',
+  'PAYPAL_WEBHOOK_ID',
   'SMTP_URL',
   'MAIL_FROM',
   'DOWNLOAD_SECRET',
@@ -100,8 +106,11 @@ export function loadConfig(
       apiBase: (env.PAYPAL_API_BASE || `http://127.0.0.1:${fakePayPalPort}`).replace(/\/+$/, ''),
       clientId: env.PAYPAL_CLIENT_ID || 'local-client',
       clientSecret: env.PAYPAL_CLIENT_SECRET || 'local-secret',
+      webhookId: env.PAYPAL_WEBHOOK_ID || 'LOCAL-WEBHOOK',
     },
     fakePayPalPort: useFakePayPal ? fakePayPalPort : null,
+    fakeWebhookDelayMs: 1000,
+    mailRetryDelaysMs: RETRY_DELAYS_MS,
     smtpUrl: env.SMTP_URL || null,
     outboxDir: path.resolve(root, env.OUTBOX_DIR || path.join(dataDir, 'outbox')),
     mailFrom: env.MAIL_FROM || `"${site.name}" <${site.email}>`,

@@ -1,26 +1,65 @@
-import { randomBytes } from 'node:crypto';
+import {
+  createSign,
+  createVerify,
+  generateKeyPairSync,
+  randomBytes,
+  randomUUID,
+} from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import type { PayPalOrder } from './paypal';
+import { parseAmount } from '@/lib/money';
+import type { PurchaseUnit } from '@/lib/order';
+import type { PayPalCapture, PayPalOrder } from './paypal';
 
-type Amount = { currency_code: string; value: string };
+/** The string PayPal signs for a webhook: transmission id, time, webhook id and the body's CRC32. */
+const signedString = (id: string, time: string, webhookId: string, body: string) =>
+  `${id}|${time}|${webhookId}|${crc32(body)}`;
+
+/** The buyer of every fake PayPal payment. */
+export const FAKE_PAYER = {
+  email_address: 'sandbox-buyer@personal.example.com',
+  name: { given_name: 'Sandbox', surname: 'Buyer' },
+  payer_id: 'FAKEPAYER01',
+};
+
+const unprocessable = (issue: string) => ({
+  name: 'UNPROCESSABLE_ENTITY',
+  details: [{ issue }],
+});
 
 /**
- * A local stand-in for PayPal's OAuth and Orders v2 endpoints, for development and tests. Orders
- * are created and captured as the JS SDK does (no credentials, like the browser), and read back
- * with a bearer token obtained with the configured client id and secret, like the service does.
+ * A local stand-in for the parts of PayPal the shop uses, for development and tests: OAuth, Orders
+ * v2 (create and capture without credentials, as the JS SDK does; read with a bearer token, as the
+ * service does), captures, and webhooks. After a capture it sends PAYMENT.CAPTURE.COMPLETED to the
+ * webhook URL, signed as PayPal signs (SHA256withRSA over "id|time|webhook id|crc32(body)"), and
+ * answers the verify-webhook-signature call for its own signatures. A capture request with the
+ * header `Fake-PayPal-Webhook: off` sends no webhook (a webhook that never arrives).
  */
-export function createFakePayPal(credentials: { clientId: string; clientSecret: string }) {
+export function createFakePayPal(options: {
+  clientId: string;
+  clientSecret: string;
+  webhookId: string;
+  /** Where webhooks go (null: nowhere yet). */
+  webhookUrl: () => string | null;
+  webhookDelayMs?: number;
+}) {
   const orders = new Map<string, PayPalOrder>();
+  const captures = new Map<string, PayPalCapture>();
   const tokens = new Set<string>();
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const certPath = '/v1/notifications/certs/CERT-FAKE-360caa42';
   const app = new Hono();
   app.use('/v2/checkout/orders', cors());
   app.use('/v2/checkout/orders/*', cors());
 
+  const authorized = (header: string | undefined) => {
+    const token = header?.replace(/^Bearer /, '');
+    return !!token && tokens.has(token);
+  };
+
   app.post('/v1/oauth2/token', (c) => {
-    const expected = Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString(
-      'base64',
-    );
+    const expected = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64');
     if (c.req.header('authorization') !== `Basic ${expected}`) {
       return c.json({ error: 'invalid_client' }, 401);
     }
@@ -30,13 +69,28 @@ export function createFakePayPal(credentials: { clientId: string; clientSecret: 
   });
 
   app.post('/v2/checkout/orders', async (c) => {
-    const body = (await c.req.json()) as { purchase_units?: { amount?: Amount }[] };
-    const amount = body.purchase_units?.[0]?.amount;
-    if (body.purchase_units?.length !== 1 || !amount?.currency_code || !amount.value) {
+    const body = (await c.req.json()) as { purchase_units?: PurchaseUnit[] };
+    const unit = body.purchase_units?.[0];
+    const amount = unit?.amount;
+    if (body.purchase_units?.length !== 1 || !unit || !amount?.currency_code || !amount.value) {
       return c.json({ name: 'INVALID_REQUEST' }, 400);
     }
+    // PayPal's own arithmetic checks: items add up to item_total, and amount is item_total less
+    // any discount.
+    if (unit.items) {
+      const itemTotal = parseAmount(amount.breakdown?.item_total?.value ?? '');
+      const sum = unit.items.reduce(
+        (total, item) => total + (parseAmount(item.unit_amount.value) ?? 0) * Number(item.quantity),
+        0,
+      );
+      if (itemTotal !== sum) return c.json(unprocessable('ITEM_TOTAL_MISMATCH'), 422);
+      const discount = parseAmount(amount.breakdown?.discount?.value ?? '0') ?? 0;
+      if (parseAmount(amount.value) !== itemTotal - discount) {
+        return c.json(unprocessable('AMOUNT_MISMATCH'), 422);
+      }
+    }
     const id = randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
-    const order: PayPalOrder = { id, status: 'CREATED', purchase_units: [{ amount }] };
+    const order: PayPalOrder = { id, status: 'CREATED', purchase_units: [structuredClone(unit)] };
     orders.set(id, order);
     return c.json(order, 201);
   });
@@ -44,27 +98,100 @@ export function createFakePayPal(credentials: { clientId: string; clientSecret: 
   app.post('/v2/checkout/orders/:id/capture', (c) => {
     const order = orders.get(c.req.param('id'));
     if (!order) return c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
-    if (order.status === 'COMPLETED') return c.json({ name: 'UNPROCESSABLE_ENTITY' }, 422);
+    if (order.status === 'COMPLETED') {
+      return c.json(unprocessable('ORDER_ALREADY_CAPTURED'), 422);
+    }
     const unit = order.purchase_units![0]!;
-    order.status = 'COMPLETED';
-    unit.payments = {
-      captures: [
-        {
-          id: randomBytes(8).toString('hex').toUpperCase(),
-          status: 'COMPLETED',
-          amount: unit.amount!,
-        },
-      ],
+    const capture: PayPalCapture = {
+      id: randomBytes(8).toString('hex').toUpperCase(),
+      status: 'COMPLETED',
+      amount: { currency_code: unit.amount.currency_code, value: unit.amount.value },
+      supplementary_data: { related_ids: { order_id: order.id } },
     };
+    order.status = 'COMPLETED';
+    order.payer = FAKE_PAYER;
+    unit.payments = { captures: [capture] };
+    captures.set(capture.id, capture);
+    if (c.req.header('fake-paypal-webhook') !== 'off') {
+      setTimeout(() => void sendWebhook(capture, unit), options.webhookDelayMs ?? 1000).unref();
+    }
     return c.json(order, 201);
   });
 
   app.get('/v2/checkout/orders/:id', (c) => {
-    const token = c.req.header('authorization')?.replace(/^Bearer /, '');
-    if (!token || !tokens.has(token)) return c.json({ error: 'invalid_token' }, 401);
+    if (!authorized(c.req.header('authorization'))) return c.json({ error: 'invalid_token' }, 401);
     const order = orders.get(c.req.param('id'));
     return order ? c.json(order) : c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
   });
+
+  app.get('/v2/payments/captures/:id', (c) => {
+    if (!authorized(c.req.header('authorization'))) return c.json({ error: 'invalid_token' }, 401);
+    const capture = captures.get(c.req.param('id'));
+    return capture ? c.json(capture) : c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
+  });
+
+  app.get(certPath, (c) => c.text(publicKey.export({ type: 'spki', format: 'pem' }).toString()));
+
+  app.post('/v1/notifications/verify-webhook-signature', async (c) => {
+    if (!authorized(c.req.header('authorization'))) return c.json({ error: 'invalid_token' }, 401);
+    const body = (await c.req.json()) as Record<string, unknown>;
+    const event = JSON.stringify(body.webhook_event);
+    const valid =
+      body.auth_algo === 'SHA256withRSA' &&
+      typeof body.cert_url === 'string' &&
+      body.cert_url.endsWith(certPath) &&
+      body.webhook_id === options.webhookId &&
+      typeof body.transmission_sig === 'string' &&
+      createVerify('sha256')
+        .update(
+          signedString(
+            String(body.transmission_id),
+            String(body.transmission_time),
+            options.webhookId,
+            event,
+          ),
+        )
+        .verify(publicKey, body.transmission_sig, 'base64');
+    return c.json({ verification_status: valid ? 'SUCCESS' : 'FAILURE' });
+  });
+
+  /** Posts the signed event, retrying a few times as PayPal does when the answer is not 2xx. */
+  async function sendWebhook(capture: PayPalCapture, unit: PurchaseUnit, attempt = 0) {
+    const url = options.webhookUrl();
+    if (!url) return;
+    const body = JSON.stringify({
+      id: `WH-${randomUUID()}`,
+      event_version: '1.0',
+      create_time: new Date().toISOString(),
+      resource_type: 'capture',
+      event_type: 'PAYMENT.CAPTURE.COMPLETED',
+      summary: `Payment completed for ${capture.amount.value} ${capture.amount.currency_code}`,
+      resource: { ...capture, custom_id: unit.custom_id, invoice_id: unit.invoice_id },
+    });
+    const id = randomUUID();
+    const time = new Date().toISOString();
+    const signature = createSign('sha256')
+      .update(signedString(id, time, options.webhookId, body))
+      .sign(privateKey, 'base64');
+    const delivered = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'PayPal-Auth-Algo': 'SHA256withRSA',
+        'PayPal-Cert-Url': `${new URL(url).protocol}//paypal.invalid${certPath}`,
+        'PayPal-Transmission-Id': id,
+        'PayPal-Transmission-Sig': signature,
+        'PayPal-Transmission-Time': time,
+      },
+      body,
+    }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (!delivered && attempt < 5) {
+      setTimeout(() => void sendWebhook(capture, unit, attempt + 1), 500 * 2 ** attempt).unref();
+    }
+  }
 
   return app;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { checkoutCopy, site } from '@/lib/content';
 import { formatPrice } from '@/lib/money';
-import type { Pack } from './catalog';
+import type { OrderLine } from '@/lib/order';
 import { html } from './html';
 import type { Fields } from './log';
 
@@ -13,6 +13,8 @@ export type Message = {
   html: string;
   text: string;
   replyTo?: string;
+  /** Fixed when the message is queued, so that a copy sent again after a crash is recognisable. */
+  messageId?: string;
 };
 
 export type Mailer = { send(message: Message): Promise<void> };
@@ -52,12 +54,12 @@ export function createMailer(options: {
 export type OrderSummary = {
   orderId: string;
   customer: { name: string; email: string; phone: string; address: string };
-  packs: Pack[];
+  lines: OrderLine[];
   totalCents: number;
   currency: string;
 };
 
-export type DownloadLink = { pack: Pack; url: string };
+export type DownloadLink = { name: string; url: string };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'long',
@@ -66,6 +68,9 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 });
 
 const paragraph = 'margin:0 0 16px;line-height:1.5';
+
+const greeting = (order: OrderSummary) =>
+  order.customer.name ? `Thank you, ${order.customer.name}` : 'Thank you';
 
 /** The buyer's e-mail: order, items, total, one download link per pack, license terms. */
 export function buyerEmail(
@@ -89,18 +94,18 @@ export function buyerEmail(
         <body
           style="font-family:Georgia,serif;color:#2b211c;max-width:560px;margin:0 auto;padding:24px"
         >
-          <h1 style="font-weight:normal">Thank you, ${order.customer.name}</h1>
+          <h1 style="font-weight:normal">${greeting(order)}</h1>
           <p style="${paragraph}">
             Your payment for order <strong>${order.orderId}</strong> is complete. Here are your
             presets.
           </p>
           <table style="width:100%;border-collapse:collapse;margin:0 0 16px">
-            ${order.packs.map(
-              (pack) =>
+            ${order.lines.map(
+              (line) =>
                 html`<tr>
-                  <td style="padding:6px 0;border-bottom:1px solid #e5d9cc">${pack.name}</td>
+                  <td style="padding:6px 0;border-bottom:1px solid #e5d9cc">${line.name}</td>
                   <td style="padding:6px 0;border-bottom:1px solid #e5d9cc;text-align:right">
-                    ${price(pack.priceCents)}
+                    ${price(line.priceCents)}
                   </td>
                 </tr>`,
             )}
@@ -113,7 +118,7 @@ export function buyerEmail(
           </table>
           <h2 style="font-weight:normal">Your downloads</h2>
           <ul>
-            ${links.map((link) => html`<li style="margin:0 0 8px"><a href="${link.url}">Download ${link.pack.name}</a></li>`)}
+            ${links.map((link) => html`<li style="margin:0 0 8px"><a href="${link.url}">Download ${link.name}</a></li>`)}
           </ul>
           <p style="${paragraph}">${terms}</p>
           <h2 style="font-weight:normal">License</h2>
@@ -127,15 +132,15 @@ export function buyerEmail(
         </body>
       </html>`.value,
     text: [
-      `Thank you, ${order.customer.name}`,
+      greeting(order),
       '',
       `Your payment for order ${order.orderId} is complete. Here are your presets.`,
       '',
-      ...order.packs.map((pack) => `- ${pack.name}: ${price(pack.priceCents)}`),
+      ...order.lines.map((line) => `- ${line.name}: ${price(line.priceCents)}`),
       `Total: ${price(order.totalCents)}`,
       '',
       'Your downloads:',
-      ...links.map((link) => `${link.pack.name}: ${link.url}`),
+      ...links.map((link) => `${link.name}: ${link.url}`),
       '',
       terms,
       '',
@@ -157,9 +162,9 @@ export function studioEmail(order: OrderSummary, to: string): Message {
     ['Order', order.orderId],
     ['Name', name],
     ['E-mail', email],
-    ['Phone', phone],
-    ['Address', address],
-    ['Items', order.packs.map((pack) => pack.name).join(', ')],
+    ['Phone', phone || '(not given: paid without the checkout page)'],
+    ['Address', address || '(not given)'],
+    ['Items', order.lines.map((line) => line.name).join(', ')],
     ['Total', price(order.totalCents)],
   ];
   return {
@@ -183,4 +188,41 @@ export function studioEmail(order: OrderSummary, to: string): Message {
       </html>`.value,
     text: rows.map(([label, value]) => `${label}: ${value}`).join('\n'),
   };
+}
+
+/** Tells the studio that an e-mail could not be delivered after every retry. */
+export function alertEmail(failed: Message, orderId: string | null, reason: string, to: string) {
+  const rows: [string, string][] = [
+    ['Order', orderId ?? '(none)'],
+    ['To', failed.to],
+    ['Subject', failed.subject],
+    ['Last error', reason],
+  ];
+  const intro =
+    'An e-mail could not be delivered after every retry. The buyer can still ask for fresh links on the thank-you page; please write to them yourself.';
+  return {
+    to,
+    subject: `Undelivered e-mail${orderId ? ` for order ${orderId}` : ''}`,
+    html: html`<!doctype html>
+      <html lang="en">
+        <body style="font-family:sans-serif">
+          <p>${intro}</p>
+          <table>
+            ${rows.map(
+              ([label, value]) =>
+                html`<tr>
+                  <th style="text-align:left;padding-right:12px">${label}</th>
+                  <td>${value}</td>
+                </tr>`,
+            )}
+          </table>
+        </body>
+      </html>`.value,
+    text: [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`)].join('\n'),
+  };
+}
+
+/** An SMTP error for logs and the outbox: the relayed server reply without e-mail addresses. */
+export function scrubAddresses(text: string): string {
+  return text.replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, '<address>');
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { checkoutCopy } from '@/lib/content';
-import type { Pack } from './catalog';
+import type { Pack } from '@/lib/order';
 
 /** Where a pack's file lives in the private packs folder: "<slug>.zip". */
 export function packFile(packsDir: string, slug: string): string {
@@ -10,7 +10,7 @@ export function packFile(packsDir: string, slug: string): string {
 }
 
 export function missingPacks(packsDir: string, packs: readonly Pack[]): Pack[] {
-  return packs.filter((pack) => !existsSync(packFile(packsDir, pack.slug)));
+  return packs.filter((pack) => !existsSync(packFile(packsDir, pack.sku)));
 }
 
 function xmpPreset(pack: Pack, name: string, blackAndWhite: boolean): string {
@@ -50,6 +50,6 @@ export function placeholderPack(pack: Pack): Uint8Array {
 export function writePlaceholderPacks(packsDir: string, packs: readonly Pack[]): Pack[] {
   mkdirSync(packsDir, { recursive: true });
   const missing = missingPacks(packsDir, packs);
-  for (const pack of missing) writeFileSync(packFile(packsDir, pack.slug), placeholderPack(pack));
+  for (const pack of missing) writeFileSync(packFile(packsDir, pack.sku), placeholderPack(pack));
   return missing;
 }

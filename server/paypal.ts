@@ -1,23 +1,40 @@
 import { parseAmount } from '@/lib/money';
+import { linesFromPayPal, type OrderLine, type Pack, type PurchaseUnit } from '@/lib/order';
 
 type Money = { currency_code: string; value: string };
+
+export type PayPalCapture = {
+  id: string;
+  status: string;
+  amount: Money;
+  supplementary_data?: { related_ids?: { order_id?: string } };
+};
 
 /** The part of a PayPal Orders v2 order the service looks at. */
 export type PayPalOrder = {
   id: string;
   status: string;
-  purchase_units?: {
-    amount?: Money;
-    payments?: { captures?: { id: string; status: string; amount: Money }[] };
-  }[];
+  payer?: { email_address?: string; name?: { given_name?: string; surname?: string } };
+  purchase_units?: (PurchaseUnit & { payments?: { captures?: PayPalCapture[] } })[];
 };
+
+/** The headers PayPal signs a webhook with (lower-case, as Node gives them). */
+export const WEBHOOK_HEADERS = {
+  auth_algo: 'paypal-auth-algo',
+  cert_url: 'paypal-cert-url',
+  transmission_id: 'paypal-transmission-id',
+  transmission_sig: 'paypal-transmission-sig',
+  transmission_time: 'paypal-transmission-time',
+} as const;
+
+export type WebhookSignature = Record<keyof typeof WEBHOOK_HEADERS, string>;
 
 /** PayPal could not be asked (network, 5xx, refused credentials): worth retrying later. */
 export class PayPalUnavailable extends Error {}
 
 /**
- * A client for the two calls the service needs: an OAuth access token (client credentials, kept
- * until shortly before it expires) and GET /v2/checkout/orders/{id}.
+ * A client for the calls the service makes: an OAuth access token (client credentials, kept until
+ * shortly before it expires), an order, a capture, and the verification of a webhook's signature.
  */
 export function createPayPalClient(options: {
   apiBase: string;
@@ -26,21 +43,32 @@ export function createPayPalClient(options: {
 }) {
   let token: { value: string; expiresAt: number } | null = null;
 
+  async function call(path: string, init: RequestInit = {}): Promise<Response> {
+    const response = await fetch(`${options.apiBase}${path}`, {
+      ...init,
+      signal: AbortSignal.timeout(10_000),
+    }).catch((error: Error) => {
+      throw new PayPalUnavailable(`PayPal unreachable (${path.split('/')[2]}): ${error.message}`);
+    });
+    if (response.status === 401) token = null;
+    if (response.status >= 500 || response.status === 401 || response.status === 429) {
+      throw new PayPalUnavailable(`PayPal answered ${response.status} (${path.split('/')[2]})`);
+    }
+    return response;
+  }
+
   async function accessToken(): Promise<string> {
     if (token && token.expiresAt > Date.now()) return token.value;
     const credentials = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString(
       'base64',
     );
-    const response = await fetch(`${options.apiBase}/v1/oauth2/token`, {
+    const response = await call('/v1/oauth2/token', {
       method: 'POST',
       headers: {
         Authorization: `Basic ${credentials}`,
         'Content-Type': 'application/x-www-form-urlencoded',
       },
       body: 'grant_type=client_credentials',
-      signal: AbortSignal.timeout(10_000),
-    }).catch((error: Error) => {
-      throw new PayPalUnavailable(`PayPal OAuth unreachable: ${error.message}`);
     });
     if (!response.ok) throw new PayPalUnavailable(`PayPal OAuth answered ${response.status}`);
     const body = (await response.json()) as { access_token: string; expires_in: number };
@@ -48,56 +76,93 @@ export function createPayPalClient(options: {
     return token.value;
   }
 
+  async function get<T>(path: string): Promise<T | null> {
+    const response = await call(path, {
+      headers: { Authorization: `Bearer ${await accessToken()}` },
+    });
+    if (response.status === 404) return null;
+    if (!response.ok) throw new PayPalUnavailable(`PayPal answered ${response.status}`);
+    return (await response.json()) as T;
+  }
+
   return {
     /** The order, or null when PayPal does not know it. */
-    async getOrder(id: string): Promise<PayPalOrder | null> {
-      const response = await fetch(
-        `${options.apiBase}/v2/checkout/orders/${encodeURIComponent(id)}`,
-        {
-          headers: { Authorization: `Bearer ${await accessToken()}` },
-          signal: AbortSignal.timeout(10_000),
+    getOrder: (id: string) => get<PayPalOrder>(`/v2/checkout/orders/${encodeURIComponent(id)}`),
+
+    /** A capture (the "transaction id" of the buyer's PayPal receipt), or null. */
+    getCapture: (id: string) =>
+      get<PayPalCapture>(`/v2/payments/captures/${encodeURIComponent(id)}`),
+
+    /**
+     * Asks PayPal whether a webhook was signed by PayPal for our webhook id. The event goes back
+     * exactly as it arrived (`rawEvent`, already checked to be a JSON object): PayPal checks its
+     * signature over those bytes, which re-serialising could change.
+     */
+    async verifyWebhook(signature: WebhookSignature, rawEvent: string, webhookId: string) {
+      const fields = JSON.stringify({ ...signature, webhook_id: webhookId });
+      const response = await call('/v1/notifications/verify-webhook-signature', {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${await accessToken()}`,
+          'Content-Type': 'application/json',
         },
-      ).catch((error: Error) => {
-        throw new PayPalUnavailable(`PayPal Orders API unreachable: ${error.message}`);
+        body: `${fields.slice(0, -1)},"webhook_event":${rawEvent}}`,
       });
-      if (response.status === 404) return null;
-      if (response.status === 401) token = null;
-      if (!response.ok)
-        throw new PayPalUnavailable(`PayPal Orders API answered ${response.status}`);
-      return (await response.json()) as PayPalOrder;
+      if (!response.ok) return false;
+      const body = (await response.json()) as { verification_status?: string };
+      return body.verification_status === 'SUCCESS';
     },
   };
 }
 
 export type PayPalClient = ReturnType<typeof createPayPalClient>;
 
+/** A paid order as PayPal holds it, checked against the catalogue. */
+export type PaidOrder = {
+  lines: OrderLine[];
+  totalCents: number;
+  /** The address the buyer gave at checkout (custom_id), when the order carries one. */
+  checkoutEmail: string | null;
+  payerEmail: string | null;
+  payerName: string;
+};
+
 /**
- * Why an order must not be delivered, or null when it was paid in full: COMPLETED, one purchase
- * unit in the shop's currency, and completed captures adding up to exactly the expected total.
+ * What PayPal's order says was bought and paid: 'pending' while its capture waits (an e-check,
+ * a review), a problem when it must not be delivered (not completed, wrong currency, an item or
+ * amount that differs from the catalogue, captures that do not add up to the total).
  */
-export function orderProblem(
+export function paidOrder(
   order: PayPalOrder,
-  expectedCents: number,
+  packs: ReadonlyMap<string, Pack>,
   currency: string,
-): string | null {
-  if (order.status !== 'COMPLETED') return `order status is ${order.status}, not COMPLETED`;
+): PaidOrder | { pending: string } | { problem: string } {
   const units = order.purchase_units ?? [];
-  if (units.length !== 1) return `order has ${units.length} purchase units`;
-  const captures = (units[0]!.payments?.captures ?? []).filter(
-    (capture) => capture.status === 'COMPLETED',
-  );
-  if (captures.length === 0) return 'order has no completed capture';
+  if (units.length !== 1) return { problem: `order has ${units.length} purchase units` };
+  const unit = units[0]!;
+  const captures = unit.payments?.captures ?? [];
+  if (captures.some((capture) => capture.status === 'PENDING')) {
+    return { pending: 'capture pending' };
+  }
+  if (order.status !== 'COMPLETED') return { problem: `order status is ${order.status}` };
+  const bought = linesFromPayPal(unit, packs, currency);
+  if ('problem' in bought) return bought;
   let captured = 0;
-  for (const capture of captures) {
+  for (const capture of captures.filter((each) => each.status === 'COMPLETED')) {
     if (capture.amount.currency_code !== currency) {
-      return `captured in ${capture.amount.currency_code}, not ${currency}`;
+      return { problem: `captured in ${capture.amount.currency_code}` };
     }
-    const cents = parseAmount(capture.amount.value);
-    if (cents === null) return `captured amount "${capture.amount.value}" is not an amount`;
-    captured += cents;
+    captured += parseAmount(capture.amount.value) ?? Number.NaN;
   }
-  if (captured !== expectedCents) {
-    return `captured ${captured} cents, the catalogue total is ${expectedCents}`;
+  if (captured !== bought.totalCents) {
+    return { problem: `captured ${captured} cents, the catalogue total is ${bought.totalCents}` };
   }
-  return null;
+  const checkoutEmail = unit.custom_id?.includes('@') ? unit.custom_id : null;
+  const name = order.payer?.name;
+  return {
+    ...bought,
+    checkoutEmail,
+    payerEmail: order.payer?.email_address ?? null,
+    payerName: [name?.given_name, name?.surname].filter(Boolean).join(' '),
+  };
 }

@@ -3,9 +3,11 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { allPacks } from './catalog';
 import { ConfigError, type Config } from './config';
+import { createDelivery } from './delivery';
 import { createFakePayPal } from './fake-paypal';
 import { createLog, type Log } from './log';
 import { createMailer } from './mail';
+import { createOutbox } from './outbox';
 import { missingPacks, writePlaceholderPacks } from './packs';
 import { createPayPalClient } from './paypal';
 import { openStore } from './store';
@@ -30,7 +32,7 @@ export async function startService(config: Config, log: Log = createLog()) {
     const missing = missingPacks(config.packsDir, allPacks);
     if (missing.length > 0) {
       throw new ConfigError(
-        `PACKS_DIR (${config.packsDir}) lacks: ${missing.map((pack) => `${pack.slug}.zip`).join(', ')}.`,
+        `PACKS_DIR (${config.packsDir}) lacks: ${missing.map((pack) => `${pack.sku}.zip`).join(', ')}.`,
       );
     }
   } else {
@@ -40,24 +42,25 @@ export async function startService(config: Config, log: Log = createLog()) {
   }
 
   const servers: ServerType[] = [];
+  let url = '';
   let paypalBase = config.paypal.apiBase;
   if (config.fakePayPalPort !== null) {
-    const fake = await listen(
-      createFakePayPal(config.paypal).fetch,
-      config.fakePayPalPort,
-      config.host,
-    );
+    const fakePayPal = createFakePayPal({
+      ...config.paypal,
+      webhookUrl: () => (url ? `${url}/webhooks/paypal` : null),
+      webhookDelayMs: config.fakeWebhookDelayMs,
+    });
+    // The fake never answers beyond this machine, whatever HOST the service listens on.
+    const fake = await listen(fakePayPal.fetch, config.fakePayPalPort, '127.0.0.1');
     servers.push(fake.server);
-    paypalBase = `http://${config.host}:${fake.port}`;
+    paypalBase = `http://127.0.0.1:${fake.port}`;
     log.info({ msg: 'fake PayPal listening', url: paypalBase });
   }
 
-  const store = openStore(config.databasePath);
-  let url = '';
-  const app = createApp({
-    config,
+  const store = openStore(config.databasePath, allPacks);
+  const paypal = createPayPalClient({ ...config.paypal, apiBase: paypalBase });
+  const outbox = createOutbox({
     store,
-    paypal: createPayPalClient({ ...config.paypal, apiBase: paypalBase }),
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       outboxDir: config.outboxDir,
@@ -65,9 +68,20 @@ export async function startService(config: Config, log: Log = createLog()) {
       log: log.info,
     }),
     log,
+    studioEmail: config.studioEmail,
+    retryDelaysMs: config.mailRetryDelaysMs,
+  });
+  const delivery = createDelivery({
+    config,
+    store,
+    paypal,
+    outbox,
+    log,
     // Known once the service listens (port 0 picks one).
     publicUrl: () => config.publicUrl ?? url,
+    now: Date.now,
   });
+  const app = createApp({ config, store, paypal, delivery, log });
   const api = await listen(app.fetch, config.port, config.host);
   servers.push(api.server);
   url = `http://${config.host}:${api.port}`;
@@ -78,12 +92,23 @@ export async function startService(config: Config, log: Log = createLog()) {
     email: config.smtpUrl ? 'smtp' : `outbox ${config.outboxDir}`,
   });
 
+  // E-mails queued before a restart (or a crash) go out now.
+  void outbox.kick();
+
   return {
     url,
     paypalBase,
     store,
+    outbox,
+    /** Resolves once the work started after answering and every due e-mail are done (tests). */
+    async settled() {
+      await app.settled();
+      await outbox.kick();
+    },
     async close() {
       await Promise.all(servers.map(close));
+      await app.settled();
+      await outbox.stop();
       store.close();
     },
   };

@@ -1,99 +1,290 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { OrderLine, Pack } from '@/lib/order';
+import type { Message } from './mail';
+
+/** How the service learnt of a paid order. */
+export type OrderSource = 'browser' | 'webhook' | 'recovery';
 
 export type OrderRecord = {
   id: string;
   email: string;
   name: string;
-  items: string[];
+  phone: string;
+  address: string;
+  lines: OrderLine[];
   totalCents: number;
-  status: 'sending' | 'delivered';
+  currency: string;
+  source: OrderSource;
+  /** 'paid': links issued, the buyer's e-mail not yet accepted by the mail server. */
+  status: 'paid' | 'delivered';
   createdAt: number;
 };
 
 export type LinkRecord = {
   id: string;
   orderId: string;
+  /** The pack's sku (its slug): the name of its file in the packs folder. */
   pack: string;
   expiresAt: number;
   downloads: number;
 };
 
-type OrderRow = Omit<OrderRecord, 'items'> & { items: string };
+/** What an outbox message is: the buyer's order e-mail marks the order delivered once it is sent. */
+export type MessageKind = 'buyer' | 'studio' | 'links' | 'alert';
+
+export type OutboxRecord = {
+  id: number;
+  orderId: string | null;
+  kind: MessageKind;
+  message: Message;
+  attempts: number;
+};
+
+type OrderRow = Omit<OrderRecord, 'lines'> & { lines: string };
+type NewLink = Omit<LinkRecord, 'downloads'>;
+type NewMessage = { orderId: string | null; kind: MessageKind; message: Message };
+
+const SCHEMA_VERSION = 2;
 
 /**
- * The orders the service has confirmed and the download links it has sent, in an SQLite file so
- * that a restart forgets nothing. An order is claimed before its e-mail is sent, so two calls for
- * the same order can never both send.
+ * Orders, download links and the outbox of e-mails, in one SQLite file: a restart forgets
+ * nothing. An order, its links and its e-mails are written in one transaction, so a crash leaves
+ * either all of them (and the outbox sends the e-mails after the restart) or none (and the next
+ * confirmation or webhook starts afresh).
  */
-export function openStore(file: string) {
+export function openStore(file: string, catalog: readonly Pack[] = []) {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS orders (
-      id TEXT PRIMARY KEY,
-      email TEXT NOT NULL,
-      name TEXT NOT NULL,
-      items TEXT NOT NULL,
-      totalCents INTEGER NOT NULL,
-      status TEXT NOT NULL CHECK (status IN ('sending', 'delivered')),
-      createdAt INTEGER NOT NULL
-    );
-    CREATE TABLE IF NOT EXISTS links (
-      id TEXT PRIMARY KEY,
-      orderId TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
-      pack TEXT NOT NULL,
-      expiresAt INTEGER NOT NULL,
-      downloads INTEGER NOT NULL DEFAULT 0
-    );
-  `);
+  migrate(db, catalog);
 
   const selectOrder = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE id = ?');
-  const insertOrder = db.prepare(
-    `INSERT OR IGNORE INTO orders (id, email, name, items, totalCents, status, createdAt)
-     VALUES (@id, @email, @name, @items, @totalCents, 'sending', @createdAt)`,
+  const selectOrdersByEmail = db.prepare<[string], OrderRow>(
+    'SELECT * FROM orders WHERE email = ? COLLATE NOCASE ORDER BY createdAt',
   );
-  const setStatus = db.prepare('UPDATE orders SET status = ? WHERE id = ?');
-  const deleteOrder = db.prepare('DELETE FROM orders WHERE id = ?');
+  const insertOrder = db.prepare(
+    `INSERT OR IGNORE INTO orders
+       (id, email, name, phone, address, lines, totalCents, currency, source, status, createdAt)
+     VALUES
+       (@id, @email, @name, @phone, @address, @lines, @totalCents, @currency, @source, 'paid', @createdAt)`,
+  );
   const insertLink = db.prepare(
     'INSERT INTO links (id, orderId, pack, expiresAt) VALUES (@id, @orderId, @pack, @expiresAt)',
   );
   const selectLink = db.prepare<[string], LinkRecord>('SELECT * FROM links WHERE id = ?');
+  const selectLiveLinks = db.prepare<[string, number, number], LinkRecord>(
+    `SELECT * FROM links WHERE orderId = ? AND expiresAt > ? AND downloads < ?
+     ORDER BY expiresAt DESC`,
+  );
   const countDownload = db.prepare(
     'UPDATE links SET downloads = downloads + 1 WHERE id = ? AND downloads < ?',
   );
+  const insertMessage = db.prepare(
+    `INSERT INTO outbox (orderId, kind, recipient, message, nextAttemptAt, createdAt)
+     VALUES (@orderId, @kind, @recipient, @message, @now, @now)`,
+  );
+  const selectDue = db.prepare<[number], Omit<OutboxRecord, 'message'> & { message: string }>(
+    `SELECT id, orderId, kind, message, attempts FROM outbox
+     WHERE status = 'pending' AND nextAttemptAt <= ? ORDER BY id LIMIT 20`,
+  );
+  const selectNextDue = db.prepare<[], { at: number | null }>(
+    "SELECT min(nextAttemptAt) AS at FROM outbox WHERE status = 'pending'",
+  );
+  const setSent = db.prepare("UPDATE outbox SET status = 'sent', sentAt = ? WHERE id = ?");
+  const setDelivered = db.prepare(
+    "UPDATE orders SET status = 'delivered', deliveredAt = ? WHERE id = ?",
+  );
+  const setRetry = db.prepare(
+    'UPDATE outbox SET attempts = attempts + 1, nextAttemptAt = ?, lastError = ? WHERE id = ?',
+  );
+  const setFailed = db.prepare(
+    "UPDATE outbox SET attempts = attempts + 1, status = 'failed', lastError = ? WHERE id = ?",
+  );
+  const countRecent = db.prepare<[string, string, number], { count: number }>(
+    `SELECT count(*) AS count FROM outbox
+     WHERE kind = ? AND recipient = ? COLLATE NOCASE AND createdAt > ?`,
+  );
 
   const toOrder = (row: OrderRow | undefined): OrderRecord | null =>
-    row ? { ...row, items: JSON.parse(row.items) as string[] } : null;
+    row ? { ...row, lines: JSON.parse(row.lines) as OrderLine[] } : null;
+
+  const addLinksAndMessages = (links: NewLink[], messages: NewMessage[], now: number) => {
+    for (const link of links) insertLink.run(link);
+    for (const { orderId, kind, message } of messages) {
+      insertMessage.run({
+        orderId,
+        kind,
+        recipient: message.to,
+        message: JSON.stringify(message),
+        now,
+      });
+    }
+  };
 
   return {
     findOrder: (id: string) => toOrder(selectOrder.get(id)),
 
-    /** Records a new order as being sent; null when the order id is already known. */
-    claimOrder(order: Omit<OrderRecord, 'status'>): OrderRecord | null {
-      const { changes } = insertOrder.run({ ...order, items: JSON.stringify(order.items) });
-      return changes === 1 ? { ...order, status: 'sending' } : null;
-    },
+    ordersOf: (email: string) => selectOrdersByEmail.all(email).map((row) => toOrder(row)!),
 
-    markDelivered: (id: string) => void setStatus.run('delivered', id),
+    /**
+     * Records a paid order with its links and e-mails, all or nothing; false when the order id
+     * is already known (another path recorded it first), in which case nothing is written.
+     */
+    recordOrder: db.transaction(
+      (
+        order: Omit<OrderRecord, 'status'>,
+        links: NewLink[],
+        messages: NewMessage[],
+        now: number,
+      ) => {
+        const { changes } = insertOrder.run({ ...order, lines: JSON.stringify(order.lines) });
+        if (changes !== 1) return false;
+        addLinksAndMessages(links, messages, now);
+        return true;
+      },
+    ),
 
-    /** Forgets an order whose e-mail could not be sent, so that the checkout's retry can send it. */
-    releaseOrder: (id: string) => void deleteOrder.run(id),
+    /** Fresh links for a known order and the e-mail that carries them, together. */
+    issueLinks: db.transaction(addLinksAndMessages),
 
-    addLinks: db.transaction((links: Omit<LinkRecord, 'downloads'>[]) => {
-      for (const link of links) insertLink.run(link);
-    }),
+    /** Queues e-mails that carry no links. */
+    queue: db.transaction((messages: NewMessage[], now: number) =>
+      addLinksAndMessages([], messages, now),
+    ),
+
+    /** An order's links that still work, newest first. */
+    liveLinks: (orderId: string, now: number, limit: number) =>
+      selectLiveLinks.all(orderId, now, limit),
 
     findLink: (id: string) => selectLink.get(id) ?? null,
 
     /** Counts one download; false when the link has none left. */
     useLink: (id: string, limit: number) => countDownload.run(id, limit).changes === 1,
 
+    /** E-mails whose (next) attempt is due. */
+    dueMessages: (now: number): OutboxRecord[] =>
+      selectDue.all(now).map((row) => ({ ...row, message: JSON.parse(row.message) as Message })),
+
+    /** When the next pending e-mail is due, or null when none is pending. */
+    nextDue: () => selectNextDue.get()?.at ?? null,
+
+    /** The mail server accepted the message; the buyer's order e-mail delivers its order. */
+    markSent: db.transaction((message: OutboxRecord, now: number) => {
+      setSent.run(now, message.id);
+      if (message.kind === 'buyer' && message.orderId) setDelivered.run(now, message.orderId);
+    }),
+
+    /** A failed attempt: tried again at `retryAt`, or given up for good when it is null. */
+    markFailed(id: number, error: string, retryAt: number | null) {
+      if (retryAt === null) setFailed.run(error, id);
+      else setRetry.run(retryAt, error, id);
+    },
+
+    /** How many e-mails of a kind went to an address since a moment: the flood limit. */
+    recentMessages: (kind: MessageKind, recipient: string, since: number) =>
+      countRecent.get(kind, recipient, since)?.count ?? 0,
+
     close: () => db.close(),
   };
 }
 
 export type Store = ReturnType<typeof openStore>;
+
+function migrate(db: Database.Database, catalog: readonly Pack[]) {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version >= SCHEMA_VERSION) return;
+  db.transaction(() => {
+    // Version 1 (no user_version) kept an order's items as pack names and had no outbox. Its
+    // orders were delivered (an undelivered one was deleted), so they come over as delivered,
+    // their packs found by name in the catalogue.
+    const legacy = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'orders'")
+      .get();
+    if (legacy) {
+      db.exec('ALTER TABLE links RENAME TO links_v1; ALTER TABLE orders RENAME TO orders_v1;');
+    }
+    db.exec(`
+      CREATE TABLE orders (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        name TEXT NOT NULL,
+        phone TEXT NOT NULL,
+        address TEXT NOT NULL,
+        lines TEXT NOT NULL,
+        totalCents INTEGER NOT NULL,
+        currency TEXT NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('browser', 'webhook', 'recovery')),
+        status TEXT NOT NULL CHECK (status IN ('paid', 'delivered')),
+        createdAt INTEGER NOT NULL,
+        deliveredAt INTEGER
+      );
+      CREATE INDEX orders_by_email ON orders (email COLLATE NOCASE);
+      CREATE TABLE links (
+        id TEXT PRIMARY KEY,
+        orderId TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+        pack TEXT NOT NULL,
+        expiresAt INTEGER NOT NULL,
+        downloads INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX links_by_order ON links (orderId);
+      CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        orderId TEXT REFERENCES orders(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('buyer', 'studio', 'links', 'alert')),
+        recipient TEXT NOT NULL,
+        message TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        nextAttemptAt INTEGER NOT NULL,
+        lastError TEXT,
+        createdAt INTEGER NOT NULL,
+        sentAt INTEGER
+      );
+      CREATE INDEX outbox_due ON outbox (status, nextAttemptAt);
+      CREATE INDEX outbox_by_recipient ON outbox (kind, recipient COLLATE NOCASE, createdAt);
+    `);
+    if (legacy) {
+      const rows = db
+        .prepare<
+          [],
+          {
+            id: string;
+            email: string;
+            name: string;
+            items: string;
+            totalCents: number;
+            createdAt: number;
+          }
+        >(
+          "SELECT id, email, name, items, totalCents, createdAt FROM orders_v1 WHERE status = 'delivered'",
+        )
+        .all();
+      const insert = db.prepare(
+        `INSERT INTO orders (id, email, name, phone, address, lines, totalCents, currency, source, status, createdAt, deliveredAt)
+         VALUES (?, ?, ?, '', '', ?, ?, 'USD', 'browser', 'delivered', ?, ?)`,
+      );
+      for (const row of rows) {
+        const lines = (JSON.parse(row.items) as string[]).flatMap((name) => {
+          const pack = catalog.find((entry) => entry.name === name);
+          return pack ? [{ ...pack, quantity: 1 }] : [];
+        });
+        insert.run(
+          row.id,
+          row.email,
+          row.name,
+          JSON.stringify(lines),
+          row.totalCents,
+          row.createdAt,
+          row.createdAt,
+        );
+      }
+      db.exec(
+        'INSERT INTO links SELECT * FROM links_v1 WHERE orderId IN (SELECT id FROM orders); DROP TABLE links_v1; DROP TABLE orders_v1;',
+      );
+    }
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  })();
+}

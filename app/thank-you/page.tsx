@@ -1,4 +1,5 @@
-import { ResendLinks } from '@/components/checkout/resend-links';
+import { OrderReceipt } from '@/components/checkout/order-receipt';
+import { AllOrders, ResendLinks } from '@/components/checkout/resend-links';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
 import { checkoutCopy, pages } from '@/lib/content';
@@ -12,7 +13,9 @@ export default function ThankYouPage() {
     <>
       <PageHeader heading={pages.thankYou.heading} intro={pages.thankYou.intro} />
       <Section>
+        <OrderReceipt copy={checkoutCopy.receipt} />
         <ResendLinks copy={checkoutCopy.resend} apiBaseUrl={settings.apiBaseUrl} />
+        <AllOrders copy={checkoutCopy.allOrders} apiBaseUrl={settings.apiBaseUrl} />
       </Section>
     </>
   );

@@ -2,8 +2,9 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { lineCount, subtotalCents } from '@/lib/cart';
+import { lineCount } from '@/lib/cart';
 import { formatPrice } from '@/lib/money';
+import { orderLines, orderTotalCents } from '@/lib/order';
 import { useCart } from './cart-provider';
 import styles from './cart.module.css';
 import button from '@/components/ui/button.module.css';
@@ -17,6 +18,7 @@ export function CartPanel() {
   const { items, catalog, currency, open, setOpen, remove, announcement } = useCart();
   const dialog = useRef<HTMLDialogElement>(null);
   const router = useRouter();
+  const lines = orderLines(items, catalog);
 
   useEffect(() => {
     const element = dialog.current;
@@ -56,19 +58,18 @@ export function CartPanel() {
                 ×
               </button>
             </div>
-            {items.length === 0 ? (
+            {lines.length === 0 ? (
               <p className={styles.empty}>Your cart is empty.</p>
             ) : (
               <ul className={styles.lines} aria-label="Items in your cart">
-                {items.map((item) => (
+                {items.map((item, index) => (
                   <li key={item.id} className={styles.line}>
                     {/* eslint-disable-next-line @next/next/no-img-element -- a small variant made by scripts/media */}
                     <img src={item.image} alt="" width={64} height={80} className={styles.thumb} />
                     <div className={styles.lineText}>
-                      <span className={styles.name}>{item.name}</span>
+                      <span className={styles.name}>{lines[index]!.name}</span>
                       <span className={styles.price}>
-                        {formatPrice(catalog.get(item.id)?.priceCents ?? 0, currency)}
-                        {item.quantity > 1 && ` × ${item.quantity}`}
+                        {formatPrice(lines[index]!.priceCents, currency)}
                       </span>
                     </div>
                     <button
@@ -87,7 +88,7 @@ export function CartPanel() {
               <p className={styles.subtotal}>
                 <span>Subtotal</span>
                 <strong data-testid="cart-subtotal">
-                  {formatPrice(subtotalCents(items, catalog), currency)}
+                  {formatPrice(orderTotalCents(lines), currency)}
                 </strong>
               </p>
               <p className={styles.note}>Shipping and discount codes are added at checkout.</p>

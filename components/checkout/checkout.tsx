@@ -5,21 +5,22 @@ import { useRouter } from 'next/navigation';
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useCart } from '@/components/cart/cart-provider';
 import button from '@/components/ui/button.module.css';
-import { subtotalCents } from '@/lib/cart';
 import {
   checkoutStep,
   confirmationBody,
-  orderRequest,
-  PENDING_KEY,
-  readPending,
-  sendConfirmation,
   validateDetails,
-  type ConfirmationBody,
   type Details,
   type DetailsErrors,
 } from '@/lib/checkout';
 import type { CheckoutCopy } from '@/lib/content';
 import { formatPrice } from '@/lib/money';
+import { newInvoiceId, orderLines, orderRequest, orderTotalCents } from '@/lib/order';
+import {
+  confirmPending,
+  PENDING_KEY,
+  readPending,
+  type ConfirmationBody,
+} from '@/lib/order-service';
 import formStyles from '@/components/ui/form.module.css';
 import styles from './checkout.module.css';
 import { PayPalPayment } from './paypal-payment';
@@ -49,8 +50,9 @@ const fieldNames = ['name', 'email', 'phone', 'address'] as const;
 function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
   const { items, catalog, currency, clear } = useCart();
   const router = useRouter();
+  const lines = orderLines(items, catalog);
   const [pending, setPending] = useState<ConfirmationBody | null>(() =>
-    readPending(window.sessionStorage),
+    readPending(window.localStorage),
   );
   const [details, setDetails] = useState<Details | null>(null);
   const [editing, setEditing] = useState(true);
@@ -61,8 +63,7 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
   const confirm = async (body: ConfirmationBody) => {
     setConfirming(true);
     setError(null);
-    if (await sendConfirmation(apiBaseUrl, body)) {
-      window.sessionStorage.removeItem(PENDING_KEY);
+    if (await confirmPending(apiBaseUrl, body)) {
       clear();
       router.push('/thank-you/');
       return;
@@ -73,8 +74,12 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
 
   const onCaptured = (orderId: string) => {
     if (!details) return;
-    const body = confirmationBody(details, items, catalog, orderId);
-    window.sessionStorage.setItem(PENDING_KEY, JSON.stringify(body));
+    const body = confirmationBody(details, lines, orderId);
+    try {
+      window.localStorage.setItem(PENDING_KEY, JSON.stringify(body));
+    } catch {
+      // storage disabled: the confirmation below and PayPal's webhook still deliver
+    }
     setPending(body);
     void confirm(body);
   };
@@ -142,7 +147,7 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
     );
   }
 
-  const total = formatPrice(subtotalCents(items, catalog), currency);
+  const total = formatPrice(orderTotalCents(lines), currency);
 
   if (step === 'details' || !details) {
     return (
@@ -197,12 +202,10 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
       <div className={styles.summary}>
         <h3>{copy.summaryHeading}</h3>
         <ul aria-label={copy.summaryHeading}>
-          {items.map((item) => (
-            <li key={item.id}>
-              <span>{item.name}</span>
-              <span>
-                {formatPrice((catalog.get(item.id)?.priceCents ?? 0) * item.quantity, currency)}
-              </span>
+          {lines.map((line) => (
+            <li key={line.sku}>
+              <span>{line.name}</span>
+              <span>{formatPrice(line.priceCents, currency)}</span>
             </li>
           ))}
         </ul>
@@ -226,7 +229,14 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
         <PayPalPayment
           clientId={paypalClientId}
           currency={currency}
-          order={orderRequest(items, catalog, currency)}
+          totalCents={orderTotalCents(lines)}
+          createOrder={() =>
+            orderRequest(lines, currency, {
+              invoiceId: newInvoiceId(),
+              buyerEmail: details.email,
+              description: copy.orderDescription,
+            })
+          }
           scriptFailedMessage={copy.messages.scriptFailed}
           onCaptured={onCaptured}
           onProviderError={(cause) => {

@@ -6,16 +6,15 @@ import {
   usePayPalScriptReducer,
 } from '@paypal/react-paypal-js';
 import { useEffect, useRef } from 'react';
-
-type Order = {
-  intent: 'CAPTURE';
-  purchase_units: { amount: { currency_code: string; value: string } }[];
-};
+import type { OrderRequest } from '@/lib/order';
 
 type Props = {
   clientId: string;
   currency: string;
-  order: Order;
+  /** The order's total: the buttons are drawn anew when it changes. */
+  totalCents: number;
+  /** The order PayPal is asked to create, once per click on a button. */
+  createOrder(): OrderRequest;
   scriptFailedMessage: string;
   /** Called once per approved order, after PayPal captured it. */
   onCaptured(orderId: string): void;
@@ -31,7 +30,8 @@ const buttonStyle = {
 } as const;
 
 function Buttons({
-  order,
+  totalCents,
+  createOrder,
   scriptFailedMessage,
   onCaptured,
   onProviderError,
@@ -57,9 +57,9 @@ function Buttons({
       {isPending && <p role="status">Loading PayPal…</p>}
       <PayPalButtons
         style={buttonStyle}
-        forceReRender={[order.purchase_units[0]?.amount.value]}
+        forceReRender={[totalCents]}
         createOrder={(_, actions) => {
-          creating.current ??= actions.order.create(order);
+          creating.current ??= actions.order.create(createOrder());
           return creating.current;
         }}
         onApprove={async (data, actions) => {

@@ -1,51 +1,54 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import button from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import type { CheckoutCopy } from '@/lib/content';
-import { ORDER_ID_PATTERN, requestFreshLinks } from '@/lib/order-service';
+import { ORDER_ID_PATTERN, requestByEmail } from '@/lib/order-service';
 import styles from './checkout.module.css';
 
-type Props = { copy: CheckoutCopy['resend']; apiBaseUrl: string };
+type Field = InputHTMLAttributes<HTMLInputElement> & { id: string; name: string; label: string };
 type Status = { kind: 'idle' | 'sending' } | { kind: 'sent' | 'error'; message: string };
+type FormCopy = Pick<
+  CheckoutCopy['resend'],
+  'heading' | 'intro' | 'submitLabel' | 'sent' | 'failed'
+>;
 
-/** Asks the order-confirmation service to e-mail fresh download links for a paid order. */
-export function ResendLinks({ copy, apiBaseUrl }: Props) {
+/**
+ * A form that asks the order-confirmation service to e-mail something to the buyer. The service
+ * answers the same whether or not the order or address exists; what was typed stays in the form.
+ */
+function ServiceRequestForm({
+  id,
+  path,
+  copy,
+  fields,
+  apiBaseUrl,
+}: {
+  id: string;
+  path: Parameters<typeof requestByEmail>[1];
+  copy: FormCopy;
+  fields: Field[];
+  apiBaseUrl: string;
+}) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const fields = [
-    {
-      id: 'resend-order',
-      name: 'orderId',
-      label: copy.orderLabel,
-      pattern: ORDER_ID_PATTERN,
-      autoComplete: 'off',
-    },
-    {
-      id: 'resend-email',
-      name: 'email',
-      label: copy.emailLabel,
-      type: 'email',
-      autoComplete: 'email',
-    },
-  ];
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setStatus({ kind: 'sending' });
-    const result = await requestFreshLinks(apiBaseUrl, {
-      orderId: String(form.get('orderId') ?? '').trim(),
-      email: String(form.get('email') ?? '').trim(),
-    });
+    const body = Object.fromEntries(
+      fields.map(({ name }) => [name, String(form.get(name) ?? '').trim()]),
+    ) as { email: string };
+    const result = await requestByEmail(apiBaseUrl, path, body);
     if (result === 'sent') setStatus({ kind: 'sent', message: copy.sent });
     else
       setStatus({ kind: 'error', message: result === 'unreachable' ? copy.failed : result.error });
   };
 
   return (
-    <section id="fresh-links" className={styles.step} aria-labelledby="fresh-links-heading">
-      <h2 id="fresh-links-heading">{copy.heading}</h2>
+    <section id={id} className={styles.step} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{copy.heading}</h2>
       <p>{copy.intro}</p>
       <form className={formStyles.form} onSubmit={submit}>
         {fields.map(({ label, ...input }) => (
@@ -64,5 +67,66 @@ export function ResendLinks({ copy, apiBaseUrl }: Props) {
         {'message' in status ? status.message : ''}
       </p>
     </section>
+  );
+}
+
+/** Fresh download links for one paid order, by its order or PayPal transaction id. */
+export function ResendLinks({
+  copy,
+  apiBaseUrl,
+}: {
+  copy: CheckoutCopy['resend'];
+  apiBaseUrl: string;
+}) {
+  return (
+    <ServiceRequestForm
+      id="fresh-links"
+      path="/api/orders/resend"
+      copy={copy}
+      apiBaseUrl={apiBaseUrl}
+      fields={[
+        {
+          id: 'resend-order',
+          name: 'orderId',
+          label: copy.orderLabel,
+          pattern: ORDER_ID_PATTERN,
+          autoComplete: 'off',
+        },
+        {
+          id: 'resend-email',
+          name: 'email',
+          label: copy.emailLabel,
+          type: 'email',
+          autoComplete: 'email',
+        },
+      ]}
+    />
+  );
+}
+
+/** Every order of an e-mail address, sent to that address. */
+export function AllOrders({
+  copy,
+  apiBaseUrl,
+}: {
+  copy: CheckoutCopy['allOrders'];
+  apiBaseUrl: string;
+}) {
+  return (
+    <ServiceRequestForm
+      id="all-orders"
+      path="/api/orders/all"
+      copy={copy}
+      apiBaseUrl={apiBaseUrl}
+      fields={[
+        {
+          id: 'all-orders-email',
+          name: 'email',
+          label: copy.emailLabel,
+          type: 'email',
+          autoComplete: 'email',
+        },
+      ]}
+    />
   );
 }

@@ -11,6 +11,7 @@ import {
   services,
   site,
 } from '@/lib/content';
+import { presetSlug } from '@/lib/slug';
 
 describe('the studio content', () => {
   test('sells the six packs at the spec prices', () => {
@@ -23,6 +24,18 @@ describe('the studio content', () => {
       ['Awaken', 3499],
     ]);
     expect(site.currency).toBe('USD');
+  });
+
+  test("each pack's permanent slug is the spec's address, made from its name by the spec's rule", () => {
+    expect(presets.map((p) => p.slug)).toEqual([
+      'stoic-pack',
+      'regal-tones',
+      'earthy-tone',
+      'soul-tone',
+      'film-pack',
+      'awaken',
+    ]);
+    for (const preset of presets) expect(preset.slug).toBe(presetSlug(preset.name));
   });
 
   test('files packs and bundles under the product categories', () => {

@@ -85,6 +85,7 @@ export const presets = parseContent(
     .array(presetSchema)
     .min(1)
     .superRefine(unique((p) => p.name, 'name'))
+    .superRefine(unique((p) => p.slug, 'slug'))
     .superRefine(unique((p) => p.legacyPath, 'legacyPath')),
   rawPresets,
 );

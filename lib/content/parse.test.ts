@@ -67,7 +67,7 @@ describe('parseContent', () => {
     (broken[0] as Record<string, unknown>).name = '';
     broken[5]!.comparisons.pop();
     const message = messageOf(() => parseContent('content/presets.ts', presetList, broken));
-    expect(message).toContain('entry #1, field "name": must not be empty');
+    expect(message).toContain('entry "stoic-pack" (#1), field "name": must not be empty');
     expect(message).toContain(
       'entry "Awaken" (#6), field "comparisons": must hold exactly six before/after pairs',
     );

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { toCents } from '@/lib/money';
-import { presetSlug } from '@/lib/slug';
 
 const text = z.string().trim().min(1, 'must not be empty');
 
@@ -87,6 +86,7 @@ const comparisonSchema = z.object({ label: text, before: imageSchema, after: ima
 export const presetSchema = z
   .object({
     name: text,
+    slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens'),
     price,
     tagline: text,
     description: text,
@@ -101,7 +101,6 @@ export const presetSchema = z
   })
   .transform(({ price: amount, ...preset }) => ({
     ...preset,
-    slug: presetSlug(preset.name),
     priceCents: toCents(amount) as number,
   }));
 
@@ -239,11 +238,28 @@ export const checkoutSchema = z.object({
   emptyCartLink: text,
   retryLabel: text,
   capturedNote: text,
+  orderDescription: text.max(127, 'must be at most 127 characters (PayPal shows no more)'),
+  receipt: z.object({
+    emailSentTo: text,
+    spamHint: text,
+    downloadsHeading: text,
+    downloadLabel: text,
+    linksNote: text,
+  }),
+  recovered: z.object({ message: text, link: text, dismiss: text }),
   license: z.array(text).min(1),
   resend: z.object({
     heading: text,
     intro: text,
     orderLabel: text,
+    emailLabel: text,
+    submitLabel: text,
+    sent: text,
+    failed: text,
+  }),
+  allOrders: z.object({
+    heading: text,
+    intro: text,
     emailLabel: text,
     submitLabel: text,
     sent: text,

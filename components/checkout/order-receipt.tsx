@@ -1,0 +1,57 @@
+'use client';
+
+import { useSyncExternalStore } from 'react';
+import button from '@/components/ui/button.module.css';
+import type { CheckoutCopy } from '@/lib/content';
+import { readReceipt, RECEIPT_KEY, type Receipt } from '@/lib/order-service';
+import styles from './checkout.module.css';
+
+const noSubscription = () => () => {};
+let cached: { raw: string | null; receipt: Receipt | null } = { raw: null, receipt: null };
+
+/** This tab's last receipt, parsed once per stored value (a stable snapshot for React). */
+function storedReceipt(): Receipt | null {
+  const raw = window.sessionStorage.getItem(RECEIPT_KEY);
+  if (raw !== cached.raw) cached = { raw, receipt: readReceipt(window.sessionStorage) };
+  return cached.receipt;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+/**
+ * Right after paying, the buyer's downloads at once (the confirmation's answer carries them) and
+ * the address the e-mail went to. Nothing renders on a visit without a receipt in this tab.
+ */
+export function OrderReceipt({ copy }: { copy: CheckoutCopy['receipt'] }) {
+  const receipt = useSyncExternalStore(noSubscription, storedReceipt, () => null);
+  if (!receipt) return null;
+  return (
+    <section
+      className={styles.step}
+      aria-labelledby={receipt.downloads.length > 0 ? 'downloads-heading' : undefined}
+    >
+      <p>
+        {copy.emailSentTo} <strong>{receipt.email}</strong>. {copy.spamHint}
+      </p>
+      {receipt.downloads.length > 0 && (
+        <>
+          <h2 id="downloads-heading">{copy.downloadsHeading}</h2>
+          <ul className={styles.downloads}>
+            {receipt.downloads.map((download) => (
+              <li key={download.url}>
+                <a className={button.outline} href={download.url} download>
+                  {copy.downloadLabel} {download.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+          {receipt.expiresAt > 0 && (
+            <p className={styles.buyer}>
+              {copy.linksNote} {dateFormat.format(receipt.expiresAt)}.
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+/** @jest-environment node */
+import { describe, expect, test } from '@jest/globals';
+import type { CartItem, CatalogEntry } from './cart';
+import { formatAmount } from './money';
+import {
+  linesFromPayPal,
+  newInvoiceId,
+  orderLines,
+  orderRequest,
+  orderTotalCents,
+  type Pack,
+  type PurchaseUnit,
+} from './order';
+
+const entries: CatalogEntry[] = [
+  { id: 'Stoic Pack', sku: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, image: '/s.webp' },
+  { id: 'Awaken', sku: 'awaken', name: 'Awaken', priceCents: 3499, image: '/a.webp' },
+  { id: 'Film Pack', sku: 'film-pack', name: 'Film Pack', priceCents: 3499, image: '/f.webp' },
+];
+const catalog = new Map(entries.map((entry) => [entry.id, entry]));
+const packs = new Map<string, Pack>(
+  entries.map(({ sku, name, priceCents }) => [sku, { sku, name, priceCents }]),
+);
+const item = (id: string, extra: Partial<CartItem> = {}): CartItem => ({
+  id,
+  name: id,
+  price: 0.01,
+  image: '/x.webp',
+  quantity: 1,
+  ...extra,
+});
+const reference = { invoiceId: 'SJ-1', buyerEmail: 'priya@example.com', description: 'Presets' };
+
+describe('orderLines', () => {
+  test('one line per pack at catalogue prices, keyed by sku, whatever the stored cart says', () => {
+    expect(orderLines([item('Stoic Pack', { quantity: 4 }), item('Awaken')], catalog)).toEqual([
+      { sku: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },
+      { sku: 'awaken', name: 'Awaken', priceCents: 3499, quantity: 1 },
+    ]);
+    expect(orderLines([item('Free Pack')], catalog)).toEqual([]);
+  });
+
+  test('totals add in cents without float drift', () => {
+    const lines = orderLines(
+      entries.map((entry) => item(entry.id)),
+      catalog,
+    );
+    expect(formatAmount(orderTotalCents(lines))).toBe('109.97');
+    expect(orderTotalCents([])).toBe(0);
+  });
+});
+
+describe('orderRequest', () => {
+  const lines = orderLines([item('Stoic Pack'), item('Awaken')], catalog);
+
+  test('lists every pack as a digital good with its sku, and the item total', () => {
+    expect(orderRequest(lines, 'USD', reference)).toEqual({
+      intent: 'CAPTURE',
+      purchase_units: [
+        {
+          description: 'Presets',
+          invoice_id: 'SJ-1',
+          custom_id: 'priya@example.com',
+          amount: {
+            currency_code: 'USD',
+            value: '74.98',
+            breakdown: { item_total: { currency_code: 'USD', value: '74.98' } },
+          },
+          items: [
+            {
+              name: 'Stoic Pack',
+              sku: 'stoic-pack',
+              unit_amount: { currency_code: 'USD', value: '39.99' },
+              quantity: '1',
+              category: 'DIGITAL_GOODS',
+            },
+            {
+              name: 'Awaken',
+              sku: 'awaken',
+              unit_amount: { currency_code: 'USD', value: '34.99' },
+              quantity: '1',
+              category: 'DIGITAL_GOODS',
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  test("keeps within PayPal's 127 characters: a longer address is left out, not cut", () => {
+    const long = `${'a'.repeat(120)}@example.com`;
+    const [unit] = orderRequest(lines, 'USD', {
+      ...reference,
+      buyerEmail: long,
+      description: 'd'.repeat(200),
+    }).purchase_units;
+    expect(unit!.custom_id).toBeUndefined();
+    expect(unit!.description).toHaveLength(127);
+  });
+
+  test('invoice ids are ours and differ per order', () => {
+    expect(newInvoiceId(() => 'abc')).toBe('SJ-ABC');
+    expect(newInvoiceId()).not.toBe(newInvoiceId());
+  });
+});
+
+describe('linesFromPayPal: what the service delivers for', () => {
+  const unit = orderRequest(
+    orderLines([item('Stoic Pack'), item('Awaken')], catalog),
+    'USD',
+    reference,
+  ).purchase_units[0]!;
+  const changed = (change: (copy: PurchaseUnit) => void) => {
+    const copy = structuredClone(unit);
+    change(copy);
+    return linesFromPayPal(copy, packs, 'USD');
+  };
+
+  test('the order as the checkout created it', () => {
+    expect(linesFromPayPal(unit, packs, 'USD')).toEqual({
+      lines: [
+        { sku: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },
+        { sku: 'awaken', name: 'Awaken', priceCents: 3499, quantity: 1 },
+      ],
+      totalCents: 7498,
+    });
+  });
+
+  test('takes names and prices from the catalogue by sku, so a renamed pack still matches', () => {
+    expect(changed((copy) => (copy.items![0]!.name = 'Stoic (old name)'))).toMatchObject({
+      lines: [{ sku: 'stoic-pack', name: 'Stoic Pack' }, { sku: 'awaken' }],
+    });
+  });
+
+  test.each<[string, (copy: PurchaseUnit) => void, RegExp]>([
+    ['no items', (copy) => delete copy.items, /no items/],
+    ['an unknown sku', (copy) => (copy.items![0]!.sku = 'free-pack'), /unknown sku/],
+    ['a pack twice', (copy) => (copy.items![1] = copy.items![0]!), /twice/],
+    ['a quantity of 2', (copy) => (copy.items![0]!.quantity = '2'), /quantity 2/],
+    ['a lower unit price', (copy) => (copy.items![0]!.unit_amount.value = '0.99'), /priced 0.99/],
+    ['another currency', (copy) => (copy.amount.currency_code = 'CAD'), /amount in CAD/],
+    [
+      'a wrong item total',
+      (copy) => (copy.amount.breakdown!.item_total!.value = '1.00'),
+      /item total/,
+    ],
+    ['a lower amount', (copy) => (copy.amount.value = '70.00'), /amount 70.00/],
+  ])('refuses %s', (_, change, problem) => {
+    expect(changed(change)).toEqual({ problem: expect.stringMatching(problem) });
+  });
+});

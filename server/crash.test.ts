@@ -1,0 +1,174 @@
+// The service killed with SIGKILL in the middle of a burst of paid orders, then started again on
+// the same database: every paid order is delivered, and none twice. The service runs as its own
+// process (server/index.ts); PayPal (a fake that sends signed webhooks and retries them) and the
+// SMTP server run here, so they outlive it, as the real ones would.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { serve, type ServerType } from '@hono/node-server';
+import { formatAmount } from '@/lib/money';
+import { newInvoiceId, orderRequest, orderTotalCents } from '@/lib/order';
+import { allPacks } from './catalog';
+import { createFakePayPal } from './fake-paypal';
+import { startSmtpCapture } from './testing/smtp-capture';
+
+const SITE = 'http://127.0.0.1:4173';
+const credentials = {
+  clientId: 'crash-client',
+  clientSecret: 'crash-secret',
+  webhookId: 'WH-CRASH',
+};
+const ORDERS = 24;
+
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let paypal: { url: string; server: ServerType };
+let serviceUrl = '';
+const dir = mkdtempSync(path.join(tmpdir(), 'order-crash-'));
+
+/** Starts server/index.ts and resolves with the address it logs once it listens. */
+async function startChild(): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATA_DIR: dir,
+      SITE_ORIGINS: SITE,
+      RATE_LIMIT_PER_MINUTE: '100000',
+      PAYPAL_API_BASE: paypal.url,
+      PAYPAL_CLIENT_ID: credentials.clientId,
+      PAYPAL_CLIENT_SECRET: credentials.clientSecret,
+      PAYPAL_WEBHOOK_ID: credentials.webhookId,
+      SMTP_URL: smtp.url,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /"msg":"order-confirmation service listening","url":"([^"]+)"/.exec(output)?.[1];
+      if (url) resolve({ child, url });
+    });
+    child.once('exit', (code: number | null) => reject(new Error(`service exited with ${code}: ${output}`)));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+before(async () => {
+  smtp = await startSmtpCapture();
+  const fake = createFakePayPal({
+    ...credentials,
+    webhookUrl: () => (serviceUrl ? `${serviceUrl}/webhooks/paypal` : null),
+    webhookDelayMs: 0,
+  });
+  paypal = await new Promise((resolve) => {
+    const server = serve({ fetch: fake.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+      resolve({ url: `http://127.0.0.1:${info.port}`, server }),
+    );
+  });
+});
+
+after(async () => {
+  await new Promise((resolve) => paypal.server.close(resolve));
+  await smtp.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+test('kill -9 during a burst of confirmations: after a restart every paid order is delivered once', async () => {
+  const first = await startChild();
+  serviceUrl = first.url;
+
+  // Buyers pay: each order captured (PayPal then sends its webhook) and confirmed by the browser.
+  const orders: { id: string; email: string; packs: typeof allPacks }[] = [];
+  for (let index = 0; index < ORDERS; index += 1) {
+    const packs = allPacks.slice(index % 3, (index % 3) + 1 + (index % 2));
+    const email = `buyer${index}@example.com`;
+    const request = orderRequest(
+      packs.map((pack) => ({ ...pack, quantity: 1 as const })),
+      'USD',
+      { invoiceId: newInvoiceId(), buyerEmail: email, description: 'Presets' },
+    );
+    const { id } = (await (await post(`${paypal.url}/v2/checkout/orders`, request)).json()) as {
+      id: string;
+    };
+    orders.push({ id, email, packs });
+  }
+  const confirmation = (order: (typeof orders)[number]) =>
+    post(
+      `${serviceUrl}/api/email/send-order-confirmation`,
+      {
+        customerDetails: { name: 'Buyer', email: order.email, phone: '1', address: 'Somewhere' },
+        purchasedItems: order.packs.map((pack) => pack.name),
+        totalAmount: formatAmount(orderTotalCents(order.packs)),
+        orderId: order.id,
+      },
+      { Origin: SITE },
+    ).catch(() => null);
+  const burst = orders.map(async (order) => {
+    await post(`${paypal.url}/v2/checkout/orders/${order.id}/capture`, {});
+    await confirmation(order);
+  });
+
+  // SIGKILL once a few e-mails are out, with the rest of the burst in flight.
+  while (smtp.messages.length < 6) await new Promise((resolve) => setTimeout(resolve, 2));
+  first.child.kill('SIGKILL');
+  await Promise.all(burst);
+  const atKill = smtp.messages.length;
+
+  // Started again on the same database: the outbox resumes, PayPal retries its webhooks, and the
+  // browsers retry their confirmations.
+  const second = await startChild();
+  serviceUrl = second.url;
+  try {
+    await Promise.all(orders.map(confirmation));
+    const deadline = Date.now() + 30_000;
+    const buyersDone = () =>
+      orders.every((order) => smtp.messages.some((m) => m.to?.[0]?.address === order.email));
+    while (!buyersDone() || smtp.messages.length < ORDERS * 2) {
+      assert.ok(Date.now() < deadline, `only ${smtp.messages.length} e-mails after the restart`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500)); // anything sent twice would be in now
+
+    assert.ok(atKill < ORDERS * 2, 'the kill came before the burst was delivered');
+    for (const order of orders) {
+      const toBuyer = smtp.messages.filter((m) => m.to?.[0]?.address === order.email);
+      const studio = smtp.messages.filter(
+        (m) => m.to?.[0]?.address !== order.email && m.subject?.includes(order.id),
+      );
+      // A copy the mail server accepted in the instant before the kill was recorded is sent
+      // again with the same Message-ID, which mail servers treat as one message.
+      assert.equal(new Set(toBuyer.map((m) => m.messageId)).size, 1, `${order.id} to the buyer`);
+      assert.equal(new Set(studio.map((m) => m.messageId)).size, 1, `${order.id} to the studio`);
+      assert.ok(toBuyer.length <= 2 && studio.length <= 2);
+      assert.equal(
+        [...toBuyer[0]!.text!.matchAll(/\/download\//g)].length,
+        order.packs.length,
+        `${order.id}: a link per pack`,
+      );
+    }
+  } finally {
+    second.child.kill('SIGTERM');
+  }
+});
