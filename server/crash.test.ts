@@ -55,7 +55,9 @@ async function startChild(): Promise<{ child: ChildProcess; url: string }> {
       const url = /"msg":"order-confirmation service listening","url":"([^"]+)"/.exec(output)?.[1];
       if (url) resolve({ child, url });
     });
-    child.once('exit', (code: number | null) => reject(new Error(`service exited with ${code}: ${output}`)));
+    child.once('exit', (code: number | null) =>
+      reject(new Error(`service exited with ${code}: ${output}`)),
+    );
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { OrderRequest } from '@/lib/order';
 import { fakePayPalBase } from '../service';
 
 /**
@@ -48,13 +49,7 @@ const sdkStub = `(function () {
 
 export type PayPalRecord = {
   sdkRequests: URL[];
-  orders: {
-    id: string;
-    body: {
-      intent: string;
-      purchase_units: { amount: { currency_code: string; value: string } }[];
-    };
-  }[];
+  orders: { id: string; body: OrderRequest }[];
   captures: string[];
 };
 

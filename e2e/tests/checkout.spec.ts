@@ -96,8 +96,26 @@ test.describe('checkout', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Thank You for Your Purchase!',
     );
+    const usd = (value: string) => ({ currency_code: 'USD', value });
     expect(paypal.orders.map((order) => order.body)).toEqual([
-      { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: total } }] },
+      {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            description: checkoutCopy.orderDescription,
+            invoice_id: expect.stringMatching(/^SJ-[0-9A-F-]{36}$/),
+            custom_id: buyer.email,
+            amount: { ...usd(total), breakdown: { item_total: usd(total) } },
+            items: [stoic, awaken].map((pack) => ({
+              name: pack.name,
+              sku: pack.slug,
+              unit_amount: usd((pack.priceCents / 100).toFixed(2)),
+              quantity: '1',
+              category: 'DIGITAL_GOODS',
+            })),
+          },
+        ],
+      },
     ]);
     const orderId = paypal.orders[0]!.id;
     expect(paypal.captures).toEqual([orderId]);
@@ -109,6 +127,9 @@ test.describe('checkout', () => {
         orderId,
       },
     ]);
+    await expect(
+      page.getByText(`${checkoutCopy.receipt.emailSentTo} ${buyer.email}.`),
+    ).toBeVisible();
     await expect(cart.floatingButton).toBeHidden();
     expect(await cart.stored()).toEqual([]);
   });

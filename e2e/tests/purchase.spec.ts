@@ -2,12 +2,14 @@ import { strFromU8, unzipSync } from 'fflate';
 import { checkoutCopy, presets } from '@/lib/content';
 import { presetPath } from '@/lib/routes';
 import { expect, test } from '../fixtures';
-import { apiBase } from '../service';
+import { newInvoiceId, orderRequest } from '@/lib/order';
+import { apiBase, fakePayPalBase } from '../service';
 import { emailsAbout } from '../stubs/outbox';
 import { stubPayPal } from '../stubs/paypal';
 
 const stoic = presets.find((p) => p.slug === 'stoic-pack')!;
 const regal = presets.find((p) => p.slug === 'regal-tones')!;
+const awaken = presets.find((p) => p.slug === 'awaken')!;
 
 // The whole purchase with the real order-confirmation service: it verifies the order with the
 // fake PayPal the button paid through, and writes the e-mails into its outbox folder.
@@ -34,6 +36,20 @@ test('a buyer pays and receives an e-mail whose links download the packs', async
   await page.getByRole('button', { name: 'PayPal', exact: true }).click();
   await expect(page).toHaveURL('/thank-you/');
   expect(await cart.stored()).toEqual([]);
+
+  // The thank-you page says where the e-mail went and offers the packs at once.
+  const { receipt } = checkoutCopy;
+  await expect(page.getByText(`${receipt.emailSentTo} ${email}.`)).toBeVisible();
+  const downloads = page.getByRole('region', { name: receipt.downloadsHeading });
+  await expect(downloads.getByRole('link')).toHaveText([
+    `${receipt.downloadLabel} ${stoic.name}`,
+    `${receipt.downloadLabel} ${regal.name}`,
+  ]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    downloads.getByRole('link').first().click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${stoic.slug}.zip`);
 
   const orderId = paypal.orders[0]!.id;
   const emails = await emailsAbout(orderId, 2);
@@ -88,4 +104,114 @@ test('a resend request that cannot reach the service says so and keeps what was 
   await expect(form.getByRole('status')).toHaveText(resend.failed);
   await expect(form.getByLabel(resend.orderLabel)).toHaveValue('5O190127TN364715T');
   await expect(form.getByLabel(resend.emailLabel)).toHaveValue('priya@example.com');
+});
+
+test('a buyer whose confirmation never arrives and who closes the page still gets the packs', async ({
+  page,
+  problems,
+  request,
+}) => {
+  problems.allow(/send-order-confirmation|Failed to fetch|ERR_FAILED/);
+  const paypal = await stubPayPal(page);
+  const email = `closed-tab-${test.info().project.name}@example.com`;
+  await page.goto(presetPath(stoic));
+  await page.evaluate(
+    (id) => window.localStorage.setItem('cartItems', JSON.stringify([{ id, quantity: 1 }])),
+    stoic.name,
+  );
+  // The network drops between PayPal's capture and our confirmation call.
+  await page.route(`${apiBase}/api/email/send-order-confirmation`, (route) =>
+    route.abort('internetdisconnected'),
+  );
+  await page.goto('/checkout/');
+  await page.getByLabel('Full name').fill('Kavya Iyer');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('+1 604 555 0144');
+  await page.getByLabel('Address').fill('3 Banyan Road, Burnaby BC');
+  await page.getByRole('button', { name: checkoutCopy.continueLabel }).click();
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await expect(page.getByTestId('payment-error')).toHaveText(
+    checkoutCopy.messages.confirmationFailed,
+  );
+  expect(paypal.captures).toHaveLength(1);
+  await page.close();
+
+  // PayPal's webhook tells the service, which delivers from PayPal's own order.
+  const orderId = paypal.orders[0]!.id;
+  const buyer = (await emailsAbout(orderId, 2)).find((m) => m.to?.[0]?.address === email)!;
+  const [link] = [...buyer.text!.matchAll(/http\S+\/download\/\S+/g)].map((m) => m[0]);
+  const download = await request.get(link!);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-disposition']).toBe(
+    `attachment; filename="${stoic.slug}.zip"`,
+  );
+});
+
+test('the site reopened after an interrupted confirmation finishes it', async ({
+  page,
+  cart,
+  problems,
+}) => {
+  problems.allow(/send-order-confirmation/);
+  const paypal = await stubPayPal(page);
+  const email = `reopened-${test.info().project.name}@example.com`;
+  await page.goto('/');
+  await page.evaluate(
+    (id) => window.localStorage.setItem('cartItems', JSON.stringify([{ id, quantity: 1 }])),
+    regal.name,
+  );
+  await page.route(`${apiBase}/api/email/send-order-confirmation`, (route) =>
+    route.abort('internetdisconnected'),
+  );
+  await page.goto('/checkout/');
+  await page.getByLabel('Full name').fill('Dev Malhotra');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('+1 604 555 0177');
+  await page.getByLabel('Address').fill('9 Peepal Street, Richmond BC');
+  await page.getByRole('button', { name: checkoutCopy.continueLabel }).click();
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await expect(page.getByTestId('payment-error')).toBeVisible();
+
+  // The phone comes back online later; the buyer opens the site again.
+  await page.unroute(`${apiBase}/api/email/send-order-confirmation`);
+  await page.goto('/presets/');
+  const notice = page.getByRole('status').filter({ hasText: checkoutCopy.recovered.message });
+  await expect(notice).toBeVisible();
+  expect(await cart.stored()).toEqual([]);
+  await notice.getByRole('link', { name: checkoutCopy.recovered.link }).click();
+  await expect(page.getByText(`${checkoutCopy.receipt.emailSentTo} ${email}.`)).toBeVisible();
+  const orderId = paypal.orders[0]!.id;
+  expect((await emailsAbout(orderId, 2)).map((m) => m.to?.[0]?.address)).toContain(email);
+});
+
+test("the fresh-links form recovers a paid order the service never heard of, by the receipt's id", async ({
+  page,
+  request,
+}) => {
+  // Paid at PayPal, but neither the browser's call nor PayPal's webhook ever reached the service.
+  const email = `receipt-${test.info().project.name}@example.com`;
+  const lines = [
+    { sku: awaken.slug, name: awaken.name, priceCents: awaken.priceCents, quantity: 1 as const },
+  ];
+  const created = await request.post(`${fakePayPalBase}/v2/checkout/orders`, {
+    data: orderRequest(lines, 'USD', {
+      invoiceId: newInvoiceId(),
+      buyerEmail: email,
+      description: checkoutCopy.orderDescription,
+    }),
+  });
+  const { id: orderId } = (await created.json()) as { id: string };
+  await request.post(`${fakePayPalBase}/v2/checkout/orders/${orderId}/capture`, {
+    headers: { 'Fake-PayPal-Webhook': 'off' },
+  });
+
+  const { resend } = checkoutCopy;
+  await page.goto('/thank-you/');
+  const form = page.getByRole('region', { name: resend.heading });
+  await form.getByLabel(resend.orderLabel).fill(orderId);
+  await form.getByLabel(resend.emailLabel).fill(email);
+  await form.getByRole('button', { name: resend.submitLabel }).click();
+  await expect(form.getByRole('status')).toHaveText(resend.sent);
+  const buyer = (await emailsAbout(orderId, 2)).find((m) => m.to?.[0]?.address === email)!;
+  expect(buyer.text).toContain(awaken.name);
 });
