@@ -27,6 +27,14 @@ export const checkout = {
     downloadLabel: 'Download',
     linksNote: 'Each link works a few times until',
   },
+  // The page a download link in the e-mail opens (the service renders it).
+  downloadPage: {
+    heading: 'Your preset download',
+    button: 'Download',
+    validUntil: 'This link works until',
+    downloadsLeft: 'downloads left',
+    help: 'Trouble downloading? Reply to your order e-mail and we will help.',
+  },
   // Shown on any page when the site finishes an order whose confirmation was interrupted.
   recovered: {
     message: 'Your earlier order is confirmed, and its download links are in your e-mail.',

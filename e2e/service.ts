@@ -13,6 +13,7 @@ export const outboxDir = path.join(serviceDataDir, 'outbox');
 /** The service's environment for the e2e run: local fakes, e-mails into the outbox folder. */
 export function serviceEnv(siteOrigin: string): Record<string, string> {
   return {
+    NODE_ENV: 'development',
     PORT: String(apiPort),
     FAKE_PAYPAL_PORT: String(paypalPort),
     DATA_DIR: serviceDataDir,

@@ -79,3 +79,20 @@ describe('checkoutStep', () => {
     );
   });
 });
+
+describe('the e-mail address', () => {
+  test.each([
+    ['a local part of 65 characters', `${'a'.repeat(65)}@example.com`],
+    ['an address of 255 characters', `a@${'b'.repeat(249)}.com`],
+  ])('%s is refused', (_, email) => {
+    expect(validateDetails({ ...details, email })).toEqual({
+      errors: { email: 'Please enter a valid email address.' },
+    });
+  });
+
+  test('the longest allowed address is accepted', () => {
+    const email = `${'a'.repeat(64)}@${'b'.repeat(185)}.com`;
+    expect(email).toHaveLength(254);
+    expect(validateDetails({ ...details, email })).toEqual({ details: { ...details, email } });
+  });
+});

@@ -16,7 +16,14 @@ const filled = (message: string) => z.string().check(z.trim(), z.minLength(1, me
  */
 export const detailsSchema = z.object({
   name: filled('Please enter your name.'),
-  email: z.pipe(filled('Please enter your email.'), z.email('Please enter a valid email address.')),
+  email: z.pipe(
+    filled('Please enter your email.'),
+    z.email('Please enter a valid email address.').check(
+      // RFC 5321: at most 64 characters before the @, 254 in all.
+      z.maxLength(254, 'Please enter a valid email address.'),
+      z.refine((email) => email.indexOf('@') <= 64, 'Please enter a valid email address.'),
+    ),
+  ),
   phone: filled('Please enter your phone number.'),
   address: filled('Please enter your address.'),
 });

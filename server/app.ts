@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import type { HttpBindings } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -9,9 +10,11 @@ import { rateLimiter } from 'hono-rate-limiter';
 import { z } from 'zod';
 import { detailsSchema } from '@/lib/checkout';
 import { ORDER_ID_PATTERN } from '@/lib/order-service';
+import { packsBySku } from './catalog';
 import type { Config } from './config';
 import type { DeliveryService } from './delivery';
 import type { Log } from './log';
+import { byteRange, downloadPage } from './download';
 import { packFile } from './packs';
 import {
   PayPalUnavailable,
@@ -51,6 +54,10 @@ export const LINK_EMAILS_PER_HOUR = 3;
 
 const HOUR = 60 * 60 * 1000;
 
+/** Every refused confirmation: the same words, after the same time (longer than asking PayPal). */
+export const REFUSAL = 'This order cannot be confirmed with these details.';
+export const REFUSAL_MS = 500;
+
 export type Deps = {
   config: Config;
   store: Store;
@@ -61,7 +68,7 @@ export type Deps = {
 };
 
 export function createApp({ config, store, paypal, delivery, log, now = Date.now }: Deps) {
-  const app = new Hono();
+  const app = new Hono<{ Bindings: HttpBindings }>();
   /** Work done after answering (e-mailing on request), so the answer says nothing of it. */
   const background = new Set<Promise<void>>();
   const later = (work: () => Promise<void>) => {
@@ -72,15 +79,17 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
   };
   const problem = (
     c: Context,
-    status: 400 | 403 | 404 | 409 | 410 | 413 | 422 | 500 | 502 | 503,
+    status: 400 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 500 | 502 | 503,
     error: string,
     extra = {},
   ) => c.json({ error, ...extra }, status);
 
+  // Behind N trusted proxies the client is the address the outermost one appended: N entries from
+  // the right of X-Forwarded-For. Whatever the client wrote itself stands further left.
   const clientKey = (c: Context) => {
-    const forwarded = config.trustProxy
-      ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-      : '';
+    const hops = config.trustProxyHops;
+    const chain = hops > 0 ? (c.req.header('x-forwarded-for') ?? '').split(',') : [];
+    const forwarded = chain.length >= hops ? chain[chain.length - hops]?.trim() : '';
     return forwarded || getConnInfo(c).remote.address || 'unknown';
   };
 
@@ -104,13 +113,15 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
 
   app.get('/health', (c) => c.json({ ok: true }));
 
-  const limit = rateLimiter({
-    windowMs: 60_000,
-    limit: config.rateLimit,
-    standardHeaders: 'draft-7',
-    keyGenerator: clientKey,
-    message: { error: 'Too many requests. Please wait a minute and try again.' },
-  });
+  // API calls and downloads each have their own budget per client and minute.
+  const limit = () =>
+    rateLimiter({
+      windowMs: 60_000,
+      limit: config.rateLimit,
+      standardHeaders: 'draft-7',
+      keyGenerator: clientKey,
+      message: { error: 'Too many requests. Please wait a minute and try again.' },
+    });
 
   app.use('/api/*', async (c, next) => {
     const origin = c.req.header('origin');
@@ -129,7 +140,7 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
       maxAge: 600,
     }),
   );
-  app.use('/api/*', limit);
+  app.use('/api/*', limit());
   app.use(
     '/api/*',
     bodyLimit({
@@ -137,12 +148,13 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
       onError: (c) => problem(c, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`),
     }),
   );
-  app.use('/download/*', limit);
+  app.use('/download/*', limit());
 
   async function readBody<T extends z.ZodType>(c: Context, schema: T) {
-    if (!c.req.header('content-type')?.startsWith('application/json')) {
+    const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (mediaType !== 'application/json') {
       return {
-        response: problem(c, 400, 'The body must be JSON (Content-Type: application/json).'),
+        response: problem(c, 415, 'The body must be JSON (Content-Type: application/json).'),
       };
     }
     let raw: unknown;
@@ -163,6 +175,7 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
   }
 
   app.post('/api/email/send-order-confirmation', async (c) => {
+    const started = now();
     const body = await readBody(c, confirmationSchema);
     if (body.response) return body.response;
     const { customerDetails: customer, purchasedItems, totalAmount, orderId: id } = body.data;
@@ -180,10 +193,12 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
       return problem(c, 502, 'We could not verify the payment with PayPal. Please try again.');
     }
     switch (result.kind) {
+      // An unknown order, another address, other items, a refund: one answer, after one wait, so
+      // that nobody learns which order ids exist or whose they are.
       case 'unknown':
-        return problem(c, 422, 'PayPal does not know this order.');
       case 'refused':
-        return problem(c, result.status, result.error);
+        await new Promise((resolve) => setTimeout(resolve, started + REFUSAL_MS - now()));
+        return problem(c, 422, REFUSAL);
       case 'pending':
         return c.json(
           { ok: true, orderId: id, email: customer.email, pending: true, downloads: [] },
@@ -223,7 +238,8 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
     later(async () => {
       const known = store.findOrder(id);
       if (known) {
-        if (known.email.toLowerCase() === email.toLowerCase()) resendLinks(known);
+        if (known.status !== 'refunded' && known.email.toLowerCase() === email.toLowerCase())
+          resendLinks(known);
         else log.warn({ msg: 'resend refused', orderId: id });
         return;
       }
@@ -246,7 +262,7 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
     if (body.response) return body.response;
     const { email } = body.data;
     later(async () => {
-      const orders = store.ordersOf(email);
+      const orders = store.ordersOf(email).filter((order) => order.status !== 'refunded');
       // The newest orders, as many as the address may still receive this hour.
       const left = LINK_EMAILS_PER_HOUR - store.recentMessages('links', email, now() - HOUR);
       const sent = left > 0 ? orders.slice(-left) : [];
@@ -274,7 +290,11 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
       ) as WebhookSignature;
       let event: {
         event_type?: string;
-        resource?: { supplementary_data?: { related_ids?: { order_id?: string } } };
+        resource?: {
+          id?: string;
+          supplementary_data?: { related_ids?: { order_id?: string } };
+          links?: { rel: string; href: string }[];
+        };
       };
       try {
         event = JSON.parse(raw) as typeof event;
@@ -291,6 +311,31 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
         if (!(await paypal.verifyWebhook(signature, raw, config.paypal.webhookId))) {
           log.warn({ msg: 'webhook signature refused', type: event.event_type });
           return problem(c, 400, 'The signature does not verify.');
+        }
+        if (
+          event.event_type === 'PAYMENT.CAPTURE.REFUNDED' ||
+          event.event_type === 'PAYMENT.CAPTURE.REVERSED'
+        ) {
+          // A refund's resource is the refund, pointing "up" to its capture; a reversal's is the
+          // capture. The capture says which order, and whether all of it went back.
+          const resource = event.resource ?? {};
+          const captureId =
+            event.event_type === 'PAYMENT.CAPTURE.REVERSED'
+              ? resource.id
+              : resource.links
+                  ?.find((link) => link.rel === 'up')
+                  ?.href.split('/')
+                  .pop();
+          const capture = captureId ? await paypal.getCapture(captureId) : null;
+          const order = store.findOrder(capture?.supplementary_data?.related_ids?.order_id ?? '');
+          if (capture && order && order.status !== 'refunded') {
+            delivery.refund(
+              order,
+              event.event_type,
+              ['REFUNDED', 'REVERSED'].includes(capture.status),
+            );
+          }
+          return c.json({ ok: true });
         }
         if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED') {
           return c.json({ ok: true, ignored: event.event_type });
@@ -311,38 +356,104 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
     },
   );
 
-  app.get('/download/:token', (c) => {
-    const check = verifyToken(config.downloadSecret, c.req.param('token'), now());
+  /** The link a token names, or why it cannot be used (a status and the words for the buyer). */
+  function linkFor(token: string) {
+    const check = verifyToken(config.downloadSecret, token, now());
+    const refuse = (status: 404 | 410, error: string) => ({ status, error }) as const;
     if (!check.valid && check.reason === 'expired') {
-      return problem(
-        c,
+      return refuse(
         410,
-        'This download link has expired. Reply to your order e-mail for fresh links.',
+        'This download link has expired. Ask for fresh links on our thank-you page.',
       );
     }
     const link = check.valid ? store.findLink(check.linkId) : null;
-    if (!link) return problem(c, 404, 'This download link is not valid.');
+    const pack = link && packsBySku.get(link.pack);
+    if (!link || !pack) return refuse(404, 'This download link is not valid.');
+    if (link.revokedAt !== null) {
+      const order = store.findOrder(link.orderId);
+      return refuse(
+        410,
+        order?.status === 'refunded'
+          ? 'This order was refunded, so its links no longer work.'
+          : 'These links were replaced by newer links: please use the ones in your latest e-mail.',
+      );
+    }
+    if (link.downloads >= config.downloadLimit) {
+      return refuse(
+        410,
+        `This download link has been used ${config.downloadLimit} times. Ask for fresh links on our thank-you page.`,
+      );
+    }
+    return { link, pack };
+  }
+
+  // The link in the e-mail opens this page, which counts nothing: mail scanners and previews that
+  // follow every link use up no download. Its button fetches the file.
+  app.get('/download/:token', (c) => {
+    const found = linkFor(c.req.param('token'));
+    const headers = {
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+      'X-Robots-Tag': 'noindex',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'",
+    };
+    const html = !!c.req.header('accept')?.includes('text/html');
+    if ('error' in found) {
+      if (!html) return problem(c, found.status, found.error);
+      return c.html(downloadPage({ message: found.error }), found.status, headers);
+    }
+    const { link, pack } = found;
+    return c.html(
+      downloadPage({
+        pack: pack.name,
+        file: `${c.req.param('token')}/file`,
+        expiresAt: link.expiresAt,
+        left: config.downloadLimit - link.downloads,
+      }),
+      200,
+      headers,
+    );
+  });
+
+  // The file. HEAD counts nothing; a download counts once its last byte has gone out, so a
+  // transfer cut short costs no use and its resumption (a Range request) completes the one use.
+  app.on(['GET', 'HEAD'], '/download/:token/file', (c) => {
+    const found = linkFor(c.req.param('token'));
+    if ('error' in found) return problem(c, found.status, found.error);
+    const { link } = found;
     const file = packFile(config.packsDir, link.pack);
     if (!existsSync(file)) {
       log.error({ msg: 'pack file missing', pack: link.pack });
       return problem(c, 500, 'This pack is not available right now. Please write to us.');
     }
-    if (!store.useLink(link.id, config.downloadLimit)) {
-      log.warn({ msg: 'download limit reached', orderId: link.orderId, pack: link.pack });
-      return problem(
-        c,
-        410,
-        `This download link has been used ${config.downloadLimit} times. Reply to your order e-mail for fresh links.`,
-      );
-    }
-    log.info({ msg: 'download', orderId: link.orderId, pack: link.pack });
-    return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream, 200, {
+    const size = statSync(file).size;
+    const range = byteRange(c.req.header('range'), size);
+    const headers: Record<string, string> = {
       'Content-Type': 'application/zip',
-      'Content-Length': String(statSync(file).size),
       'Content-Disposition': `attachment; filename="${link.pack}.zip"`,
+      'Accept-Ranges': 'bytes',
       'Cache-Control': 'no-store',
       'X-Robots-Tag': 'noindex',
-    });
+    };
+    if (range === 'unsatisfiable') {
+      return c.body(null, 416, { ...headers, 'Content-Range': `bytes */${size}` });
+    }
+    const { start, end } = range ?? { start: 0, end: size - 1 };
+    headers['Content-Length'] = String(end - start + 1);
+    if (range) headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
+    const status = range ? 206 : 200;
+    if (c.req.method === 'HEAD') return c.body(null, status, headers);
+    if (end === size - 1) {
+      c.env.outgoing.once('finish', () => {
+        const counted = store.useLink(link.id, config.downloadLimit);
+        log.info({ msg: 'download', orderId: link.orderId, pack: link.pack, counted });
+      });
+    }
+    return c.body(
+      Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream,
+      status,
+      headers,
+    );
   });
 
   return Object.assign(app, {

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, requiredInProduction } from './config';
 
 describe('configuration', () => {
   test('runs locally with no settings: fake PayPal, outbox folder, the local site origin', () => {
-    const config = loadConfig({}, '/srv/site');
+    const config = loadConfig({ NODE_ENV: 'development' }, '/srv/site');
     assert.equal(config.production, false);
     assert.equal(config.fakePayPalPort, 8788);
     assert.equal(config.paypal.apiBase, 'http://127.0.0.1:8788');
@@ -32,21 +32,28 @@ describe('configuration', () => {
     const env = Object.fromEntries(requiredInProduction.map((name) => [name, 'x']));
     assert.throws(
       () => loadConfig({ ...env, NODE_ENV: 'production', DOWNLOAD_SECRET: 'short' }),
-      /DOWNLOAD_SECRET must be at least 32 characters/,
+      /DOWNLOAD_SECRET must be at least 32 random characters/,
     );
     const config = loadConfig({
       ...env,
       NODE_ENV: 'production',
-      DOWNLOAD_SECRET: 'a'.repeat(32),
+      DOWNLOAD_SECRET: 'Zq4-Tn8_wB2xKc7Lm1Ps9Rd3Vf6Hj0Gy',
       PAYPAL_API_BASE: 'https://api-m.paypal.com/',
     });
     assert.equal(config.fakePayPalPort, null);
     assert.equal(config.paypal.apiBase, 'https://api-m.paypal.com');
   });
 
+  test('behind proxies, TRUST_PROXY says how many', () => {
+    const hops = (value?: string) =>
+      loadConfig({ NODE_ENV: 'test', TRUST_PROXY: value }).trustProxyHops;
+    assert.deepEqual([hops(), hops('0'), hops('true'), hops('1'), hops('2')], [0, 0, 1, 1, 2]);
+    assert.throws(() => hops('yes'), /TRUST_PROXY must be a number/);
+  });
+
   test('a number that is not one is named', () => {
     assert.throws(
-      () => loadConfig({ DOWNLOAD_LIMIT: 'lots' }),
+      () => loadConfig({ NODE_ENV: 'test', DOWNLOAD_LIMIT: 'lots' }),
       /DOWNLOAD_LIMIT must be a positive number, got "lots"/,
     );
   });

@@ -30,8 +30,11 @@ export type Config = {
   databasePath: string;
   /** Requests per client and minute on the API and download endpoints. */
   rateLimit: number;
-  /** Behind a reverse proxy, the client is the first X-Forwarded-For address. */
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies in front of the service append to X-Forwarded-For: the client is the
+   * address the outermost of them appended (that many from the right). 0: the connection's address.
+   */
+  trustProxyHops: number;
 };
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -67,15 +70,45 @@ function positiveNumber(
   return value;
 }
 
+/** TRUST_PROXY: a number of proxies; "true" is one, empty or "false" none. */
+function proxyHops(raw: string | undefined): number {
+  if (!raw || raw === 'false') return 0;
+  if (raw === 'true') return 1;
+  const hops = Number(raw);
+  if (!Number.isInteger(hops) || hops < 0) {
+    throw new ConfigError(`TRUST_PROXY must be a number of proxies (0, 1, 2…), got "${raw}".`);
+  }
+  return hops;
+}
+
+/** The modes the service runs in; anything else (a typo such as "prod") refuses to start. */
+export const MODES = ['development', 'test', 'production'] as const;
+
+export const DEVELOPMENT_SECRET = 'local-development-secret-do-not-use-in-production';
+
+/** Bits of entropy in a secret, by the frequency of its characters (Shannon). */
+export function entropyBits(secret: string): number {
+  const counts = new Map<string, number>();
+  for (const char of secret) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= count * Math.log2(count / secret.length);
+  return bits;
+}
+
 /**
- * The configuration from the environment. Without NODE_ENV=production every setting has a local
- * default (fake PayPal, e-mails into an outbox folder); in production a missing secret is an error
- * that names every missing setting.
+ * The configuration from the environment. NODE_ENV must say which mode: in development and test
+ * every setting has a local default (fake PayPal, e-mails into an outbox folder); in production a
+ * missing or weak secret is an error that names every missing setting.
  */
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   root = process.cwd(),
 ): Config {
+  if (!MODES.includes(env.NODE_ENV as (typeof MODES)[number])) {
+    throw new ConfigError(
+      `NODE_ENV is "${env.NODE_ENV ?? ''}": set it to one of ${MODES.join(', ')} (development and test run with local fakes).`,
+    );
+  }
   const production = env.NODE_ENV === 'production';
   if (production) {
     const missing = requiredInProduction.filter((name) => !env[name]?.trim());
@@ -84,8 +117,11 @@ export function loadConfig(
         `The order-confirmation service refuses to start in production without: ${missing.join(', ')}.`,
       );
     }
-    if (env.DOWNLOAD_SECRET!.length < 32) {
-      throw new ConfigError('DOWNLOAD_SECRET must be at least 32 characters long.');
+    const secret = env.DOWNLOAD_SECRET!;
+    if (secret === DEVELOPMENT_SECRET || secret.length < 32 || entropyBits(secret) < 128) {
+      throw new ConfigError(
+        'DOWNLOAD_SECRET must be at least 32 random characters (openssl rand -base64 48), not the development secret.',
+      );
     }
   }
   const dataDir = path.resolve(root, env.DATA_DIR || 'server/.data');
@@ -115,12 +151,12 @@ export function loadConfig(
     outboxDir: path.resolve(root, env.OUTBOX_DIR || path.join(dataDir, 'outbox')),
     mailFrom: env.MAIL_FROM || `"${site.name}" <${site.email}>`,
     studioEmail: env.STUDIO_EMAIL || site.email,
-    downloadSecret: env.DOWNLOAD_SECRET || 'local-development-secret-do-not-use-in-production',
+    downloadSecret: env.DOWNLOAD_SECRET || DEVELOPMENT_SECRET,
     downloadTtlMs: positiveNumber(env, 'DOWNLOAD_TTL_DAYS', 7) * DAY,
     downloadLimit: positiveNumber(env, 'DOWNLOAD_LIMIT', 5),
     packsDir: path.resolve(root, env.PACKS_DIR || path.join(dataDir, 'packs')),
     databasePath: path.resolve(root, env.DATABASE_PATH || path.join(dataDir, 'orders.sqlite')),
     rateLimit: positiveNumber(env, 'RATE_LIMIT_PER_MINUTE', 30),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxyHops: proxyHops(env.TRUST_PROXY),
   };
 }

@@ -3,7 +3,7 @@ import { formatAmount } from '@/lib/money';
 import { packsBySku, shopCurrency } from './catalog';
 import type { Config } from './config';
 import type { Log } from './log';
-import { buyerEmail, studioEmail, type Message, type OrderSummary } from './mail';
+import { buyerEmail, refundNotice, studioEmail, type Message, type OrderSummary } from './mail';
 import type { Outbox } from './outbox';
 import { paidOrder, type PayPalClient } from './paypal';
 import type { OrderRecord, Store } from './store';
@@ -31,6 +31,21 @@ export type Delivery =
   | { kind: 'refused'; status: 409 | 422; error: string };
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** A single-line field as the e-mails show it: no control characters, no line breaks. */
+const oneLine = (text: string) =>
+  text
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** A multi-line field (the address): its lines kept, each one cleaned. */
+const lines = (text: string) =>
+  text
+    .split(/\r\n|\r|\n/)
+    .map(oneLine)
+    .filter(Boolean)
+    .join('\n');
 
 /**
  * The one way an order is delivered, whichever path asks first: the checkout's confirmation,
@@ -107,6 +122,10 @@ export function createDelivery(deps: {
 
   async function deliver(orderId: string, claim: Claim): Promise<Delivery> {
     const known = store.findOrder(orderId);
+    if (known?.status === 'refunded' && claim.source !== 'webhook') {
+      log.warn({ msg: 'claim for a refunded order', orderId, source: claim.source });
+      return { kind: 'unknown' };
+    }
     if (known) {
       const problem = claimProblem(known, claim);
       if (problem) {
@@ -123,6 +142,10 @@ export function createDelivery(deps: {
     }
     const paid = paidOrder(order, packsBySku, shopCurrency);
     if ('pending' in paid) {
+      const bound = order.purchase_units?.[0]?.custom_id;
+      if (claim.source === 'browser' && bound && !sameAddress(bound, claim.customer.email)) {
+        return { kind: 'refused', status: 409, error: 'another address' };
+      }
       log.info({ msg: 'payment pending, delivery waits for its completion', orderId });
       return { kind: 'pending' };
     }
@@ -151,8 +174,13 @@ export function createDelivery(deps: {
     }
     const customer =
       claim.source === 'browser'
-        ? { ...claim.customer, email }
-        : { name: paid.payerName, email, phone: '', address: '' };
+        ? {
+            name: oneLine(claim.customer.name),
+            email,
+            phone: oneLine(claim.customer.phone),
+            address: lines(claim.customer.address),
+          }
+        : { name: oneLine(paid.payerName), email, phone: '', address: '' };
     const record: Omit<OrderRecord, 'status'> = {
       id: orderId,
       email,
@@ -202,8 +230,27 @@ export function createDelivery(deps: {
     const live = store.liveLinks(order.id, now(), config.downloadLimit);
     return order.lines.flatMap((line) => {
       const link = live.find((each) => each.pack === line.sku);
-      return link ? [{ name: line.name, url: linkUrl(link), expiresAt: link.expiresAt }] : [];
+      // The buyer's own browser fetches the file itself, without the page the e-mail opens.
+      return link
+        ? [{ name: line.name, url: `${linkUrl(link)}/file`, expiresAt: link.expiresAt }]
+        : [];
     });
+  }
+
+  /**
+   * The payment went back (a full refund, a reversal): the order's links stop working and the
+   * studio is told. A partial refund only tells the studio.
+   */
+  function refund(order: OrderRecord, why: string, full: boolean) {
+    const notice = {
+      orderId: order.id,
+      kind: 'alert' as const,
+      message: refundNotice(order.id, why, full, config.studioEmail),
+    };
+    if (full) store.refundOrder(order.id, notice, now());
+    else store.queue([notice], now());
+    log.info({ msg: full ? 'order refunded' : 'order partly refunded', orderId: order.id, why });
+    void outbox.kick();
   }
 
   /** Fresh links for a recorded order, e-mailed to its address. */
@@ -213,7 +260,7 @@ export function createDelivery(deps: {
     void outbox.kick();
   }
 
-  return { deliver, downloads, resend };
+  return { deliver, downloads, resend, refund };
 }
 
 export type DeliveryService = ReturnType<typeof createDelivery>;

@@ -34,7 +34,9 @@ const unprocessable = (issue: string) => ({
  * service does), captures, and webhooks. After a capture it sends PAYMENT.CAPTURE.COMPLETED to the
  * webhook URL, signed as PayPal signs (SHA256withRSA over "id|time|webhook id|crc32(body)"), and
  * answers the verify-webhook-signature call for its own signatures. A capture request with the
- * header `Fake-PayPal-Webhook: off` sends no webhook (a webhook that never arrives).
+ * header `Fake-PayPal-Webhook: off` sends no webhook for that order (a webhook that never arrives);
+ * one with `Fake-PayPal-Capture: pending` leaves the capture pending until the test completes it
+ * (POST /fake/orders/:id/complete). Full refunds send PAYMENT.CAPTURE.REFUNDED.
  */
 export function createFakePayPal(options: {
   clientId: string;
@@ -47,6 +49,8 @@ export function createFakePayPal(options: {
   const orders = new Map<string, PayPalOrder>();
   const captures = new Map<string, PayPalCapture>();
   const tokens = new Set<string>();
+  /** Orders whose webhooks never arrive (a capture made with `Fake-PayPal-Webhook: off`). */
+  const webhooksOff = new Map<string, boolean>();
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const certPath = '/v1/notifications/certs/CERT-FAKE-360caa42';
   const app = new Hono();
@@ -102,9 +106,10 @@ export function createFakePayPal(options: {
       return c.json(unprocessable('ORDER_ALREADY_CAPTURED'), 422);
     }
     const unit = order.purchase_units![0]!;
+    const pending = c.req.header('fake-paypal-capture') === 'pending';
     const capture: PayPalCapture = {
       id: randomBytes(8).toString('hex').toUpperCase(),
-      status: 'COMPLETED',
+      status: pending ? 'PENDING' : 'COMPLETED',
       amount: { currency_code: unit.amount.currency_code, value: unit.amount.value },
       supplementary_data: { related_ids: { order_id: order.id } },
     };
@@ -112,10 +117,43 @@ export function createFakePayPal(options: {
     order.payer = FAKE_PAYER;
     unit.payments = { captures: [capture] };
     captures.set(capture.id, capture);
-    if (c.req.header('fake-paypal-webhook') !== 'off') {
-      setTimeout(() => void sendWebhook(capture, unit), options.webhookDelayMs ?? 1000).unref();
-    }
+    webhooksOff.set(order.id, c.req.header('fake-paypal-webhook') === 'off');
+    if (!pending) later(() => sendWebhook('PAYMENT.CAPTURE.COMPLETED', capture, unit, order.id));
     return c.json(order, 201);
+  });
+
+  // The test's hand on PayPal: a pending capture completes (an e-check clears, a review passes).
+  app.post('/fake/orders/:id/complete', (c) => {
+    const order = orders.get(c.req.param('id'));
+    const unit = order?.purchase_units?.[0];
+    const capture = unit?.payments?.captures?.[0];
+    if (!order || !unit || !capture) return c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
+    capture.status = 'COMPLETED';
+    later(() => sendWebhook('PAYMENT.CAPTURE.COMPLETED', capture, unit, order.id));
+    return c.json(order);
+  });
+
+  // A full refund of a capture, as the studio would make it in its PayPal account.
+  app.post('/v2/payments/captures/:id/refund', (c) => {
+    const capture = captures.get(c.req.param('id'));
+    const orderId = capture?.supplementary_data?.related_ids?.order_id;
+    const unit = orderId ? orders.get(orderId)?.purchase_units?.[0] : undefined;
+    if (!capture || !orderId || !unit) return c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
+    capture.status = 'REFUNDED';
+    const refund = {
+      id: randomBytes(8).toString('hex').toUpperCase(),
+      status: 'COMPLETED',
+      amount: capture.amount,
+      links: [
+        {
+          rel: 'up',
+          method: 'GET',
+          href: `${new URL(c.req.url).origin}/v2/payments/captures/${capture.id}`,
+        },
+      ],
+    };
+    later(() => sendWebhook('PAYMENT.CAPTURE.REFUNDED', refund, unit, orderId));
+    return c.json(refund, 201);
   });
 
   app.get('/v2/checkout/orders/:id', (c) => {
@@ -155,18 +193,27 @@ export function createFakePayPal(options: {
     return c.json({ verification_status: valid ? 'SUCCESS' : 'FAILURE' });
   });
 
+  const later = (send: () => Promise<void>) =>
+    void setTimeout(() => void send(), options.webhookDelayMs ?? 1000).unref();
+
   /** Posts the signed event, retrying a few times as PayPal does when the answer is not 2xx. */
-  async function sendWebhook(capture: PayPalCapture, unit: PurchaseUnit, attempt = 0) {
+  async function sendWebhook(
+    type: string,
+    resource: { amount: { value: string; currency_code: string } },
+    unit: PurchaseUnit,
+    orderId: string,
+    attempt = 0,
+  ): Promise<void> {
     const url = options.webhookUrl();
-    if (!url) return;
+    if (!url || webhooksOff.get(orderId)) return;
     const body = JSON.stringify({
       id: `WH-${randomUUID()}`,
       event_version: '1.0',
       create_time: new Date().toISOString(),
-      resource_type: 'capture',
-      event_type: 'PAYMENT.CAPTURE.COMPLETED',
-      summary: `Payment completed for ${capture.amount.value} ${capture.amount.currency_code}`,
-      resource: { ...capture, custom_id: unit.custom_id, invoice_id: unit.invoice_id },
+      resource_type: type === 'PAYMENT.CAPTURE.REFUNDED' ? 'refund' : 'capture',
+      event_type: type,
+      summary: `${type} for ${resource.amount.value} ${resource.amount.currency_code}`,
+      resource: { ...resource, custom_id: unit.custom_id, invoice_id: unit.invoice_id },
     });
     const id = randomUUID();
     const time = new Date().toISOString();
@@ -189,7 +236,10 @@ export function createFakePayPal(options: {
       () => false,
     );
     if (!delivered && attempt < 5) {
-      setTimeout(() => void sendWebhook(capture, unit, attempt + 1), 500 * 2 ** attempt).unref();
+      setTimeout(
+        () => void sendWebhook(type, resource, unit, orderId, attempt + 1),
+        500 * 2 ** attempt,
+      ).unref();
     }
   }
 

@@ -186,7 +186,35 @@ export function studioEmail(order: OrderSummary, to: string): Message {
           </table>
         </body>
       </html>`.value,
-    text: rows.map(([label, value]) => `${label}: ${value}`).join('\n'),
+    // A multi-line value (the address) is quoted line by line, so none of it can pose as ours.
+    text: rows
+      .map(([label, value]) =>
+        value.includes('\n')
+          ? `${label}:\n${value
+              .split('\n')
+              .map((line) => `> ${line}`)
+              .join('\n')}`
+          : `${label}: ${value}`,
+      )
+      .join('\n'),
+  };
+}
+
+/** Tells the studio that an order's payment went back. */
+export function refundNotice(orderId: string, why: string, full: boolean, to: string): Message {
+  const text = full
+    ? `PayPal reports ${why} for order ${orderId}. Its download links no longer work.`
+    : `PayPal reports ${why} for order ${orderId}, for part of its amount. Its links still work.`;
+  return {
+    to,
+    subject: `Order ${orderId} ${full ? 'refunded' : 'partly refunded'}`,
+    html: html`<!doctype html>
+      <html lang="en">
+        <body style="font-family:sans-serif">
+          <p>${text}</p>
+        </body>
+      </html>`.value,
+    text,
   };
 }
 

@@ -1,149 +1,30 @@
 // Integration tests: the real HTTP service, the local fake PayPal (Orders v2 + OAuth over HTTP) and
 // a real SMTP exchange with a loopback server whose messages are parsed.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { strFromU8, unzipSync } from 'fflate';
-import { formatAmount } from '@/lib/money';
-import { newInvoiceId, orderRequest, orderTotalCents, type Pack } from '@/lib/order';
-import { allPacks } from './catalog';
-import { loadConfig, type Config } from './config';
-import type { Fields } from './log';
-import type { PayPalOrder } from './paypal';
-import { startService } from './service';
+import {
+  ask,
+  body,
+  captureOf,
+  confirm,
+  counted,
+  earthy,
+  linksIn,
+  paidOrder,
+  priceOf,
+  regal,
+  retried,
+  SITE,
+  start,
+  stoic,
+  type Receipt,
+  type Service,
+} from './testing/harness';
 import { startSmtpCapture } from './testing/smtp-capture';
+import { REFUSAL } from './app';
 import { signToken } from './tokens';
-
-const SITE = 'http://127.0.0.1:4173';
-const [stoic, regal, earthy] = allPacks as [Pack, Pack, Pack];
-const priceOf = (...packs: Pack[]) => formatAmount(orderTotalCents(packs));
-
-type Service = Awaited<ReturnType<typeof startService>>;
-
-export async function start(
-  smtpUrl: string | null,
-  overrides: Partial<Config> = {},
-  dir = mkdtempSync(path.join(tmpdir(), 'order-service-')),
-) {
-  const logs: Fields[] = [];
-  const config = {
-    ...loadConfig({
-      DATA_DIR: dir,
-      SITE_ORIGINS: SITE,
-      DOWNLOAD_LIMIT: '3',
-      RATE_LIMIT_PER_MINUTE: '1000',
-    }),
-    port: 0,
-    fakePayPalPort: 0,
-    fakeWebhookDelayMs: 0,
-    mailRetryDelaysMs: [20, 20, 20],
-    smtpUrl,
-    ...overrides,
-  };
-  const log = {
-    info: (f: Fields) => logs.push(f),
-    warn: (f: Fields) => logs.push(f),
-    error: (f: Fields) => logs.push(f),
-  };
-  const service = await startService(config, log);
-  return { service, config, logs, dir };
-}
-
-const post = (url: string, body?: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body ?? {}),
-  }).then((response) => response.json() as Promise<PayPalOrder>);
-
-/**
- * Creates an order the way the checkout's PayPal button does (items, breakdown, the buyer's
- * address in custom_id) and captures it unless told not to. PayPal's webhook is held back unless
- * asked for, so that each test chooses which path delivers.
- */
-async function paidOrder(
-  service: Service,
-  packs: Pack[],
-  {
-    capture = true,
-    webhook = false,
-    email = 'meera@example.com',
-    change = (request: ReturnType<typeof orderRequest>) => void request,
-  } = {},
-) {
-  const request = orderRequest(
-    packs.map((pack) => ({ ...pack, quantity: 1 as const })),
-    'USD',
-    { invoiceId: newInvoiceId(), buyerEmail: email, description: 'Presets' },
-  );
-  change(request);
-  const order = await post(`${service.paypalBase}/v2/checkout/orders`, request);
-  if (!capture) return order.id;
-  const captured = await post(
-    `${service.paypalBase}/v2/checkout/orders/${order.id}/capture`,
-    {},
-    webhook ? {} : { 'Fake-PayPal-Webhook': 'off' },
-  );
-  return order.id ?? captured.id;
-}
-
-const captureOf = async (service: Service, orderId: string) => {
-  const token = await fetch(`${service.paypalBase}/v1/oauth2/token`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Basic ${Buffer.from('local-client:local-secret').toString('base64')}`,
-    },
-  }).then((response) => response.json() as Promise<{ access_token: string }>);
-  const order = await fetch(`${service.paypalBase}/v2/checkout/orders/${orderId}`, {
-    headers: { Authorization: `Bearer ${token.access_token}` },
-  }).then((response) => response.json() as Promise<PayPalOrder>);
-  return order.purchase_units![0]!.payments!.captures![0]!.id;
-};
-
-function body(orderId: string, overrides: Record<string, unknown> = {}) {
-  return {
-    customerDetails: {
-      name: 'Meera Kapoor',
-      email: 'meera@example.com',
-      phone: '+1 604 555 0100',
-      address: '12 Main St, Vancouver',
-    },
-    purchasedItems: [stoic.name, earthy.name],
-    totalAmount: priceOf(stoic, earthy),
-    orderId,
-    ...overrides,
-  };
-}
-
-function confirm(service: Service, payload: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${service.url}/api/email/send-order-confirmation`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: SITE, ...headers },
-    body: typeof payload === 'string' ? payload : JSON.stringify(payload),
-  });
-}
-
-const ask = (service: Service, path: string, payload: unknown) =>
-  fetch(`${service.url}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: SITE },
-    body: JSON.stringify(payload),
-  });
-
-const linksIn = (text: string) =>
-  [...text.matchAll(/https?:\/\/\S+\/download\/[\w.-]+/g)].map((match) => match[0]);
-
-/** Waits (at most 5 s) until the condition holds: for work the service does after answering. */
-async function retried(condition: () => boolean) {
-  for (let waited = 0; !condition(); waited += 20) {
-    assert.ok(waited < 5000, 'timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-type Receipt = { ok: boolean; email: string; downloads: { name: string; url: string }[] };
 
 describe('the order-confirmation service', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -191,8 +72,8 @@ describe('the order-confirmation service', () => {
     assert.deepEqual(linksIn(buyer!.html!), links);
     assert.deepEqual(
       receipt.downloads.map((download) => download.url),
-      links,
-      'the answer carries the same links as the e-mail',
+      links.map((link) => `${link}/file`),
+      "the answer carries the files of the e-mail's links",
     );
     assert.ok(links.every((link) => link.startsWith(`${service.url}/download/`)));
     assert.equal(service.store.findOrder(orderId)!.status, 'delivered');
@@ -201,7 +82,7 @@ describe('the order-confirmation service', () => {
     assert.match(studio!.text!, /meera@example.com/);
     assert.deepEqual(linksIn(studio!.text!), []);
 
-    const download = await fetch(links[0]!);
+    const download = await fetch(`${links[0]!}/file`);
     assert.equal(download.status, 200);
     assert.equal(download.headers.get('content-type'), 'application/zip');
     assert.equal(
@@ -262,11 +143,11 @@ describe('the order-confirmation service', () => {
     const payload = body(orderId);
     payload.customerDetails = { ...payload.customerDetails, email: 'thief@example.com' };
     const first = await confirm(service, payload);
-    assert.equal(first.status, 409);
-    assert.match(((await first.json()) as { error: string }).error, /another e-mail address/);
+    assert.equal(first.status, 422);
+    assert.equal(((await first.json()) as { error: string }).error, REFUSAL);
     assert.equal((await confirm(service, body(orderId))).status, 200);
     await service.settled();
-    assert.equal((await confirm(service, payload)).status, 409);
+    assert.equal((await confirm(service, payload)).status, 422);
     await service.settled();
     assert.deepEqual(
       smtp.messages.slice(count).map((message) => message.to?.[0]?.address),
@@ -289,7 +170,7 @@ describe('the order-confirmation service', () => {
         'a total lowered in the request',
         async (s) => body(await paidOrder(s, [stoic, earthy]), { totalAmount: '1.00' }),
         422,
-        /items or total do not match/,
+        /cannot be confirmed/,
       ],
       [
         "items the browser names that PayPal's order does not hold",
@@ -299,7 +180,7 @@ describe('the order-confirmation service', () => {
             totalAmount: priceOf(stoic, regal),
           }),
         422,
-        /items or total do not match/,
+        /cannot be confirmed/,
       ],
       [
         'a payment at prices below the catalogue',
@@ -314,7 +195,7 @@ describe('the order-confirmation service', () => {
             }),
           ),
         422,
-        /payment does not match/,
+        /cannot be confirmed/,
       ],
       [
         'an order that lists no items (only an amount)',
@@ -329,7 +210,7 @@ describe('the order-confirmation service', () => {
             }),
           ),
         422,
-        /payment does not match/,
+        /cannot be confirmed/,
       ],
       [
         'an item the shop does not sell',
@@ -340,7 +221,7 @@ describe('the order-confirmation service', () => {
             }),
           ),
         422,
-        /payment does not match/,
+        /cannot be confirmed/,
       ],
       [
         'a payment in another currency',
@@ -356,19 +237,19 @@ describe('the order-confirmation service', () => {
             }),
           ),
         422,
-        /payment does not match/,
+        /cannot be confirmed/,
       ],
       [
         'an order that was approved but never captured',
         async (s) => body(await paidOrder(s, [stoic, earthy], { capture: false })),
         422,
-        /payment does not match/,
+        /cannot be confirmed/,
       ],
       [
         'an order id PayPal does not know',
         async () => body('NOSUCHORDER12345'),
         422,
-        /PayPal does not know this order/,
+        /cannot be confirmed/,
       ],
     ];
     for (const [name, payload, status, message] of cases) {
@@ -437,6 +318,7 @@ describe('the order-confirmation service', () => {
         'a form-encoded body',
         JSON.stringify(valid),
         { 'Content-Type': 'application/x-www-form-urlencoded' },
+        415,
       ],
       [
         'a body over the size limit',
@@ -477,12 +359,21 @@ describe('the order-confirmation service', () => {
 
     test('work a limited number of times', async () => {
       const { links } = await deliveredLinks();
-      for (let i = 0; i < ctx.config.downloadLimit; i += 1)
-        assert.equal((await fetch(links[1]!)).status, 200);
-      const over = await fetch(links[1]!);
+      const file = `${links[1]!}/file`;
+      for (let i = 1; i <= ctx.config.downloadLimit; i += 1) {
+        const download = await fetch(file);
+        assert.equal(download.status, 200);
+        await download.arrayBuffer();
+        await counted(service, file, i);
+      }
+      const over = await fetch(file);
       assert.equal(over.status, 410);
       assert.match(((await over.json()) as { error: string }).error, /used 3 times/);
-      assert.equal((await fetch(links[0]!)).status, 200, 'the other pack keeps its own count');
+      assert.equal(
+        (await fetch(`${links[0]!}/file`)).status,
+        200,
+        'the other pack keeps its own count',
+      );
     });
 
     test('expire, and cannot be extended or forged', async () => {
@@ -656,14 +547,14 @@ describe("PayPal's webhook", () => {
     );
     const [buyer] = toBuyer(orderId);
     assert.equal(linksIn(buyer!.text!).length, 2);
-    assert.equal((await fetch(linksIn(buyer!.text!)[0]!)).status, 200);
+    assert.equal((await fetch(`${linksIn(buyer!.text!)[0]!}/file`)).status, 200);
 
     // The browser's confirmation, arriving late, gets the same links and sends nothing more.
     const late = await confirm(service, body(orderId));
     assert.equal(late.status, 200);
     assert.deepEqual(
       ((await late.json()) as Receipt).downloads.map((download) => download.url),
-      linksIn(buyer!.text!),
+      linksIn(buyer!.text!).map((link) => `${link}/file`),
     );
     await service.settled();
     assert.equal(toBuyer(orderId).length, 1);

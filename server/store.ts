@@ -17,8 +17,11 @@ export type OrderRecord = {
   totalCents: number;
   currency: string;
   source: OrderSource;
-  /** 'paid': links issued, the buyer's e-mail not yet accepted by the mail server. */
-  status: 'paid' | 'delivered';
+  /**
+   * 'paid': links issued, the buyer's e-mail not yet accepted by the mail server; 'refunded': the
+   * payment went back (a refund or a reversal), and the links no longer work.
+   */
+  status: 'paid' | 'delivered' | 'refunded';
   createdAt: number;
 };
 
@@ -29,6 +32,8 @@ export type LinkRecord = {
   pack: string;
   expiresAt: number;
   downloads: number;
+  /** When newer links replaced it, or its order was refunded. */
+  revokedAt: number | null;
 };
 
 /** What an outbox message is: the buyer's order e-mail marks the order delivered once it is sent. */
@@ -43,7 +48,7 @@ export type OutboxRecord = {
 };
 
 type OrderRow = Omit<OrderRecord, 'lines'> & { lines: string };
-type NewLink = Omit<LinkRecord, 'downloads'>;
+type NewLink = Omit<LinkRecord, 'downloads' | 'revokedAt'>;
 type NewMessage = { orderId: string | null; kind: MessageKind; message: Message };
 
 const SCHEMA_VERSION = 2;
@@ -76,9 +81,13 @@ export function openStore(file: string, catalog: readonly Pack[] = []) {
   );
   const selectLink = db.prepare<[string], LinkRecord>('SELECT * FROM links WHERE id = ?');
   const selectLiveLinks = db.prepare<[string, number, number], LinkRecord>(
-    `SELECT * FROM links WHERE orderId = ? AND expiresAt > ? AND downloads < ?
+    `SELECT * FROM links WHERE orderId = ? AND expiresAt > ? AND downloads < ? AND revokedAt IS NULL
      ORDER BY expiresAt DESC`,
   );
+  const revokeLinks = db.prepare(
+    'UPDATE links SET revokedAt = ? WHERE orderId = ? AND revokedAt IS NULL',
+  );
+  const setRefunded = db.prepare("UPDATE orders SET status = 'refunded' WHERE id = ?");
   const countDownload = db.prepare(
     'UPDATE links SET downloads = downloads + 1 WHERE id = ? AND downloads < ?',
   );
@@ -147,8 +156,20 @@ export function openStore(file: string, catalog: readonly Pack[] = []) {
       },
     ),
 
-    /** Fresh links for a known order and the e-mail that carries them, together. */
-    issueLinks: db.transaction(addLinksAndMessages),
+    /** Fresh links for a known order, replacing its earlier ones, and the e-mail with them. */
+    issueLinks: db.transaction((links: NewLink[], messages: NewMessage[], now: number) => {
+      for (const orderId of new Set(links.map((link) => link.orderId))) {
+        revokeLinks.run(now, orderId);
+      }
+      addLinksAndMessages(links, messages, now);
+    }),
+
+    /** The payment went back: the order's links stop working, and the studio is told. */
+    refundOrder: db.transaction((orderId: string, notice: NewMessage, now: number) => {
+      setRefunded.run(orderId);
+      revokeLinks.run(now, orderId);
+      addLinksAndMessages([], [notice], now);
+    }),
 
     /** Queues e-mails that carry no links. */
     queue: db.transaction((messages: NewMessage[], now: number) =>
@@ -217,7 +238,7 @@ function migrate(db: Database.Database, catalog: readonly Pack[]) {
         totalCents INTEGER NOT NULL,
         currency TEXT NOT NULL,
         source TEXT NOT NULL CHECK (source IN ('browser', 'webhook', 'recovery')),
-        status TEXT NOT NULL CHECK (status IN ('paid', 'delivered')),
+        status TEXT NOT NULL CHECK (status IN ('paid', 'delivered', 'refunded')),
         createdAt INTEGER NOT NULL,
         deliveredAt INTEGER
       );
@@ -227,7 +248,8 @@ function migrate(db: Database.Database, catalog: readonly Pack[]) {
         orderId TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
         pack TEXT NOT NULL,
         expiresAt INTEGER NOT NULL,
-        downloads INTEGER NOT NULL DEFAULT 0
+        downloads INTEGER NOT NULL DEFAULT 0,
+        revokedAt INTEGER
       );
       CREATE INDEX links_by_order ON links (orderId);
       CREATE TABLE outbox (
@@ -282,7 +304,10 @@ function migrate(db: Database.Database, catalog: readonly Pack[]) {
         );
       }
       db.exec(
-        'INSERT INTO links SELECT * FROM links_v1 WHERE orderId IN (SELECT id FROM orders); DROP TABLE links_v1; DROP TABLE orders_v1;',
+        `INSERT INTO links (id, orderId, pack, expiresAt, downloads)
+           SELECT id, orderId, pack, expiresAt, downloads FROM links_v1
+           WHERE orderId IN (SELECT id FROM orders);
+         DROP TABLE links_v1; DROP TABLE orders_v1;`,
       );
     }
     db.pragma(`user_version = ${SCHEMA_VERSION}`);

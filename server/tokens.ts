@@ -24,6 +24,12 @@ export function verifyToken(secret: string, token: string, now: number): TokenCh
   const match = /^([A-Za-z0-9_-]{22})\.(\d{13})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return { valid: false, reason: 'malformed' };
   const [, linkId, expiry, signed] = match as unknown as [string, string, string, string];
+  // base64url leaves bits unused in a last character: only the canonical spelling is accepted.
+  for (const part of [linkId, signed]) {
+    if (Buffer.from(part, 'base64url').toString('base64url') !== part) {
+      return { valid: false, reason: 'malformed' };
+    }
+  }
   const expiresAt = Number(expiry);
   const expected = signature(secret, linkId, expiresAt);
   const given = Buffer.from(signed, 'base64url');

@@ -61,9 +61,21 @@ test('a buyer pays and receives an e-mail whose links download the packs', async
 
   const links = [...buyer!.text!.matchAll(/^(.+): (http\S+\/download\/\S+)$/gm)];
   expect(links.map((link) => link[1])).toEqual([stoic.name, regal.name]);
+  // A link opens a page of ours (mail scanners that follow it use up nothing); its button downloads.
+  const linkPage = await page.context().newPage();
+  await linkPage.goto(links[1]![2]!);
+  await expect(linkPage.getByRole('heading', { name: regal.name })).toBeVisible();
+  const [fromPage] = await Promise.all([
+    linkPage.waitForEvent('download'),
+    linkPage
+      .getByRole('link', { name: `${checkoutCopy.downloadPage.button} ${regal.name}` })
+      .click(),
+  ]);
+  expect(fromPage.suggestedFilename()).toBe(`${regal.slug}.zip`);
+  await linkPage.close();
   for (const [, name, url] of links) {
     expect(url!.startsWith(`${apiBase}/download/`)).toBe(true);
-    const download = await request.get(url!);
+    const download = await request.get(`${url!}/file`);
     expect(download.status()).toBe(200);
     expect(download.headers()['content-disposition']).toMatch(/attachment; filename=".+\.zip"/);
     const files = unzipSync(new Uint8Array(await download.body()));
@@ -140,7 +152,7 @@ test('a buyer whose confirmation never arrives and who closes the page still get
   const orderId = paypal.orders[0]!.id;
   const buyer = (await emailsAbout(orderId, 2)).find((m) => m.to?.[0]?.address === email)!;
   const [link] = [...buyer.text!.matchAll(/http\S+\/download\/\S+/g)].map((m) => m[0]);
-  const download = await request.get(link!);
+  const download = await request.get(`${link!}/file`);
   expect(download.status()).toBe(200);
   expect(download.headers()['content-disposition']).toBe(
     `attachment; filename="${stoic.slug}.zip"`,

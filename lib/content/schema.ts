@@ -247,6 +247,13 @@ export const checkoutSchema = z.object({
     linksNote: text,
   }),
   recovered: z.object({ message: text, link: text, dismiss: text }),
+  downloadPage: z.object({
+    heading: text,
+    button: text,
+    validUntil: text,
+    downloadsLeft: text,
+    help: text,
+  }),
   license: z.array(text).min(1),
   resend: z.object({
     heading: text,

@@ -4,15 +4,25 @@ import { SMTPServer } from 'smtp-server';
 
 /**
  * A loopback SMTP server that parses every message it receives. `failNext` makes it refuse the
- * next message, as a mail server that is down would.
+ * next message, as a mail server that is down would; `rejectRecipient` refuses an address as a
+ * mail server does, naming it in its reply; `delayMs` answers each message that much later.
  */
-export async function startSmtpCapture() {
+export async function startSmtpCapture({ delayMs = 0 } = {}) {
   const messages: Email[] = [];
+  const rejected = new Set<string>();
   let failures = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!rejected.has(address.address)) return callback();
+      callback(
+        Object.assign(new Error(`<${address.address}>: Recipient address rejected: unknown user`), {
+          responseCode: 550,
+        }),
+      );
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -22,10 +32,11 @@ export async function startSmtpCapture() {
           return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 451 }));
         }
         PostalMime.parse(Buffer.concat(chunks)).then(
-          (email) => {
-            messages.push(email);
-            callback();
-          },
+          (email) =>
+            setTimeout(() => {
+              messages.push(email);
+              callback();
+            }, delayMs),
           (error: Error) => callback(error),
         );
       });
@@ -37,6 +48,7 @@ export async function startSmtpCapture() {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     failNext: () => void (failures += 1),
+    rejectRecipient: (address: string) => void rejected.add(address),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

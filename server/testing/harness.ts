@@ -1,0 +1,154 @@
+// What the service's tests share: a service on a free port with the fake PayPal, and the calls a
+// checkout, a buyer and PayPal make to it.
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { formatAmount } from '@/lib/money';
+import { newInvoiceId, orderRequest, orderTotalCents, type Pack } from '@/lib/order';
+import { allPacks } from '../catalog';
+import { loadConfig, type Config } from '../config';
+import type { Fields } from '../log';
+import type { PayPalOrder } from '../paypal';
+import { startService } from '../service';
+
+export const SITE = 'http://127.0.0.1:4173';
+export const [stoic, regal, earthy] = allPacks as [Pack, Pack, Pack];
+export const priceOf = (...packs: Pack[]) => formatAmount(orderTotalCents(packs));
+
+export type Service = Awaited<ReturnType<typeof startService>>;
+
+export async function start(
+  smtpUrl: string | null,
+  overrides: Partial<Config> = {},
+  dir = mkdtempSync(path.join(tmpdir(), 'order-service-')),
+) {
+  const logs: Fields[] = [];
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dir,
+      SITE_ORIGINS: SITE,
+      DOWNLOAD_LIMIT: '3',
+      RATE_LIMIT_PER_MINUTE: '1000',
+    }),
+    port: 0,
+    fakePayPalPort: 0,
+    fakeWebhookDelayMs: 0,
+    mailRetryDelaysMs: [20, 20, 20],
+    smtpUrl,
+    ...overrides,
+  };
+  const log = {
+    info: (f: Fields) => logs.push(f),
+    warn: (f: Fields) => logs.push(f),
+    error: (f: Fields) => logs.push(f),
+  };
+  const service = await startService(config, log);
+  return { service, config, logs, dir };
+}
+
+const post = (url: string, body?: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body ?? {}),
+  }).then((response) => response.json() as Promise<PayPalOrder>);
+
+/**
+ * Creates an order the way the checkout's PayPal button does (items, breakdown, the buyer's
+ * address in custom_id) and captures it unless told not to. PayPal's webhook is held back unless
+ * asked for, so that each test chooses which path delivers.
+ */
+export async function paidOrder(
+  service: Service,
+  packs: Pack[],
+  {
+    capture = true,
+    webhook = false,
+    pending = false,
+    email = 'meera@example.com',
+    change = (request: ReturnType<typeof orderRequest>) => void request,
+  } = {},
+) {
+  const request = orderRequest(
+    packs.map((pack) => ({ ...pack, quantity: 1 as const })),
+    'USD',
+    { invoiceId: newInvoiceId(), buyerEmail: email, description: 'Presets' },
+  );
+  change(request);
+  const order = await post(`${service.paypalBase}/v2/checkout/orders`, request);
+  if (!capture) return order.id;
+  const captured = await post(
+    `${service.paypalBase}/v2/checkout/orders/${order.id}/capture`,
+    {},
+    {
+      ...(webhook ? {} : { 'Fake-PayPal-Webhook': 'off' }),
+      ...(pending ? { 'Fake-PayPal-Capture': 'pending' } : {}),
+    },
+  );
+  return order.id ?? captured.id;
+}
+
+export const captureOf = async (service: Service, orderId: string) => {
+  const token = await fetch(`${service.paypalBase}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Basic ${Buffer.from('local-client:local-secret').toString('base64')}`,
+    },
+  }).then((response) => response.json() as Promise<{ access_token: string }>);
+  const order = await fetch(`${service.paypalBase}/v2/checkout/orders/${orderId}`, {
+    headers: { Authorization: `Bearer ${token.access_token}` },
+  }).then((response) => response.json() as Promise<PayPalOrder>);
+  return order.purchase_units![0]!.payments!.captures![0]!.id;
+};
+
+export function body(orderId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    customerDetails: {
+      name: 'Meera Kapoor',
+      email: 'meera@example.com',
+      phone: '+1 604 555 0100',
+      address: '12 Main St, Vancouver',
+    },
+    purchasedItems: [stoic.name, earthy.name],
+    totalAmount: priceOf(stoic, earthy),
+    orderId,
+    ...overrides,
+  };
+}
+
+export function confirm(service: Service, payload: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${service.url}/api/email/send-order-confirmation`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: SITE, ...headers },
+    body: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+}
+
+export const ask = (service: Service, path: string, payload: unknown) =>
+  fetch(`${service.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: SITE },
+    body: JSON.stringify(payload),
+  });
+
+export const linksIn = (text: string) =>
+  [...text.matchAll(/https?:\/\/\S+\/download\/[\w.-]+/g)].map((match) => match[0]);
+
+/** Waits (at most 5 s) until the condition holds: for work the service does after answering. */
+export async function retried(condition: () => boolean) {
+  for (let waited = 0; !condition(); waited += 20) {
+    assert.ok(waited < 5000, 'timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export type Receipt = { ok: boolean; email: string; downloads: { name: string; url: string }[] };
+
+/** Waits until the service has counted a link's downloads (it counts once a transfer is done). */
+export const counted = (service: Service, file: string, downloads: number) =>
+  retried(() => {
+    const id = file.split('/download/')[1]!.split('.')[0]!;
+    return service.store.findLink(id)?.downloads === downloads;
+  });
