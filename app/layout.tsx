@@ -62,7 +62,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             {children}
           </main>
           <SiteFooter site={site} />
-          <CartPanel />
+          <CartPanel note={checkoutCopy.cartNote} />
           <CartButton />
           <PendingOrder copy={checkoutCopy.recovered} apiBaseUrl={settings.apiBaseUrl} />
           <Analytics measurementId={settings.gaMeasurementId} />

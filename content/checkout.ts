@@ -16,10 +16,31 @@ export const checkout = {
   emptyCartLink: 'Browse the presets',
   retryLabel: 'Try again',
   capturedNote: 'Your payment was received. We are sending your confirmation and download links.',
+  // Under the cart panel's subtotal. Packs are downloads: there is no shipping to add.
+  cartNote: 'Discount codes are added at checkout.',
+  // The code field on the payment step, and what it says when a code does not apply.
+  discount: {
+    label: 'Discount code',
+    apply: 'Apply',
+    remove: 'Remove',
+    line: 'Discount',
+    applied: 'Code applied.',
+    changed: 'Your cart changed, so the code was taken off. Apply it again.',
+    messages: {
+      unknown: 'We do not know this code. Please check its spelling.',
+      expired: 'This code has expired.',
+      'used-up': 'This code has been used as many times as it allows.',
+      minimum: 'This code needs a larger order.',
+      'not-applicable': 'This code does not apply to the packs in your cart.',
+      unreachable: 'We could not check the code. Please try again in a moment.',
+    },
+  },
   // What the buyer's PayPal receipt says was bought (PayPal shows at most 127 characters).
   orderDescription: 'Lightroom presets from Saanjh Studio',
   // The thank-you page, right after paying: the downloads at once, and where the e-mail went.
   receipt: {
+    discountLabel: 'Discount',
+    paidLabel: 'Paid',
     emailSentTo: 'Your confirmation and download links are on their way to',
     spamHint:
       'If the e-mail is not in your inbox within a few minutes, look in your spam or promotions folder.',

@@ -45,11 +45,15 @@ export function validateDetails(
   return { errors };
 }
 
-/** What the order-confirmation service receives once the payment is captured (the spec's body). */
+/**
+ * What the order-confirmation service receives once the payment is captured (the spec's body):
+ * the total is what was paid, the catalogue total less the discount.
+ */
 export function confirmationBody(
   details: Details,
   lines: readonly OrderLine[],
   orderId: string,
+  discountCents = 0,
 ): ConfirmationBody {
   return {
     customerDetails: {
@@ -59,7 +63,7 @@ export function confirmationBody(
       address: details.address,
     },
     purchasedItems: lines.map((line) => line.name),
-    totalAmount: formatAmount(orderTotalCents(lines)),
+    totalAmount: formatAmount(orderTotalCents(lines) - discountCents),
     orderId,
   };
 }

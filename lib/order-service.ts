@@ -18,7 +18,34 @@ export type Receipt = {
   email: string;
   downloads: { name: string; url: string }[];
   expiresAt: number;
+  /** What was paid, and the discount if a code applied (absent in an older receipt). */
+  totalCents?: number;
+  discount?: { code: string; cents: number } | null;
 };
+
+/** Why a code does not apply (server/codes.ts), or that the service could not be asked. */
+export type DiscountProblem =
+  'unknown' | 'expired' | 'used-up' | 'minimum' | 'not-applicable' | 'unreachable';
+
+/** What a code does to these packs, as the service answers it: a preview, checked again later. */
+export async function checkDiscount(
+  apiBase: string,
+  code: string,
+  skus: string[],
+): Promise<{ code: string; discountCents: number } | { problem: DiscountProblem }> {
+  const response = await postToService(apiBase, '/api/discounts/check', { code, items: skus });
+  const answer = (await response?.json().catch(() => null)) as {
+    applies?: boolean;
+    code?: string;
+    discountCents?: number;
+    reason?: DiscountProblem;
+  } | null;
+  if (!response?.ok || !answer) return { problem: 'unreachable' };
+  if (answer.applies && answer.code && typeof answer.discountCents === 'number') {
+    return { code: answer.code, discountCents: answer.discountCents };
+  }
+  return { problem: answer.reason ?? 'unreachable' };
+}
 
 /** POSTs JSON to the order-confirmation service; the response, or null when it is unreachable. */
 export async function postToService(apiBase: string, path: string, body: unknown) {
@@ -46,6 +73,8 @@ export async function sendConfirmation(
     email: answer?.email ?? body.customerDetails.email,
     downloads: Array.isArray(answer?.downloads) ? answer.downloads : [],
     expiresAt: typeof answer?.expiresAt === 'number' ? answer.expiresAt : 0,
+    totalCents: answer?.totalCents,
+    discount: answer?.discount ?? null,
   };
 }
 

@@ -3,7 +3,10 @@ import { describe, expect, test } from '@jest/globals';
 import type { CartItem, CatalogEntry } from './cart';
 import { formatAmount } from './money';
 import {
+  discountCents,
   linesFromPayPal,
+  parseCustomId,
+  type DiscountRule,
   newInvoiceId,
   orderLines,
   orderRequest,
@@ -104,6 +107,42 @@ describe('orderRequest', () => {
   });
 });
 
+describe('discountCents: the money rules of a code', () => {
+  const lines = orderLines([item('Stoic Pack'), item('Awaken'), item('Film Pack')], catalog);
+  const rule = (change: Partial<DiscountRule>): DiscountRule => ({
+    code: 'C',
+    kind: 'percent',
+    value: 20,
+    packs: null,
+    minimumCents: null,
+    ...change,
+  });
+
+  test.each<[string, Partial<DiscountRule>, ReturnType<typeof discountCents>]>([
+    ['20 % of 109.97, to the nearest cent', {}, { cents: 2199 }],
+    ['15 % of 109.97 rounds 16.4955 up', { value: 15 }, { cents: 1650 }],
+    ['1 % of 109.97 rounds 1.0997 down', { value: 1 }, { cents: 110 }],
+    ['a percent of the named packs only', { packs: ['awaken', 'film-pack'] }, { cents: 1400 }],
+    ['a fixed amount', { kind: 'fixed', value: 1000 }, { cents: 1000 }],
+    [
+      'a fixed amount, at most the named packs',
+      { kind: 'fixed', value: 5000, packs: ['awaken'] },
+      { cents: 3499 },
+    ],
+    ['a minimum the cart reaches', { minimumCents: 10997 }, { cents: 2199 }],
+    ['a minimum the cart misses', { minimumCents: 10998 }, { problem: 'minimum' }],
+    ['packs not in the cart', { packs: ['regal-tones'] }, { problem: 'not-applicable' }],
+    ['99 % leaves something to pay', { value: 99 }, { cents: 10887 }],
+    [
+      'a fixed amount that would make it free',
+      { kind: 'fixed', value: 20000 },
+      { problem: 'not-applicable' },
+    ],
+  ])('%s', (_, change, expected) => {
+    expect(discountCents(lines, rule(change))).toEqual(expected);
+  });
+});
+
 describe('linesFromPayPal: what the service delivers for', () => {
   const unit = orderRequest(
     orderLines([item('Stoic Pack'), item('Awaken')], catalog),
@@ -122,7 +161,41 @@ describe('linesFromPayPal: what the service delivers for', () => {
         { sku: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },
         { sku: 'awaken', name: 'Awaken', priceCents: 3499, quantity: 1 },
       ],
+      itemTotalCents: 7498,
+      discountCents: 0,
       totalCents: 7498,
+    });
+  });
+
+  test('with a discount: the amount is the item total less it', () => {
+    const discounted = orderRequest(
+      orderLines([item('Stoic Pack'), item('Awaken')], catalog),
+      'USD',
+      reference,
+      { code: 'LAUNCH20', cents: 1500 },
+    ).purchase_units[0]!;
+    expect(discounted.amount).toEqual({
+      currency_code: 'USD',
+      value: '59.98',
+      breakdown: {
+        item_total: { currency_code: 'USD', value: '74.98' },
+        discount: { currency_code: 'USD', value: '15.00' },
+      },
+    });
+    expect(discounted.custom_id).toBe('priya@example.com LAUNCH20');
+    expect(parseCustomId(discounted.custom_id)).toEqual({
+      email: 'priya@example.com',
+      code: 'LAUNCH20',
+    });
+    expect(linesFromPayPal(discounted, packs, 'USD')).toMatchObject({
+      itemTotalCents: 7498,
+      discountCents: 1500,
+      totalCents: 5998,
+    });
+    const tampered = structuredClone(discounted);
+    tampered.amount.value = '50.00';
+    expect(linesFromPayPal(tampered, packs, 'USD')).toEqual({
+      problem: 'amount 50.00, catalogue total 5998',
     });
   });
 

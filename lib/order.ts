@@ -24,6 +24,43 @@ export function orderTotalCents(lines: readonly Pick<OrderLine, 'priceCents'>[])
   return lines.reduce((sum, line) => sum + line.priceCents, 0);
 }
 
+/**
+ * A discount code as the service keeps it. A percent code takes that share of the packs it
+ * applies to (all when `packs` is null), rounded to the nearest cent; a fixed one takes its amount,
+ * at most their sum. `minimumCents` is the catalogue total the cart must reach first.
+ */
+export type DiscountRule = {
+  code: string;
+  kind: 'percent' | 'fixed';
+  /** The percentage (1 to 99) or the amount in cents. */
+  value: number;
+  packs: string[] | null;
+  minimumCents: number | null;
+};
+
+/** Why a code does not apply to these lines, or how many cents it takes off. */
+export function discountCents(
+  lines: readonly OrderLine[],
+  rule: DiscountRule,
+): { cents: number } | { problem: 'minimum' | 'not-applicable' } {
+  const total = orderTotalCents(lines);
+  if (rule.minimumCents !== null && total < rule.minimumCents) return { problem: 'minimum' };
+  const eligible = orderTotalCents(
+    lines.filter((line) => rule.packs === null || rule.packs.includes(line.sku)),
+  );
+  if (eligible === 0) return { problem: 'not-applicable' };
+  const cents =
+    rule.kind === 'percent'
+      ? Math.round((eligible * rule.value) / 100)
+      : Math.min(rule.value, eligible);
+  // PayPal takes no payment of nothing: a code may lower the total, never to zero.
+  if (cents >= total) return { problem: 'not-applicable' };
+  return { cents };
+}
+
+/** A discount applied to an order: its code and what it takes off. */
+export type AppliedDiscount = { code: string; cents: number };
+
 /** PayPal's limit on an item name, an id or a description (Orders v2). */
 export const PAYPAL_TEXT_MAX = 127;
 
@@ -52,21 +89,44 @@ export function newInvoiceId(random: () => string = () => crypto.randomUUID()): 
 }
 
 /**
+ * `custom_id`, which the payer never sees: the address given at checkout (where the service
+ * delivers when PayPal's webhook arrives before the browser) and the discount code, if any.
+ */
+export function customId(buyerEmail: string, code?: string): string | undefined {
+  const value = code ? `${buyerEmail} ${code}` : buyerEmail;
+  return value.length <= PAYPAL_TEXT_MAX ? value : undefined;
+}
+
+export function parseCustomId(value: string | undefined): {
+  email: string | null;
+  code: string | null;
+} {
+  const [email, code] = (value ?? '').split(' ');
+  return { email: email?.includes('@') ? email : null, code: code || null };
+}
+
+/**
  * The order PayPal creates: one purchase unit listing every pack (name, sku, price, quantity 1,
- * digital goods) with its item total. `buyerEmail` goes into `custom_id`, which the payer never
- * sees: it tells the service where to deliver when PayPal's webhook arrives before the browser.
+ * digital goods) with its item total, the discount if a code applies, and `custom_id` (above).
  */
 export function orderRequest(
   lines: readonly OrderLine[],
   currency: string,
   reference: { invoiceId: string; buyerEmail: string; description: string },
+  discount?: AppliedDiscount,
 ) {
   const money = (cents: number): Money => ({ currency_code: currency, value: formatAmount(cents) });
-  const total = money(orderTotalCents(lines));
+  const itemTotal = orderTotalCents(lines);
   const unit: PurchaseUnit = {
     description: reference.description.slice(0, PAYPAL_TEXT_MAX),
     invoice_id: reference.invoiceId,
-    amount: { ...total, breakdown: { item_total: total } },
+    amount: {
+      ...money(itemTotal - (discount?.cents ?? 0)),
+      breakdown: {
+        item_total: money(itemTotal),
+        ...(discount ? { discount: money(discount.cents) } : {}),
+      },
+    },
     items: lines.map((line) => ({
       name: line.name.slice(0, PAYPAL_TEXT_MAX),
       sku: line.sku,
@@ -75,7 +135,8 @@ export function orderRequest(
       category: 'DIGITAL_GOODS',
     })),
   };
-  if (reference.buyerEmail.length <= PAYPAL_TEXT_MAX) unit.custom_id = reference.buyerEmail;
+  const custom = customId(reference.buyerEmail, discount?.code);
+  if (custom) unit.custom_id = custom;
   return { intent: 'CAPTURE' as const, purchase_units: [unit] };
 }
 
@@ -83,14 +144,17 @@ export type OrderRequest = ReturnType<typeof orderRequest>;
 
 /**
  * What a PayPal purchase unit bought, checked against the catalogue: every item a known pack (by
- * sku) at its catalogue price, once, in the shop's currency, and the amount exactly their sum.
- * A reason instead when anything differs; nothing is delivered for such an order.
+ * sku) at its catalogue price, once, in the shop's currency, and the amount exactly their sum less
+ * the discount it states (which the service then checks against the code). A reason instead when
+ * anything differs; nothing is delivered for such an order.
  */
 export function linesFromPayPal(
   unit: PurchaseUnit,
   packs: ReadonlyMap<string, Pack>,
   currency: string,
-): { lines: OrderLine[]; totalCents: number } | { problem: string } {
+):
+  | { lines: OrderLine[]; itemTotalCents: number; discountCents: number; totalCents: number }
+  | { problem: string } {
   const items = unit.items ?? [];
   if (items.length === 0) return { problem: 'the order lists no items' };
   const lines: OrderLine[] = [];
@@ -109,15 +173,21 @@ export function linesFromPayPal(
     }
     lines.push({ ...pack, quantity: 1 });
   }
-  const totalCents = orderTotalCents(lines);
+  const itemTotalCents = orderTotalCents(lines);
   const { amount } = unit;
   const itemTotal = amount.breakdown?.item_total;
+  const discount = amount.breakdown?.discount;
   if (amount.currency_code !== currency) return { problem: `amount in ${amount.currency_code}` };
-  if (!itemTotal || parseAmount(itemTotal.value) !== totalCents) {
-    return { problem: `item total ${itemTotal?.value ?? 'missing'}, catalogue ${totalCents}` };
+  if (!itemTotal || parseAmount(itemTotal.value) !== itemTotalCents) {
+    return { problem: `item total ${itemTotal?.value ?? 'missing'}, catalogue ${itemTotalCents}` };
   }
+  const discountCents = discount ? parseAmount(discount.value) : 0;
+  if (discountCents === null || (discount && discount.currency_code !== currency)) {
+    return { problem: `discount ${discount?.value} ${discount?.currency_code}` };
+  }
+  const totalCents = itemTotalCents - discountCents;
   if (parseAmount(amount.value) !== totalCents) {
     return { problem: `amount ${amount.value}, catalogue total ${totalCents}` };
   }
-  return { lines, totalCents };
+  return { lines, itemTotalCents, discountCents, totalCents };
 }

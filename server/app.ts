@@ -10,7 +10,9 @@ import { rateLimiter } from 'hono-rate-limiter';
 import { z } from 'zod';
 import { detailsSchema } from '@/lib/checkout';
 import { ORDER_ID_PATTERN } from '@/lib/order-service';
+import { orderTotalCents } from '@/lib/order';
 import { packsBySku } from './catalog';
+import { applyCode } from './codes';
 import type { Config } from './config';
 import type { DeliveryService } from './delivery';
 import type { Log } from './log';
@@ -45,6 +47,14 @@ export const resendSchema = z.strictObject({
 });
 
 export const allOrdersSchema = z.strictObject({ email: detailsSchema.shape.email });
+
+export const discountCheckSchema = z.strictObject({
+  code: z.string().trim().min(1).max(64),
+  items: z
+    .array(z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a pack id'))
+    .min(1)
+    .max(50),
+});
 
 /** The largest request body accepted: a full cart with long addresses fits many times over. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -114,10 +124,10 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
   app.get('/health', (c) => c.json({ ok: true }));
 
   // API calls and downloads each have their own budget per client and minute.
-  const limit = () =>
+  const limit = (perMinute = config.rateLimit) =>
     rateLimiter({
       windowMs: 60_000,
-      limit: config.rateLimit,
+      limit: perMinute,
       standardHeaders: 'draft-7',
       keyGenerator: clientKey,
       message: { error: 'Too many requests. Please wait a minute and try again.' },
@@ -141,6 +151,8 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
     }),
   );
   app.use('/api/*', limit());
+  // Guessing codes: a third of the API's budget per client and minute.
+  app.use('/api/discounts/*', limit(Math.max(1, Math.floor(config.rateLimit / 3))));
   app.use(
     '/api/*',
     bodyLimit({
@@ -205,17 +217,43 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
           202,
         );
       case 'delivered': {
-        const downloads = delivery.downloads(result.order);
+        const { order } = result;
+        const downloads = delivery.downloads(order);
         return c.json({
           ok: true,
           orderId: id,
-          email: result.order.email,
+          email: order.email,
+          totalCents: order.totalCents,
+          discount: order.discountCode
+            ? { code: order.discountCode, cents: order.discountCents }
+            : null,
           downloads: downloads.map(({ name, url }) => ({ name, url })),
           expiresAt: downloads[0]?.expiresAt ?? 0,
           ...(result.created ? {} : { alreadyConfirmed: true }),
         });
       }
     }
+  });
+
+  // What a code does to a cart: a preview for the checkout; the delivery checks it again.
+  app.post('/api/discounts/check', async (c) => {
+    const body = await readBody(c, discountCheckSchema);
+    if (body.response) return body.response;
+    const lines = [...new Set(body.data.items)].flatMap((sku) => {
+      const pack = packsBySku.get(sku);
+      return pack ? [{ ...pack, quantity: 1 as const }] : [];
+    });
+    const applied = applyCode(store, body.data.code, lines, now());
+    // A code that does not apply is an answer, not an error: the checkout says why.
+    if ('problem' in applied) return c.json({ applies: false, reason: applied.problem });
+    const itemTotalCents = orderTotalCents(lines);
+    return c.json({
+      applies: true,
+      code: applied.rule.code,
+      discountCents: applied.cents,
+      itemTotalCents,
+      totalCents: itemTotalCents - applied.cents,
+    });
   });
 
   /** Fresh links to an order's own address, at most a few an hour. */

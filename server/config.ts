@@ -70,6 +70,13 @@ function positiveNumber(
   return value;
 }
 
+const dataDirFrom = (env: Record<string, string | undefined>, root: string) =>
+  path.resolve(root, env.DATA_DIR || 'server/.data');
+
+/** The SQLite file of orders, links, e-mails and discount codes. */
+export const databasePathFrom = (env: Record<string, string | undefined>, root: string) =>
+  path.resolve(root, env.DATABASE_PATH || path.join(dataDirFrom(env, root), 'orders.sqlite'));
+
 /** TRUST_PROXY: a number of proxies; "true" is one, empty or "false" none. */
 function proxyHops(raw: string | undefined): number {
   if (!raw || raw === 'false') return 0;
@@ -124,7 +131,7 @@ export function loadConfig(
       );
     }
   }
-  const dataDir = path.resolve(root, env.DATA_DIR || 'server/.data');
+  const dataDir = dataDirFrom(env, root);
   const host = env.HOST || '127.0.0.1';
   const port = positiveNumber(env, 'PORT', 8787);
   const fakePayPalPort = positiveNumber(env, 'FAKE_PAYPAL_PORT', 8788);
@@ -155,7 +162,7 @@ export function loadConfig(
     downloadTtlMs: positiveNumber(env, 'DOWNLOAD_TTL_DAYS', 7) * DAY,
     downloadLimit: positiveNumber(env, 'DOWNLOAD_LIMIT', 5),
     packsDir: path.resolve(root, env.PACKS_DIR || path.join(dataDir, 'packs')),
-    databasePath: path.resolve(root, env.DATABASE_PATH || path.join(dataDir, 'orders.sqlite')),
+    databasePath: databasePathFrom(env, root),
     rateLimit: positiveNumber(env, 'RATE_LIMIT_PER_MINUTE', 30),
     trustProxyHops: proxyHops(env.TRUST_PROXY),
   };

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { formatAmount } from '@/lib/money';
+import { parseCustomId } from '@/lib/order';
 import { packsBySku, shopCurrency } from './catalog';
+import { applyCode } from './codes';
 import type { Config } from './config';
 import type { Log } from './log';
 import { buyerEmail, refundNotice, studioEmail, type Message, type OrderSummary } from './mail';
@@ -99,6 +101,7 @@ export function createDelivery(deps: {
     lines: order.lines,
     totalCents: order.totalCents,
     currency: order.currency,
+    discount: order.discountCode ? { code: order.discountCode, cents: order.discountCents } : null,
   });
 
   /** Why a claim does not fit the order as recorded, or null. */
@@ -142,7 +145,7 @@ export function createDelivery(deps: {
     }
     const paid = paidOrder(order, packsBySku, shopCurrency);
     if ('pending' in paid) {
-      const bound = order.purchase_units?.[0]?.custom_id;
+      const bound = parseCustomId(order.purchase_units?.[0]?.custom_id).email;
       if (claim.source === 'browser' && bound && !sameAddress(bound, claim.customer.email)) {
         return { kind: 'refused', status: 409, error: 'another address' };
       }
@@ -157,6 +160,26 @@ export function createDelivery(deps: {
         reason: paid.problem,
       });
       return { kind: 'refused', status: 422, error: 'The payment does not match this order.' };
+    }
+
+    // A discount is the code's, as it stood when the order was created at PayPal.
+    let discountCode: string | null = null;
+    if (paid.discountCents > 0) {
+      const applied = paid.code
+        ? applyCode(store, paid.code, paid.lines, paid.createdAt ?? now())
+        : ({ problem: 'unknown' } as const);
+      if ('problem' in applied || applied.cents !== paid.discountCents) {
+        const why =
+          'problem' in applied ? `code ${applied.problem}` : `code takes ${applied.cents}`;
+        log.warn({
+          msg: 'order not deliverable',
+          orderId,
+          source: claim.source,
+          reason: `discount of ${paid.discountCents} cents: ${why}`,
+        });
+        return { kind: 'refused', status: 422, error: 'The payment does not match this order.' };
+      }
+      discountCode = applied.rule.code;
     }
 
     // Where the packs go: the address given at checkout, which the order carries; else the one the
@@ -190,6 +213,8 @@ export function createDelivery(deps: {
       lines: paid.lines,
       totalCents: paid.totalCents,
       currency: shopCurrency,
+      discountCode,
+      discountCents: paid.discountCents,
       source: claim.source,
       createdAt: now(),
     };

@@ -94,7 +94,12 @@ export function createFakePayPal(options: {
       }
     }
     const id = randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
-    const order: PayPalOrder = { id, status: 'CREATED', purchase_units: [structuredClone(unit)] };
+    const order: PayPalOrder = {
+      id,
+      status: 'CREATED',
+      create_time: new Date().toISOString(),
+      purchase_units: [structuredClone(unit)],
+    };
     orders.set(id, order);
     return c.json(order, 201);
   });

@@ -55,8 +55,10 @@ export type OrderSummary = {
   orderId: string;
   customer: { name: string; email: string; phone: string; address: string };
   lines: OrderLine[];
+  /** What was paid. */
   totalCents: number;
   currency: string;
+  discount: { code: string; cents: number } | null;
 };
 
 export type DownloadLink = { name: string; url: string };
@@ -109,6 +111,17 @@ export function buyerEmail(
                   </td>
                 </tr>`,
             )}
+            ${
+              order.discount &&
+              html`<tr>
+                <td style="padding:6px 0;border-bottom:1px solid #e5d9cc">
+                  Discount (${order.discount.code})
+                </td>
+                <td style="padding:6px 0;border-bottom:1px solid #e5d9cc;text-align:right">
+                  −${price(order.discount.cents)}
+                </td>
+              </tr>`
+            }
             <tr>
               <td style="padding:6px 0"><strong>Total</strong></td>
               <td style="padding:6px 0;text-align:right">
@@ -137,6 +150,9 @@ export function buyerEmail(
       `Your payment for order ${order.orderId} is complete. Here are your presets.`,
       '',
       ...order.lines.map((line) => `- ${line.name}: ${price(line.priceCents)}`),
+      ...(order.discount
+        ? [`Discount (${order.discount.code}): −${price(order.discount.cents)}`]
+        : []),
       `Total: ${price(order.totalCents)}`,
       '',
       'Your downloads:',
@@ -165,6 +181,14 @@ export function studioEmail(order: OrderSummary, to: string): Message {
     ['Phone', phone || '(not given: paid without the checkout page)'],
     ['Address', address || '(not given)'],
     ['Items', order.lines.map((line) => line.name).join(', ')],
+    ...(order.discount
+      ? [
+          ['Discount', `${order.discount.code}: −${price(order.discount.cents)}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
     ['Total', price(order.totalCents)],
   ];
   return {

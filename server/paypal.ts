@@ -1,5 +1,11 @@
 import { parseAmount } from '@/lib/money';
-import { linesFromPayPal, type OrderLine, type Pack, type PurchaseUnit } from '@/lib/order';
+import {
+  linesFromPayPal,
+  parseCustomId,
+  type OrderLine,
+  type Pack,
+  type PurchaseUnit,
+} from '@/lib/order';
 
 type Money = { currency_code: string; value: string };
 
@@ -14,6 +20,7 @@ export type PayPalCapture = {
 export type PayPalOrder = {
   id: string;
   status: string;
+  create_time?: string;
   payer?: { email_address?: string; name?: { given_name?: string; surname?: string } };
   purchase_units?: (PurchaseUnit & { payments?: { captures?: PayPalCapture[] } })[];
 };
@@ -120,9 +127,15 @@ export type PayPalClient = ReturnType<typeof createPayPalClient>;
 /** A paid order as PayPal holds it, checked against the catalogue. */
 export type PaidOrder = {
   lines: OrderLine[];
+  /** What was paid: the item total less the discount. */
   totalCents: number;
+  discountCents: number;
   /** The address the buyer gave at checkout (custom_id), when the order carries one. */
   checkoutEmail: string | null;
+  /** The discount code the order was created with (custom_id). */
+  code: string | null;
+  /** When the order was created at PayPal: the moment a code had to be valid. */
+  createdAt: number | null;
   payerEmail: string | null;
   payerName: string;
 };
@@ -157,11 +170,16 @@ export function paidOrder(
   if (captured !== bought.totalCents) {
     return { problem: `captured ${captured} cents, the catalogue total is ${bought.totalCents}` };
   }
-  const checkoutEmail = unit.custom_id?.includes('@') ? unit.custom_id : null;
+  const { email: checkoutEmail, code } = parseCustomId(unit.custom_id);
+  const created = order.create_time ? Date.parse(order.create_time) : Number.NaN;
   const name = order.payer?.name;
   return {
-    ...bought,
+    lines: bought.lines,
+    totalCents: bought.totalCents,
+    discountCents: bought.discountCents,
     checkoutEmail,
+    code,
+    createdAt: Number.isNaN(created) ? null : created,
     payerEmail: order.payer?.email_address ?? null,
     payerName: [name?.given_name, name?.surname].filter(Boolean).join(' '),
   };

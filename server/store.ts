@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { OrderLine, Pack } from '@/lib/order';
+import type { DiscountRule, OrderLine, Pack } from '@/lib/order';
 import type { Message } from './mail';
 
 /** How the service learnt of a paid order. */
@@ -14,8 +14,11 @@ export type OrderRecord = {
   phone: string;
   address: string;
   lines: OrderLine[];
+  /** What was paid: the packs' catalogue total less the discount. */
   totalCents: number;
   currency: string;
+  discountCode: string | null;
+  discountCents: number;
   source: OrderSource;
   /**
    * 'paid': links issued, the buyer's e-mail not yet accepted by the mail server; 'refunded': the
@@ -48,6 +51,16 @@ export type OutboxRecord = {
 };
 
 type OrderRow = Omit<OrderRecord, 'lines'> & { lines: string };
+
+/** A discount code and its terms, as the studio sets them with `npm run codes`. */
+export type CodeRecord = DiscountRule & {
+  expiresAt: number | null;
+  usageLimit: number | null;
+  disabled: boolean;
+  createdAt: number;
+};
+
+type CodeRow = Omit<CodeRecord, 'packs' | 'disabled'> & { packs: string | null; disabled: number };
 type NewLink = Omit<LinkRecord, 'downloads' | 'revokedAt'>;
 type NewMessage = { orderId: string | null; kind: MessageKind; message: Message };
 
@@ -72,9 +85,11 @@ export function openStore(file: string, catalog: readonly Pack[] = []) {
   );
   const insertOrder = db.prepare(
     `INSERT OR IGNORE INTO orders
-       (id, email, name, phone, address, lines, totalCents, currency, source, status, createdAt)
+       (id, email, name, phone, address, lines, totalCents, currency, discountCode, discountCents,
+        source, status, createdAt)
      VALUES
-       (@id, @email, @name, @phone, @address, @lines, @totalCents, @currency, @source, 'paid', @createdAt)`,
+       (@id, @email, @name, @phone, @address, @lines, @totalCents, @currency, @discountCode,
+        @discountCents, @source, 'paid', @createdAt)`,
   );
   const insertLink = db.prepare(
     'INSERT INTO links (id, orderId, pack, expiresAt) VALUES (@id, @orderId, @pack, @expiresAt)',
@@ -117,6 +132,31 @@ export function openStore(file: string, catalog: readonly Pack[] = []) {
      WHERE kind = ? AND recipient = ? COLLATE NOCASE AND createdAt > ?`,
   );
 
+  const insertCode = db.prepare(
+    `INSERT INTO codes (code, kind, value, packs, minimumCents, expiresAt, usageLimit, createdAt)
+     VALUES (@code, @kind, @value, @packs, @minimumCents, @expiresAt, @usageLimit, @createdAt)`,
+  );
+  const selectCode = db.prepare<[string], CodeRow>('SELECT * FROM codes WHERE code = ?');
+  const selectCodes = db.prepare<[], CodeRow & { uses: number }>(
+    `SELECT codes.*, (SELECT count(*) FROM code_uses WHERE code_uses.code = codes.code) AS uses
+     FROM codes ORDER BY createdAt`,
+  );
+  const disableCode = db.prepare('UPDATE codes SET disabled = 1 WHERE code = ?');
+  const countUses = db.prepare<[string, number], { count: number }>(
+    'SELECT count(*) AS count FROM code_uses WHERE code = ? AND usedAt < ?',
+  );
+  const insertUse = db.prepare(
+    'INSERT OR IGNORE INTO code_uses (code, orderId, usedAt) VALUES (?, ?, ?)',
+  );
+  const toCode = (row: CodeRow | undefined): CodeRecord | null =>
+    row
+      ? {
+          ...row,
+          packs: row.packs === null ? null : (JSON.parse(row.packs) as string[]),
+          disabled: row.disabled === 1,
+        }
+      : null;
+
   const toOrder = (row: OrderRow | undefined): OrderRecord | null =>
     row ? { ...row, lines: JSON.parse(row.lines) as OrderLine[] } : null;
 
@@ -151,6 +191,7 @@ export function openStore(file: string, catalog: readonly Pack[] = []) {
       ) => {
         const { changes } = insertOrder.run({ ...order, lines: JSON.stringify(order.lines) });
         if (changes !== 1) return false;
+        if (order.discountCode) insertUse.run(order.discountCode, order.id, order.createdAt);
         addLinksAndMessages(links, messages, now);
         return true;
       },
@@ -208,6 +249,28 @@ export function openStore(file: string, catalog: readonly Pack[] = []) {
     recentMessages: (kind: MessageKind, recipient: string, since: number) =>
       countRecent.get(kind, recipient, since)?.count ?? 0,
 
+    /** A new code; false when the code exists already. */
+    addCode(code: Omit<CodeRecord, 'disabled'>) {
+      const row = { ...code, packs: code.packs === null ? null : JSON.stringify(code.packs) };
+      try {
+        insertCode.run(row);
+        return true;
+      } catch (error) {
+        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return false;
+        throw error;
+      }
+    },
+
+    findCode: (code: string) => toCode(selectCode.get(code)),
+
+    codes: () => selectCodes.all().map((row) => ({ ...toCode(row)!, uses: row.uses })),
+
+    /** False when there is no such code. */
+    disableCode: (code: string) => disableCode.run(code).changes === 1,
+
+    /** How many orders used a code before a moment. */
+    codeUses: (code: string, before: number) => countUses.get(code, before)?.count ?? 0,
+
     close: () => db.close(),
   };
 }
@@ -237,6 +300,8 @@ function migrate(db: Database.Database, catalog: readonly Pack[]) {
         lines TEXT NOT NULL,
         totalCents INTEGER NOT NULL,
         currency TEXT NOT NULL,
+        discountCode TEXT,
+        discountCents INTEGER NOT NULL DEFAULT 0,
         source TEXT NOT NULL CHECK (source IN ('browser', 'webhook', 'recovery')),
         status TEXT NOT NULL CHECK (status IN ('paid', 'delivered', 'refunded')),
         createdAt INTEGER NOT NULL,
@@ -266,6 +331,23 @@ function migrate(db: Database.Database, catalog: readonly Pack[]) {
         sentAt INTEGER
       );
       CREATE INDEX outbox_due ON outbox (status, nextAttemptAt);
+      CREATE TABLE codes (
+        code TEXT PRIMARY KEY,
+        kind TEXT NOT NULL CHECK (kind IN ('percent', 'fixed')),
+        value INTEGER NOT NULL CHECK (value > 0),
+        packs TEXT,
+        minimumCents INTEGER,
+        expiresAt INTEGER,
+        usageLimit INTEGER,
+        disabled INTEGER NOT NULL DEFAULT 0,
+        createdAt INTEGER NOT NULL
+      );
+      CREATE TABLE code_uses (
+        code TEXT NOT NULL REFERENCES codes(code),
+        orderId TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+        usedAt INTEGER NOT NULL,
+        PRIMARY KEY (code, orderId)
+      );
       CREATE INDEX outbox_by_recipient ON outbox (kind, recipient COLLATE NOCASE, createdAt);
     `);
     if (legacy) {

@@ -14,7 +14,7 @@ import button from '@/components/ui/button.module.css';
  * contents are rendered only while it is open, so that no page hydrates (or formats prices for) a
  * panel nobody has opened.
  */
-export function CartPanel() {
+export function CartPanel({ note }: { note: string }) {
   const { items, catalog, currency, open, setOpen, remove, announcement } = useCart();
   const dialog = useRef<HTMLDialogElement>(null);
   const router = useRouter();
@@ -91,7 +91,7 @@ export function CartPanel() {
                   {formatPrice(orderTotalCents(lines), currency)}
                 </strong>
               </p>
-              <p className={styles.note}>Shipping and discount codes are added at checkout.</p>
+              <p className={styles.note}>{note}</p>
               <button
                 type="button"
                 className={`${button.primary} ${styles.checkout}`}

@@ -2,7 +2,7 @@
 
 import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useCart } from '@/components/cart/cart-provider';
 import button from '@/components/ui/button.module.css';
 import {
@@ -16,11 +16,13 @@ import type { CheckoutCopy } from '@/lib/content';
 import { formatPrice } from '@/lib/money';
 import { newInvoiceId, orderLines, orderRequest, orderTotalCents } from '@/lib/order';
 import {
+  checkDiscount,
   confirmPending,
   PENDING_KEY,
   readPending,
   type ConfirmationBody,
 } from '@/lib/order-service';
+import { DiscountField, type AppliedCode } from './discount-field';
 import formStyles from '@/components/ui/form.module.css';
 import styles from './checkout.module.css';
 import { PayPalPayment } from './paypal-payment';
@@ -59,6 +61,15 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
   const [errors, setErrors] = useState<DetailsErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // A code applies to the packs it was checked for: a cart that changed since loses it.
+  const skus = lines.map((line) => line.sku);
+  const [discount, setDiscount] = useState<(AppliedCode & { skus: string }) | null>(null);
+  const [discountMessage, setDiscountMessage] = useState<string | null>(null);
+  const applied = discount?.skus === skus.join(',') ? discount : null;
+  const itemTotal = orderTotalCents(lines);
+  const payable = itemTotal - (applied?.cents ?? 0);
+  /** The discount of the order PayPal was last asked to create (read when it is captured). */
+  const ordered = useRef<{ cents: number; changed: boolean }>({ cents: 0, changed: false });
 
   const confirm = async (body: ConfirmationBody) => {
     setConfirming(true);
@@ -74,7 +85,7 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
 
   const onCaptured = (orderId: string) => {
     if (!details) return;
-    const body = confirmationBody(details, lines, orderId);
+    const body = confirmationBody(details, lines, orderId, ordered.current.cents);
     try {
       window.localStorage.setItem(PENDING_KEY, JSON.stringify(body));
     } catch {
@@ -147,7 +158,29 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
     );
   }
 
-  const total = formatPrice(orderTotalCents(lines), currency);
+  const total = formatPrice(payable, currency);
+
+  /** The order PayPal is asked for, its code checked once more just before. */
+  const createOrder = async () => {
+    if (applied) {
+      const again = await checkDiscount(apiBaseUrl, applied.code, skus);
+      if ('problem' in again || again.discountCents !== applied.cents) {
+        ordered.current.changed = true;
+        setDiscount(null);
+        setDiscountMessage(
+          'problem' in again ? copy.discount.messages[again.problem] : copy.discount.changed,
+        );
+        throw new Error('The discount code changed before the order was created.');
+      }
+    }
+    ordered.current = { cents: applied?.cents ?? 0, changed: false };
+    return orderRequest(
+      lines,
+      currency,
+      { invoiceId: newInvoiceId(), buyerEmail: details!.email, description: copy.orderDescription },
+      applied ? { code: applied.code, cents: applied.cents } : undefined,
+    );
+  };
 
   if (step === 'details' || !details) {
     return (
@@ -209,10 +242,29 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
             </li>
           ))}
         </ul>
+        {applied && (
+          <p className={styles.discountLine}>
+            <span>
+              {copy.discount.line} ({applied.code})
+            </span>
+            <span data-testid="checkout-discount">−{formatPrice(applied.cents, currency)}</span>
+          </p>
+        )}
         <p className={styles.total}>
           <span>{copy.totalLabel}</span>
           <strong data-testid="checkout-total">{total}</strong>
         </p>
+        <DiscountField
+          copy={copy.discount}
+          apiBaseUrl={apiBaseUrl}
+          skus={skus}
+          applied={applied}
+          message={discount && !applied ? copy.discount.changed : discountMessage}
+          onChange={(code, message) => {
+            setDiscount(code && { ...code, skus: skus.join(',') });
+            setDiscountMessage(message);
+          }}
+        />
         <p className={styles.buyer}>
           {details.name} · {details.email}
         </p>
@@ -229,17 +281,13 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
         <PayPalPayment
           clientId={paypalClientId}
           currency={currency}
-          totalCents={orderTotalCents(lines)}
-          createOrder={() =>
-            orderRequest(lines, currency, {
-              invoiceId: newInvoiceId(),
-              buyerEmail: details.email,
-              description: copy.orderDescription,
-            })
-          }
+          totalCents={payable}
+          createOrder={createOrder}
           scriptFailedMessage={copy.messages.scriptFailed}
           onCaptured={onCaptured}
           onProviderError={(cause) => {
+            // A code that stopped applying says so under its field; PayPal did nothing wrong.
+            if (ordered.current.changed) return;
             console.error(cause);
             setError(copy.messages.providerError);
           }}

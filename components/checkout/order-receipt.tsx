@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import button from '@/components/ui/button.module.css';
 import type { CheckoutCopy } from '@/lib/content';
+import { formatPrice } from '@/lib/money';
 import { readReceipt, RECEIPT_KEY, type Receipt } from '@/lib/order-service';
 import styles from './checkout.module.css';
 
@@ -22,7 +23,13 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
  * Right after paying, the buyer's downloads at once (the confirmation's answer carries them) and
  * the address the e-mail went to. Nothing renders on a visit without a receipt in this tab.
  */
-export function OrderReceipt({ copy }: { copy: CheckoutCopy['receipt'] }) {
+export function OrderReceipt({
+  copy,
+  currency,
+}: {
+  copy: CheckoutCopy['receipt'];
+  currency: string;
+}) {
   const receipt = useSyncExternalStore(noSubscription, storedReceipt, () => null);
   if (!receipt) return null;
   return (
@@ -33,6 +40,13 @@ export function OrderReceipt({ copy }: { copy: CheckoutCopy['receipt'] }) {
       <p>
         {copy.emailSentTo} <strong>{receipt.email}</strong>. {copy.spamHint}
       </p>
+      {receipt.discount && receipt.totalCents !== undefined && (
+        <p className={styles.buyer}>
+          {copy.discountLabel} ({receipt.discount.code}): −
+          {formatPrice(receipt.discount.cents, currency)} · {copy.paidLabel}{' '}
+          {formatPrice(receipt.totalCents, currency)}
+        </p>
+      )}
       {receipt.downloads.length > 0 && (
         <>
           <h2 id="downloads-heading">{copy.downloadsHeading}</h2>

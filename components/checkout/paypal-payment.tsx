@@ -14,7 +14,7 @@ type Props = {
   /** The order's total: the buttons are drawn anew when it changes. */
   totalCents: number;
   /** The order PayPal is asked to create, once per click on a button. */
-  createOrder(): OrderRequest;
+  createOrder(): Promise<OrderRequest>;
   scriptFailedMessage: string;
   /** Called once per approved order, after PayPal captured it. */
   onCaptured(orderId: string): void;
@@ -59,7 +59,7 @@ function Buttons({
         style={buttonStyle}
         forceReRender={[totalCents]}
         createOrder={(_, actions) => {
-          creating.current ??= actions.order.create(createOrder());
+          creating.current ??= createOrder().then((order) => actions.order.create(order));
           return creating.current;
         }}
         onApprove={async (data, actions) => {

@@ -1,4 +1,4 @@
-import { bundles, presets, site } from '@/lib/content';
+import { bundles, checkoutCopy, presets, site } from '@/lib/content';
 import { expect, test } from '../fixtures';
 
 const price = (cents: number) => `$${(cents / 100).toFixed(2)} ${site.currency}`;
@@ -149,7 +149,7 @@ test.describe('the cart', () => {
     await expect(cart.panel).toBeVisible();
     await expect(cart.lines).toHaveCount(1);
     await expect(cart.subtotal).toHaveText(price(stoic.priceCents));
-    await expect(cart.panel).toContainText('Shipping and discount codes are added at checkout.');
+    await expect(cart.panel).toContainText(checkoutCopy.cartNote);
     await expect(
       page.getByRole('status').filter({ hasText: 'Stoic Pack added to your cart.' }),
     ).toBeAttached();

@@ -5,7 +5,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatAmount } from '@/lib/money';
-import { newInvoiceId, orderRequest, orderTotalCents, type Pack } from '@/lib/order';
+import {
+  newInvoiceId,
+  orderRequest,
+  orderTotalCents,
+  type AppliedDiscount,
+  type Pack,
+} from '@/lib/order';
 import { allPacks } from '../catalog';
 import { loadConfig, type Config } from '../config';
 import type { Fields } from '../log';
@@ -67,6 +73,7 @@ export async function paidOrder(
     capture = true,
     webhook = false,
     pending = false,
+    discount = undefined as AppliedDiscount | undefined,
     email = 'meera@example.com',
     change = (request: ReturnType<typeof orderRequest>) => void request,
   } = {},
@@ -75,6 +82,7 @@ export async function paidOrder(
     packs.map((pack) => ({ ...pack, quantity: 1 as const })),
     'USD',
     { invoiceId: newInvoiceId(), buyerEmail: email, description: 'Presets' },
+    discount,
   );
   change(request);
   const order = await post(`${service.paypalBase}/v2/checkout/orders`, request);
@@ -144,7 +152,12 @@ export async function retried(condition: () => boolean) {
   }
 }
 
-export type Receipt = { ok: boolean; email: string; downloads: { name: string; url: string }[] };
+export type Receipt = {
+  ok: boolean;
+  email: string;
+  downloads: { name: string; url: string }[];
+  discount: { code: string; cents: number } | null;
+};
 
 /** Waits until the service has counted a link's downloads (it counts once a transfer is done). */
 export const counted = (service: Service, file: string, downloads: number) =>

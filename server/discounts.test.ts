@@ -1,0 +1,260 @@
+// Discount codes: the studio's command, what the checkout is told a code does, and the delivery
+// that checks PayPal's discount against the code before it sends anything.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { formatAmount } from '@/lib/money';
+import { REFUSAL } from './app';
+import { runCodes } from './codes-cli';
+import {
+  ask,
+  body,
+  confirm,
+  earthy,
+  paidOrder,
+  priceOf,
+  regal,
+  retried,
+  start,
+  stoic,
+  type Receipt,
+  type Service,
+} from './testing/harness';
+import { startSmtpCapture } from './testing/smtp-capture';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('npm run codes', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'codes-'));
+  const codes = (...args: string[]) => runCodes(args, { DATA_DIR: dir });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('adds, lists and disables codes, in capitals', () => {
+    assert.match(
+      codes('add', 'launch20', '--percent', '20', '--until', '2099-01-31', '--limit', '100'),
+      /Added LAUNCH20 +20 % off all packs; until 2099-01-31; 0 of 100 used/,
+    );
+    assert.match(
+      codes(
+        'add',
+        'WEDDING10',
+        '--amount',
+        '10',
+        '--min',
+        '50',
+        '--packs',
+        'stoic-pack,regal-tones',
+      ),
+      /10.00 off stoic-pack, regal-tones, from 50.00; no end; 0 used/,
+    );
+    assert.match(codes('list'), /LAUNCH20[\s\S]*WEDDING10/);
+    assert.match(codes('disable', 'wedding10'), /Disabled WEDDING10/);
+    assert.match(codes('list'), /WEDDING10.*DISABLED/);
+  });
+
+  test('refuses what would not work, saying why', () => {
+    for (const [args, message] of [
+      [['add', 'FREE', '--percent', '100'], /--percent must be a whole number from 1 to 99/],
+      [['add', 'BOTH', '--percent', '10', '--amount', '5'], /either --percent or --amount/],
+      [['add', 'OLD', '--percent', '10', '--until', '2001-01-01'], /in the past/],
+      [['add', 'X', '--percent', '10'], /2 to 32 letters/],
+      [['add', 'PACK', '--amount', '5', '--packs', 'free-pack'], /names no pack: free-pack/],
+      [['add', 'LAUNCH20', '--percent', '5'], /exists already/],
+      [['disable', 'NOPE'], /no code NOPE/],
+    ] as const) {
+      assert.throws(() => codes(...args), message);
+    }
+  });
+});
+
+describe('discount codes at checkout and delivery', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+  let ctx: Awaited<ReturnType<typeof start>>;
+  let service: Service;
+  const now = Date.now();
+
+  before(async () => {
+    smtp = await startSmtpCapture();
+    ctx = await start(smtp.url);
+    service = ctx.service;
+    const add = (code: string, rule: Partial<Parameters<Service['store']['addCode']>[0]>) =>
+      assert.ok(
+        service.store.addCode({
+          code,
+          kind: 'percent',
+          value: 20,
+          packs: null,
+          minimumCents: null,
+          expiresAt: null,
+          usageLimit: null,
+          createdAt: now,
+          ...rule,
+        }),
+      );
+    add('LAUNCH20', {});
+    add('GONE', { expiresAt: now - DAY });
+    add('ONCE', { usageLimit: 1 });
+    add('BIGORDER', { kind: 'fixed', value: 1000, minimumCents: 10000 });
+    add('REGALONLY', { packs: [regal.sku] });
+    add('OFF', {});
+    service.store.disableCode('OFF');
+  });
+  after(async () => {
+    await service.close();
+    await smtp.close();
+    rmSync(ctx.dir, { recursive: true, force: true });
+  });
+
+  const check = async (code: string, packs = [stoic, earthy]) => {
+    const response = await ask(service, '/api/discounts/check', {
+      code,
+      items: packs.map((pack) => pack.sku),
+    });
+    return {
+      status: response.status,
+      ...((await response.json()) as {
+        applies: boolean;
+        reason?: string;
+        code?: string;
+        discountCents?: number;
+      }),
+    };
+  };
+
+  test('the checkout learns what a code does to its packs, or why it does not apply', async () => {
+    assert.deepEqual(await check('launch20'), {
+      status: 200,
+      applies: true,
+      code: 'LAUNCH20',
+      discountCents: Math.round((stoic.priceCents + earthy.priceCents) * 0.2),
+      itemTotalCents: stoic.priceCents + earthy.priceCents,
+      totalCents:
+        stoic.priceCents +
+        earthy.priceCents -
+        Math.round((stoic.priceCents + earthy.priceCents) * 0.2),
+    });
+    for (const [code, reason] of [
+      ['NOSUCHCODE', 'unknown'],
+      ['OFF', 'unknown'],
+      ['GONE', 'expired'],
+      ['BIGORDER', 'minimum'],
+      ['REGALONLY', 'not-applicable'],
+    ]) {
+      const answer = await check(code!);
+      assert.deepEqual(answer, { status: 200, applies: false, reason }, code);
+    }
+  });
+
+  test('a paid order with a code is delivered with its discount, and the use counted once', async () => {
+    const discount = Math.round((stoic.priceCents + earthy.priceCents) * 0.2);
+    const paid = formatAmount(stoic.priceCents + earthy.priceCents - discount);
+    const orderId = await paidOrder(service, [stoic, earthy], {
+      webhook: true,
+      discount: { code: 'ONCE', cents: discount },
+    });
+    const response = await confirm(service, body(orderId, { totalAmount: paid }));
+    assert.equal(response.status, 200);
+    const receipt = (await response.json()) as Receipt;
+    assert.deepEqual(receipt.discount, { code: 'ONCE', cents: discount });
+    await retried(() =>
+      ctx.logs.some((line) => line.msg === 'webhook' && line.orderId === orderId),
+    );
+    await service.settled();
+    const buyer = smtp.messages.find(
+      (m) => m.subject?.includes(orderId) && m.to?.[0]?.address === 'meera@example.com',
+    )!;
+    assert.match(buyer.text!, new RegExp(`Discount \\(ONCE\\): −\\$${formatAmount(discount)} USD`));
+    assert.match(buyer.text!, new RegExp(`Total: \\$${paid} USD`));
+    assert.match(buyer.html!, /Discount \(ONCE\)/);
+    assert.equal(service.store.codeUses('ONCE', Date.now() + 1), 1);
+
+    // The code allowed one use: the next cart is told so, and an order made with it anyway
+    // (skipping the checkout's question) is not delivered.
+    assert.equal((await check('ONCE')).reason, 'used-up');
+    const late = await paidOrder(service, [stoic, earthy], {
+      discount: { code: 'ONCE', cents: discount },
+    });
+    assert.equal((await confirm(service, body(late, { totalAmount: paid }))).status, 422);
+    assert.equal(service.store.findOrder(late), null);
+  });
+
+  describe("an order whose discount is not the code's is refused, and nothing is sent", () => {
+    const cases: [string, () => Promise<{ orderId: string; totalAmount: string }>][] = [
+      [
+        'a discount larger than the code gives (a lower capture)',
+        async () => ({
+          orderId: await paidOrder(service, [stoic], {
+            discount: { code: 'LAUNCH20', cents: 2000 },
+          }),
+          totalAmount: formatAmount(stoic.priceCents - 2000),
+        }),
+      ],
+      [
+        'a discount without a code',
+        async () => ({
+          orderId: await paidOrder(service, [stoic], { discount: { code: '', cents: 800 } }),
+          totalAmount: formatAmount(stoic.priceCents - 800),
+        }),
+      ],
+      [
+        'an unknown code',
+        async () => ({
+          orderId: await paidOrder(service, [stoic], { discount: { code: 'MADEUP', cents: 800 } }),
+          totalAmount: formatAmount(stoic.priceCents - 800),
+        }),
+      ],
+      [
+        'an expired code',
+        async () => ({
+          orderId: await paidOrder(service, [stoic], {
+            discount: { code: 'GONE', cents: Math.round(stoic.priceCents * 0.2) },
+          }),
+          totalAmount: formatAmount(stoic.priceCents - Math.round(stoic.priceCents * 0.2)),
+        }),
+      ],
+      [
+        'the browser claiming the undiscounted total',
+        async () => ({
+          orderId: await paidOrder(service, [stoic], {
+            discount: { code: 'LAUNCH20', cents: Math.round(stoic.priceCents * 0.2) },
+          }),
+          totalAmount: priceOf(stoic),
+        }),
+      ],
+    ];
+    for (const [name, make] of cases) {
+      test(name, async () => {
+        const count = smtp.messages.length;
+        const { orderId, totalAmount } = await make();
+        const response = await confirm(
+          service,
+          body(orderId, { purchasedItems: [stoic.name], totalAmount }),
+        );
+        assert.equal(response.status, 422);
+        assert.equal(((await response.json()) as { error: string }).error, REFUSAL);
+        await service.settled();
+        assert.equal(smtp.messages.length, count);
+      });
+    }
+  });
+
+  test('guessing codes is limited per client', async () => {
+    const limited = await start(null, { rateLimit: 9 });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 5; i += 1) {
+        const response = await ask(limited.service, '/api/discounts/check', {
+          code: `GUESS${i}`,
+          items: [stoic.sku],
+        });
+        statuses.push(response.status);
+      }
+      assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
+    } finally {
+      await limited.service.close();
+      rmSync(limited.dir, { recursive: true, force: true });
+    }
+  });
+});
