@@ -1,17 +1,23 @@
 // The embedded films. `youtubeId` is the id in the film's YouTube address
 // (youtube.com/watch?v=THIS_PART); the poster is a local image shown until the visitor presses play.
+// `uploaded` is the day it went up on YouTube (YYYY-MM-DD) and `length` its running time (m:ss):
+// search engines show both with the film.
 function film(
   collection: 'ad' | 'cinematic',
   poster: string,
   title: string,
   youtubeId: string,
   description: string,
+  uploaded: string,
+  length: string,
 ) {
   return {
     title,
     collection,
     youtubeId,
     description,
+    uploaded,
+    length,
     poster: { src: `films/${poster}.jpg`, alt: `Still from the film ${title}` },
   };
 }
@@ -23,6 +29,8 @@ export const films = [
     'Kesar Tea — Monsoon Mornings',
     'kT7mM0rnIng',
     'A family wakes to rain, and to the smell of the first cup.',
+    '2023-01-01',
+    '0:45',
   ),
   film(
     'ad',
@@ -30,6 +38,8 @@ export const films = [
     'Zari Silks — The Loom',
     'zAr1L00mSlk',
     'Three generations of weavers and one wedding saree.',
+    '2024-06-08',
+    '1:52',
   ),
   film(
     'ad',
@@ -37,6 +47,8 @@ export const films = [
     'Noor Jewels — Heirloom',
     'n00rJwLs_01',
     'A grandmother’s necklace finds its way to a new bride.',
+    '2025-11-15',
+    '0:59',
   ),
   film(
     'ad',
@@ -44,6 +56,8 @@ export const films = [
     'Chaiwala & Co. — Open Late',
     'chAiW4la-Co',
     'A night-shift nurse, a chai stall and a small kindness.',
+    '2023-04-22',
+    '1:06',
   ),
   film(
     'ad',
@@ -51,6 +65,8 @@ export const films = [
     'Monsoon Motors — Homecoming',
     'mnsN-M0t0rs',
     'A son drives his parents back to the village they left.',
+    '2024-09-02',
+    '0:13',
   ),
   film(
     'ad',
@@ -58,6 +74,8 @@ export const films = [
     'Banyan Bank — Roots',
     'bNyAnBnk_Rt',
     'A first home, a first loan and a tree planted in the yard.',
+    '2025-02-09',
+    '1:20',
   ),
   film(
     'ad',
@@ -65,6 +83,8 @@ export const films = [
     'Gulmohar Hotels — Stay a While',
     'gUlm0h4rHtl',
     'A couple returns to the hotel where they got engaged.',
+    '2023-07-16',
+    '0:27',
   ),
   film(
     'cinematic',
@@ -72,6 +92,8 @@ export const films = [
     'Aarav & Meera — Udaipur',
     'aRv-MeeraUd',
     'A palace wedding on the lake, told through their letters.',
+    '2019-03-01',
+    '3:12',
   ),
   film(
     'cinematic',
@@ -79,6 +101,8 @@ export const films = [
     'Kabir & Ishita — Goa',
     'kBr_1shitaG',
     'Rain, dhol and a garden that turned into a dance floor.',
+    '2020-07-12',
+    '4:25',
   ),
   film(
     'cinematic',
@@ -86,6 +110,8 @@ export const films = [
     'Rohan & Tara — Vancouver',
     'rHn-TaraVan',
     'Forty guests, one temple and a very proud nani.',
+    '2021-11-23',
+    '5:38',
   ),
   film(
     'cinematic',
@@ -93,6 +119,8 @@ export const films = [
     'Ananya & Dev — Jaipur',
     'aNnyaDevJpr',
     'A pink-city wedding with a baraat on vintage jeeps.',
+    '2022-03-07',
+    '6:51',
   ),
   film(
     'cinematic',
@@ -100,6 +128,8 @@ export const films = [
     'Simran & Arjun — Amritsar',
     'sMrn-ArjnAm',
     'An Anand Karaj at dawn and a bhangra-filled night.',
+    '2023-07-18',
+    '7:04',
   ),
   film(
     'cinematic',
@@ -107,6 +137,8 @@ export const films = [
     'Priya & Sam — Toronto',
     'pRya_SamTor',
     'A Tamil-Irish wedding with two ceremonies and one family.',
+    '2024-11-02',
+    '3:17',
   ),
   film(
     'cinematic',
@@ -114,6 +146,8 @@ export const films = [
     'Nisha & Kunal — Kerala',
     'nSha-KnlKrl',
     'Backwaters, jasmine and a houseboat at sunset.',
+    '2025-03-13',
+    '4:30',
   ),
   film(
     'cinematic',
@@ -121,6 +155,8 @@ export const films = [
     'Zoya & Imran — Hyderabad',
     'zYa_ImrnHyd',
     'A nikah under chandeliers and a walima by the lake.',
+    '2019-07-24',
+    '5:43',
   ),
   film(
     'cinematic',
@@ -128,6 +164,8 @@ export const films = [
     'Meher & Aditya — Mumbai',
     'mHr-AdtyaMb',
     'A seaside pheras as the monsoon rolled in.',
+    '2020-11-08',
+    '6:56',
   ),
   film(
     'cinematic',
@@ -135,6 +173,8 @@ export const films = [
     'The Sangeet — Surrey',
     'sNgt_NghtSr',
     'One night of choreographed chaos between two families.',
+    '2021-03-19',
+    '7:09',
   ),
   film(
     'cinematic',
@@ -142,6 +182,8 @@ export const films = [
     'Fifty Years — Golden Anniversary',
     'gLdnAnnv_50',
     'The songs from their wedding, played again fifty years on.',
+    '2022-07-03',
+    '3:22',
   ),
   film(
     'cinematic',
@@ -149,6 +191,8 @@ export const films = [
     'Reception by the Water',
     'rCptnHrbr-1',
     'Lanterns, speeches and a late-night chai bar by the harbour.',
+    '2023-11-14',
+    '4:35',
   ),
   film(
     'cinematic',
@@ -156,5 +200,7 @@ export const films = [
     'The Haldi Diaries',
     'hLdiDiaries',
     'Turmeric, laughter and the messiest morning of the wedding.',
+    '2024-03-25',
+    '5:48',
   ),
 ];

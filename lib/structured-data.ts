@@ -62,6 +62,38 @@ export function presetData(
   };
 }
 
+/** A bundle as a product whose offer is the sum of its packs (no bundle discount is invented). */
+export function bundleData(
+  bundle: { name: string; description: string; slug: string },
+  members: Preset[],
+  site: Site,
+  siteUrl: string,
+  path: string,
+  image: string,
+): WithContext<Product> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: bundle.name,
+    description: bundle.description,
+    image: absolute(siteUrl, image),
+    sku: bundle.slug,
+    brand: { '@type': 'Brand', name: site.name },
+    isRelatedTo: members.map((member) => ({
+      '@type': 'Product',
+      name: member.name,
+      sku: member.slug,
+    })),
+    offers: {
+      '@type': 'Offer',
+      url: absolute(siteUrl, path),
+      price: formatAmount(members.reduce((sum, member) => sum + member.priceCents, 0)),
+      priceCurrency: site.currency,
+      availability: 'https://schema.org/InStock',
+    },
+  };
+}
+
 /** A film as a video, with its local poster and the privacy-enhanced player. */
 export function filmData(film: Film, siteUrl: string, poster: string): WithContext<VideoObject> {
   return {
@@ -70,6 +102,8 @@ export function filmData(film: Film, siteUrl: string, poster: string): WithConte
     name: film.title,
     description: film.description,
     thumbnailUrl: absolute(siteUrl, poster),
+    uploadDate: film.uploaded,
+    duration: film.duration,
     embedUrl: `https://www.youtube-nocookie.com/embed/${film.youtubeId}`,
     contentUrl: `https://www.youtube.com/watch?v=${film.youtubeId}`,
   };

@@ -19,22 +19,23 @@ export default function LoveNotesPage() {
         <ul className={styles.notes} aria-label="Love notes">
           {loveNotes.map((note, index) => (
             <li key={note.couple}>
-              <figure className={styles.note}>
+              <div className={styles.note}>
                 <Picture
                   image={note.portrait}
                   sizes="(min-width: 900px) 240px, 40vw"
                   priority={index === 0}
                   className={styles.portrait}
                 />
-                <div>
+                {/* A quote with its caption is a figure. */}
+                <figure className={styles.words}>
                   <blockquote className={styles.quote}>
                     <p>{note.note}</p>
                   </blockquote>
                   <figcaption className={styles.couple}>
                     {note.couple} · {note.place}
                   </figcaption>
-                </div>
-              </figure>
+                </figure>
+              </div>
             </li>
           ))}
         </ul>

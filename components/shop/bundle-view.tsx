@@ -2,14 +2,29 @@ import { AddAllToCartButton } from '@/components/cart/cart-panel';
 import { PresetTiles } from './preset-tiles';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
+import { JsonLd } from '@/components/ui/json-ld';
 import { bundleMembers, site, type Bundle } from '@/lib/content';
+import { mediaImage } from '@/lib/media';
 import { formatPrice } from '@/lib/money';
+import { bundlePath } from '@/lib/routes';
+import { settings } from '@/lib/settings';
+import { bundleData } from '@/lib/structured-data';
 
 export function BundleView({ bundle }: { bundle: Bundle }) {
   const members = bundleMembers(bundle);
   const totalCents = members.reduce((sum, preset) => sum + preset.priceCents, 0);
   return (
     <>
+      <JsonLd
+        data={bundleData(
+          bundle,
+          members,
+          site,
+          settings.siteUrl,
+          bundlePath(bundle),
+          mediaImage(bundle.image.src).fallback,
+        )}
+      />
       <PageHeader
         heading={bundle.name}
         eyebrow={`${members.length} packs · ${formatPrice(totalCents, site.currency)}`}

@@ -305,13 +305,24 @@ export const gallerySchema = z.object({
   sizes: z.array(tileSizeSchema),
 });
 
-export const filmSchema = z.object({
-  title: text,
-  collection: z.enum(['ad', 'cinematic']),
-  youtubeId: z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character YouTube video id'),
-  description: text,
-  poster: imageSchema,
-});
+export const filmSchema = z
+  .object({
+    title: text,
+    collection: z.enum(['ad', 'cinematic']),
+    youtubeId: z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character YouTube video id'),
+    description: text,
+    uploaded: z.iso.date('must be the day it went up on YouTube, as YYYY-MM-DD'),
+    length: z
+      .string()
+      .regex(/^(\d{1,2}:)?\d{1,2}:\d{2}$/, 'must be its running time, as m:ss or h:mm:ss'),
+    poster: imageSchema,
+  })
+  .transform(({ length, ...film }) => {
+    const [seconds = 0, minutes = 0, hours = 0] = length.split(':').map(Number).reverse();
+    // ISO 8601, as schema.org's VideoObject takes it: PT1H2M3S.
+    const duration = `PT${hours ? `${hours}H` : ''}${minutes ? `${minutes}M` : ''}${seconds}S`;
+    return { ...film, duration };
+  });
 
 export const loveNoteSchema = z.object({
   couple: text,

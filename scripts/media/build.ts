@@ -17,6 +17,7 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { mediaRefs } from '@/lib/content/media-refs';
 import { MANIFEST_PATH, type MediaEntry, type MediaManifest } from '@/lib/media';
+import { progress } from '../progress';
 import { paintPhoto } from './paint';
 import { resolveSources, type Source } from './sources';
 import { applyTone, tones } from './tones';
@@ -155,7 +156,6 @@ function publish(src: string, key: string, file: string, suffix: string): string
 }
 
 async function main() {
-  const started = Date.now();
   const { sources, problems } = resolveSources(mediaRefs(), MEDIA_DIR);
   if (problems.length > 0) {
     console.error(`Media check failed:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
@@ -164,10 +164,12 @@ async function main() {
 
   const images = [...sources].filter(([src]) => isImage(src));
   let painted = 0;
+  const bar = progress('Media: images at every width', images.length);
   const encoded = await pool(images, async ([src, source]) => {
     const fresh = !existsSync(path.join(cacheDir(source), 'meta.json'));
     const cached = await encodeImage(source);
     if (fresh) painted++;
+    bar.tick(!fresh);
     return [src, source, cached] as const;
   });
 
@@ -206,8 +208,7 @@ async function main() {
   }
   mkdirSync(path.dirname(MANIFEST_PATH), { recursive: true });
   writeFileSync(MANIFEST_PATH, JSON.stringify(manifest));
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`Media: ${sources.size} files, ${painted} newly encoded, in ${seconds} s.`);
+  bar.stop(`Media: ${sources.size} files, ${painted} newly encoded`);
 }
 
 await main();
