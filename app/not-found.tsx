@@ -5,7 +5,8 @@ import { pages, site } from '@/lib/content';
 import { allRoutes } from '@/lib/routes';
 import styles from './not-found.module.css';
 
-export const metadata = { title: pages.notFound.title, robots: { index: false } };
+// Next marks the 404 page noindex itself; saying it again would put the tag in twice.
+export const metadata = { title: pages.notFound.title };
 
 export default function NotFound() {
   const links = site.nav.footer;

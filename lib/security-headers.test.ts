@@ -1,14 +1,23 @@
 /** @jest-environment node */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from '@jest/globals';
-import { contentSecurityPolicy, headersFile, nginxSnippet } from './security-headers';
+import {
+  contentSecurityPolicy,
+  headersFile,
+  inlineScriptHashes,
+  nginxSnippet,
+} from './security-headers';
 
 const api = 'https://api.saanjhstudio.example';
+/** The page the README's nginx example shows. */
+const examplePages = [
+  { path: '/', hashes: ["'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"] },
+];
 
 describe('security headers', () => {
   test('the policy allows the order service and each outside party only where it is used', () => {
     const directives = Object.fromEntries(
-      contentSecurityPolicy(`${api}/`)
+      contentSecurityPolicy(["'sha256-abc='"], `${api}/`)
         .split('; ')
         .map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]),
     );
@@ -18,13 +27,41 @@ describe('security headers', () => {
       expect.arrayContaining(['https://www.youtube-nocookie.com', 'https://calendly.com']),
     );
     expect(directives['script-src']).not.toContain("'unsafe-eval'");
+    expect(directives['script-src']).not.toContain("'unsafe-inline'");
+    expect(directives['script-src']).toContain("'sha256-abc='");
     expect(directives['script-src']).not.toContain('https://formspree.io');
     expect(directives['object-src']).toEqual(["'none'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
   });
 
+  test("a page's inline scripts are hashed; scripts with a src and JSON-LD are not", () => {
+    const html =
+      '<script>self.go(1)</script><script src="/a.js"></script>' +
+      '<script type="application/ld+json">{"@type":"Product"}</script><script id="_R_">x()</script>';
+    expect(inlineScriptHashes(html)).toEqual([
+      "'sha256-9WI4TFV7uH/loR7EW/QKvNekD0zMADb9+GRIy5DUUZs='",
+      "'sha256-D6IGS8VMvCoyaR/l0h9tERrBTATY01CoPS7l6xDv0kI='",
+    ]);
+  });
+
+  test('each page allows its own scripts; any other address those of every page', () => {
+    const file = headersFile(
+      [
+        { path: '/', hashes: ["'sha256-home='"] },
+        { path: '/about/', hashes: ["'sha256-about='"] },
+      ],
+      api,
+    );
+    expect(file).toMatch(
+      /^\/\*\n {2}Content-Security-Policy: [^\n]*'sha256-about=' 'sha256-home='/,
+    );
+    expect(file).toMatch(
+      /\n\/about\/\n {2}! Content-Security-Policy\n {2}Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-about=' https/,
+    );
+  });
+
   test('assets are cached for a year, pages revalidate', () => {
-    const file = headersFile(api);
+    const file = headersFile(examplePages, api);
     expect(file).toMatch(/^\/\*\n {2}Content-Security-Policy: /);
     expect(file).toContain(
       '/_next/static/*\n  ! Cache-Control\n  Cache-Control: public, max-age=31536000, immutable',
@@ -33,6 +70,6 @@ describe('security headers', () => {
   });
 
   test('the README shows the nginx form of the same headers', () => {
-    expect(readFileSync('README.md', 'utf8')).toContain(nginxSnippet(api));
+    expect(readFileSync('README.md', 'utf8')).toContain(nginxSnippet(examplePages, api));
   });
 });

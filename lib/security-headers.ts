@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { site } from '@/lib/content';
 import { settings } from '@/lib/settings';
 
@@ -11,16 +12,37 @@ const analytics = [
 const youtube = 'https://www.youtube-nocookie.com';
 
 /**
- * The Content-Security-Policy of every page: the site itself plus exactly the outside parties it
- * uses (PayPal, Formspree, the scheduler, the YouTube player, analytics) and the order service.
- * Inline scripts and styles stay allowed: a static export inlines Next's RSC payload scripts, and
- * images carry their preview's colours in a style attribute; nonces would need a server.
+ * The hashes of a page's inline scripts, as CSP sources ('sha256-…'): every <script> without a
+ * src whose type runs (JSON-LD is data, which CSP does not govern). A static export has no server
+ * to hand out nonces, so each page's policy lists the hashes of exactly its own scripts.
  */
-export function contentSecurityPolicy(apiBaseUrl = settings.apiBaseUrl): string {
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = '', body = ''] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
+  )) {
+    if (/\bsrc\s*=/i.test(attributes) || body === '') continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && !['text/javascript', 'module', 'application/javascript'].includes(type)) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes].sort();
+}
+
+/**
+ * The Content-Security-Policy of a page: the site itself plus exactly the outside parties it uses
+ * (PayPal, Formspree, the scheduler, the YouTube player, analytics) and the order service; inline
+ * scripts only by the hashes given (inlineScriptHashes), never 'unsafe-inline'. Inline styles stay
+ * allowed: images carry their preview's colours in a style attribute.
+ */
+export function contentSecurityPolicy(
+  scriptHashes: readonly string[],
+  apiBaseUrl = settings.apiBaseUrl,
+): string {
   const scheduler = [origin(site.schedulingWidgetScript), origin(settings.schedulingUrl)];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", "'unsafe-inline'", ...paypal, analytics[0]!, scheduler[0]!],
+    'script-src': ["'self'", ...scriptHashes, ...paypal, analytics[0]!, scheduler[0]!],
     'style-src': ["'self'", "'unsafe-inline'", scheduler[0]!],
     // data: as PayPal's CSP advice for its SDK has it (developer.paypal.com/sdk/js/best-practices).
     'img-src': ["'self'", 'data:', ...paypal, ...analytics],
@@ -40,13 +62,25 @@ export function contentSecurityPolicy(apiBaseUrl = settings.apiBaseUrl): string 
 
 const immutable = 'public, max-age=31536000, immutable';
 
-/** Headers by path, in the order a host applies them; a later rule's header replaces an earlier one. */
-export function headerRules(apiBaseUrl?: string): { path: string; headers: [string, string][] }[] {
+/** A page of the export: its address and the hashes of its inline scripts. */
+export type PageScripts = { path: string; hashes: string[] };
+
+/**
+ * Headers by path, in the order a host applies them; a later rule's header replaces an earlier
+ * one. Every address gets a policy that allows the inline scripts of any page (the 404 page is
+ * served at any address); each page's own rule then narrows it to that page's scripts. A host that
+ * sends both policies instead of replacing one enforces both, which comes to the page's own.
+ */
+export function headerRules(
+  pages: readonly PageScripts[],
+  apiBaseUrl?: string,
+): { path: string; headers: [string, string][] }[] {
+  const every = [...new Set(pages.flatMap((page) => page.hashes))].sort();
   return [
     {
       path: '/*',
       headers: [
-        ['Content-Security-Policy', contentSecurityPolicy(apiBaseUrl)],
+        ['Content-Security-Policy', contentSecurityPolicy(every, apiBaseUrl)],
         ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'],
         ['X-Content-Type-Options', 'nosniff'],
         ['X-Frame-Options', 'DENY'],
@@ -59,6 +93,15 @@ export function headerRules(apiBaseUrl?: string): { path: string; headers: [stri
     },
     { path: '/_next/static/*', headers: [['Cache-Control', immutable]] },
     { path: '/media/*', headers: [['Cache-Control', immutable]] },
+    ...pages.map((page) => ({
+      path: page.path,
+      headers: [
+        ['Content-Security-Policy', contentSecurityPolicy(page.hashes, apiBaseUrl)] as [
+          string,
+          string,
+        ],
+      ],
+    })),
   ];
 }
 
@@ -66,9 +109,9 @@ export function headerRules(apiBaseUrl?: string): { path: string; headers: [stri
  * The `_headers` file of Netlify and Cloudflare Pages. "! Cache-Control" detaches the page-wide
  * value where a later rule sets its own, as Cloudflare Pages requires.
  */
-export function headersFile(apiBaseUrl?: string): string {
+export function headersFile(pages: readonly PageScripts[], apiBaseUrl?: string): string {
   const seen = new Set<string>();
-  return headerRules(apiBaseUrl)
+  return headerRules(pages, apiBaseUrl)
     .map(({ path, headers }) => {
       const lines = headers.map(([name, value]) => {
         const detach = seen.has(name) ? `  ! ${name}\n` : '';
@@ -83,18 +126,31 @@ export function headersFile(apiBaseUrl?: string): string {
 
 /**
  * The same headers for nginx, inside the server block that serves out/. nginx drops the
- * server-level headers in a location that adds its own, so assets repeat the ones they need.
+ * server-level headers in a location that adds its own, so each location repeats them: the assets
+ * the two that apply to files, each page all of them with its own policy (`location =`).
  */
-export function nginxSnippet(apiBaseUrl?: string): string {
-  const [page, ...assets] = headerRules(apiBaseUrl);
-  const kept = page!.headers.filter(([name]) =>
+export function nginxSnippet(pages: readonly PageScripts[], apiBaseUrl?: string): string {
+  const [site, ...rest] = headerRules(pages, apiBaseUrl);
+  const assets = rest.filter((rule) => rule.path.endsWith('*'));
+  const own = rest.filter((rule) => !rule.path.endsWith('*'));
+  const kept = site!.headers.filter(([name]) =>
     ['Strict-Transport-Security', 'X-Content-Type-Options'].includes(name),
   );
   const add = (headers: [string, string][], indent = '') =>
     headers.map(([name, value]) => `${indent}add_header ${name} "${value}" always;`).join('\n');
-  const locations = assets.map(
-    ({ path, headers }) =>
-      `location ${path.replace('*', '')} {\n${add([...kept, ...headers], '  ')}\n}`,
-  );
-  return [add(page!.headers), ...locations].join('\n');
+  const replace = (headers: [string, string][], by: [string, string][]) => [
+    ...headers.filter(([name]) => !by.some(([other]) => other === name)),
+    ...by,
+  ];
+  const locations = [
+    ...assets.map(
+      ({ path, headers }) =>
+        `location ${path.replace('*', '')} {\n${add([...kept, ...headers], '  ')}\n}`,
+    ),
+    ...own.map(
+      ({ path, headers }) =>
+        `location = ${path} {\n${add(replace(site!.headers, headers), '  ')}\n}`,
+    ),
+  ];
+  return [add(site!.headers), ...locations].join('\n');
 }

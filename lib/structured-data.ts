@@ -36,6 +36,16 @@ export function studioData(
   };
 }
 
+/** An offer of something the shop sells, at a price in cents, on its page. */
+const offer = (siteUrl: string, path: string, cents: number, currency: string) =>
+  ({
+    '@type': 'Offer',
+    url: absolute(siteUrl, path),
+    price: formatAmount(cents),
+    priceCurrency: currency,
+    availability: 'https://schema.org/InStock',
+  }) as const;
+
 /** A preset pack as a product with its offer. */
 export function presetData(
   preset: Preset,
@@ -52,13 +62,7 @@ export function presetData(
     image: absolute(siteUrl, image),
     sku: preset.slug,
     brand: { '@type': 'Brand', name: site.name },
-    offers: {
-      '@type': 'Offer',
-      url: absolute(siteUrl, path),
-      price: formatAmount(preset.priceCents),
-      priceCurrency: site.currency,
-      availability: 'https://schema.org/InStock',
-    },
+    offers: offer(siteUrl, path, preset.priceCents, site.currency),
   };
 }
 
@@ -84,13 +88,12 @@ export function bundleData(
       name: member.name,
       sku: member.slug,
     })),
-    offers: {
-      '@type': 'Offer',
-      url: absolute(siteUrl, path),
-      price: formatAmount(members.reduce((sum, member) => sum + member.priceCents, 0)),
-      priceCurrency: site.currency,
-      availability: 'https://schema.org/InStock',
-    },
+    offers: offer(
+      siteUrl,
+      path,
+      members.reduce((sum, member) => sum + member.priceCents, 0),
+      site.currency,
+    ),
   };
 }
 

@@ -1,10 +1,31 @@
-// Writes out/_headers (Netlify, Cloudflare Pages) for this build's settings after `next build`;
-// with --nginx, prints the same headers for an nginx server block instead.
-import { writeFileSync } from 'node:fs';
-import { headersFile, nginxSnippet } from '@/lib/security-headers';
+// Writes out/_headers (Netlify, Cloudflare Pages) for this build's settings after `next build`,
+// with each page's Content-Security-Policy naming the hashes of its own inline scripts; with
+// --nginx, prints the same headers for an nginx server block instead.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  headersFile,
+  inlineScriptHashes,
+  nginxSnippet,
+  type PageScripts,
+} from '@/lib/security-headers';
+
+const out = path.resolve('out');
+const pages: PageScripts[] = readdirSync(out, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.html'))
+  .map((file) => ({
+    // out/about/index.html is served at /about/ (trailingSlash); 404.html at any unknown address.
+    path: `/${file.split(path.sep).join('/')}`.replace(/index\.html$/, ''),
+    hashes: inlineScriptHashes(readFileSync(path.join(out, file), 'utf8')),
+  }))
+  .sort((a, b) => a.path.localeCompare(b.path));
 
 if (process.argv.includes('--nginx')) {
-  console.log(nginxSnippet());
+  console.log(nginxSnippet(pages));
 } else {
-  writeFileSync(new URL('../out/_headers', import.meta.url), headersFile());
+  writeFileSync(path.join(out, '_headers'), headersFile(pages));
+  const hashes = new Set(pages.flatMap((page) => page.hashes)).size;
+  console.log(
+    `Headers: a policy for each of ${pages.length} pages, ${hashes} inline script hashes.`,
+  );
 }

@@ -170,6 +170,51 @@ export function buyerEmail(
   };
 }
 
+/**
+ * An e-mail to the studio: a heading or intro, then a table of labelled values. In the text part a
+ * multi-line value (an address) is quoted line by line, so none of it can pose as ours.
+ */
+function studioNotice(
+  to: string,
+  subject: string,
+  intro: { heading?: string; text?: string },
+  rows: [string, string][],
+  replyTo?: string,
+): Message {
+  return {
+    to,
+    ...(replyTo ? { replyTo } : {}),
+    subject,
+    html: html`<!doctype html>
+      <html lang="en">
+        <body style="font-family:sans-serif">
+          ${intro.heading && html`<h1>${intro.heading}</h1>`}
+          ${intro.text && html`<p>${intro.text}</p>`}
+          <table>
+            ${rows.map(
+              ([label, value]) =>
+                html`<tr>
+                  <th style="text-align:left;padding-right:12px">${label}</th>
+                  <td>${value}</td>
+                </tr>`,
+            )}
+          </table>
+        </body>
+      </html>`.value,
+    text: [
+      ...(intro.text ? [intro.text, ''] : []),
+      ...rows.map(([label, value]) =>
+        value.includes('\n')
+          ? `${label}:\n${value
+              .split('\n')
+              .map((line) => `> ${line}`)
+              .join('\n')}`
+          : `${label}: ${value}`,
+      ),
+    ].join('\n'),
+  };
+}
+
 /** The studio's copy of a new order, with the buyer's details and no download links. */
 export function studioEmail(order: OrderSummary, to: string): Message {
   const price = (cents: number) => formatPrice(cents, order.currency);
@@ -191,37 +236,13 @@ export function studioEmail(order: OrderSummary, to: string): Message {
       : []),
     ['Total', price(order.totalCents)],
   ];
-  return {
+  return studioNotice(
     to,
-    replyTo: email,
-    subject: `New preset order ${order.orderId}: ${price(order.totalCents)}`,
-    html: html`<!doctype html>
-      <html lang="en">
-        <body style="font-family:sans-serif">
-          <h1>New preset order</h1>
-          <table>
-            ${rows.map(
-              ([label, value]) =>
-                html`<tr>
-                  <th style="text-align:left;padding-right:12px">${label}</th>
-                  <td>${value}</td>
-                </tr>`,
-            )}
-          </table>
-        </body>
-      </html>`.value,
-    // A multi-line value (the address) is quoted line by line, so none of it can pose as ours.
-    text: rows
-      .map(([label, value]) =>
-        value.includes('\n')
-          ? `${label}:\n${value
-              .split('\n')
-              .map((line) => `> ${line}`)
-              .join('\n')}`
-          : `${label}: ${value}`,
-      )
-      .join('\n'),
-  };
+    `New preset order ${order.orderId}: ${price(order.totalCents)}`,
+    { heading: 'New preset order' },
+    rows,
+    email,
+  );
 }
 
 /** Tells the studio that an order's payment went back. */
@@ -229,49 +250,29 @@ export function refundNotice(orderId: string, why: string, full: boolean, to: st
   const text = full
     ? `PayPal reports ${why} for order ${orderId}. Its download links no longer work.`
     : `PayPal reports ${why} for order ${orderId}, for part of its amount. Its links still work.`;
-  return {
+  return studioNotice(
     to,
-    subject: `Order ${orderId} ${full ? 'refunded' : 'partly refunded'}`,
-    html: html`<!doctype html>
-      <html lang="en">
-        <body style="font-family:sans-serif">
-          <p>${text}</p>
-        </body>
-      </html>`.value,
-    text,
-  };
+    `Order ${orderId} ${full ? 'refunded' : 'partly refunded'}`,
+    { text },
+    [],
+  );
 }
 
 /** Tells the studio that an e-mail could not be delivered after every retry. */
 export function alertEmail(failed: Message, orderId: string | null, reason: string, to: string) {
-  const rows: [string, string][] = [
-    ['Order', orderId ?? '(none)'],
-    ['To', failed.to],
-    ['Subject', failed.subject],
-    ['Last error', reason],
-  ];
-  const intro =
-    'An e-mail could not be delivered after every retry. The buyer can still ask for fresh links on the thank-you page; please write to them yourself.';
-  return {
+  return studioNotice(
     to,
-    subject: `Undelivered e-mail${orderId ? ` for order ${orderId}` : ''}`,
-    html: html`<!doctype html>
-      <html lang="en">
-        <body style="font-family:sans-serif">
-          <p>${intro}</p>
-          <table>
-            ${rows.map(
-              ([label, value]) =>
-                html`<tr>
-                  <th style="text-align:left;padding-right:12px">${label}</th>
-                  <td>${value}</td>
-                </tr>`,
-            )}
-          </table>
-        </body>
-      </html>`.value,
-    text: [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`)].join('\n'),
-  };
+    `Undelivered e-mail${orderId ? ` for order ${orderId}` : ''}`,
+    {
+      text: 'An e-mail could not be delivered after every retry. The buyer can still ask for fresh links on the thank-you page; please write to them yourself.',
+    },
+    [
+      ['Order', orderId ?? '(none)'],
+      ['To', failed.to],
+      ['Subject', failed.subject],
+      ['Last error', reason],
+    ],
+  );
 }
 
 /** An SMTP error for logs and the outbox: the relayed server reply without e-mail addresses. */

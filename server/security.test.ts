@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { loadConfig } from './config';
+import { loadConfig, requiredInProduction } from './config';
 import {
   ask,
   body,
@@ -153,18 +153,7 @@ describe('3. a mistyped NODE_ENV never runs with development settings', () => {
 
   test('production refuses the development secret and secrets of low entropy', () => {
     const production = Object.fromEntries(
-      [
-        'SITE_ORIGINS',
-        'PUBLIC_URL',
-        'PAYPAL_API_BASE',
-        'PAYPAL_CLIENT_ID',
-        'PAYPAL_CLIENT_SECRET',
-        'PAYPAL_WEBHOOK_ID',
-        'SMTP_URL',
-        'MAIL_FROM',
-        'PACKS_DIR',
-        'DATABASE_PATH',
-      ].map((name) => [name, 'https://set.example']),
+      requiredInProduction.map((name) => [name, 'https://set.example']),
     );
     for (const secret of [
       'local-development-secret-do-not-use-in-production',

@@ -1,5 +1,6 @@
 import { checkoutCopy, presets } from '@/lib/content';
 import { expect, test, type Page } from '../fixtures';
+import { Cart } from '../fixtures/cart';
 import { apiBase } from '../service';
 import { stubConfirmation, stubPayPal } from '../stubs/paypal';
 
@@ -14,17 +15,7 @@ const buyer = {
 };
 const { confirmationFailed, providerError, scriptFailed } = checkoutCopy.messages;
 
-async function fillCart(page: Page) {
-  await page.goto('/');
-  await page.evaluate(
-    (names) =>
-      window.localStorage.setItem(
-        'cartItems',
-        JSON.stringify(names.map((id) => ({ id, quantity: 1 }))),
-      ),
-    [stoic.name, awaken.name],
-  );
-}
+const fillCart = (page: Page) => new Cart(page).fill([stoic.name, awaken.name]);
 
 async function enterDetails(page: Page) {
   await page.goto('/checkout/');

@@ -2,6 +2,7 @@ import { checkoutCopy, presets } from '@/lib/content';
 import { formatPrice } from '@/lib/money';
 import { runCodes } from '@/server/codes-cli';
 import { expect, test, type Page } from '../fixtures';
+import { Cart } from '../fixtures/cart';
 import { serviceDataDir } from '../service';
 import { emailsAbout } from '../stubs/outbox';
 import { stubPayPal } from '../stubs/paypal';
@@ -20,15 +21,7 @@ function newCode(options: string[]) {
 }
 
 async function toPayment(page: Page, email: string) {
-  await page.goto('/');
-  await page.evaluate(
-    (names) =>
-      window.localStorage.setItem(
-        'cartItems',
-        JSON.stringify(names.map((id) => ({ id, quantity: 1 }))),
-      ),
-    [stoic.name, awaken.name],
-  );
+  await new Cart(page).fill([stoic.name, awaken.name]);
   await page.goto('/checkout/');
   await page.getByLabel('Full name').fill('Nisha Verma');
   await page.getByLabel('Email').fill(email);

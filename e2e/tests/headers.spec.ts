@@ -1,4 +1,4 @@
-import { contentSecurityPolicy } from '@/lib/security-headers';
+import { contentSecurityPolicy, inlineScriptHashes } from '@/lib/security-headers';
 import { expect, test } from '../fixtures';
 import { apiBase } from '../service';
 
@@ -7,7 +7,13 @@ test('pages and assets are served with the security and caching headers of out/_
 }) => {
   const response = await request.get('/presets/');
   const headers = response.headers();
-  expect(headers['content-security-policy']).toBe(contentSecurityPolicy(apiBase));
+  const html = await response.text();
+  // The page's own policy: its inline scripts by hash, and no 'unsafe-inline' for scripts.
+  const hashes = inlineScriptHashes(html);
+  expect(hashes.length).toBeGreaterThan(3);
+  expect(headers['content-security-policy']).toBe(contentSecurityPolicy(hashes, apiBase));
+  expect(headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+  expect(headers['content-security-policy']).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   expect(headers['content-security-policy']).toContain(`connect-src 'self' ${apiBase}`);
   expect(headers['strict-transport-security']).toMatch(/^max-age=\d{8}/);
   expect(headers['x-content-type-options']).toBe('nosniff');
@@ -15,7 +21,6 @@ test('pages and assets are served with the security and caching headers of out/_
   expect(headers['permissions-policy']).toContain('camera=()');
   expect(headers['cache-control']).toBe('public, max-age=0, must-revalidate');
 
-  const html = await response.text();
   for (const prefix of ['/_next/static/', '/media/']) {
     const path = html.match(new RegExp(`"(${prefix}[^"?\\s]+)`))?.[1];
     expect(path).toBeDefined();

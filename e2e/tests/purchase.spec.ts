@@ -120,6 +120,7 @@ test('a resend request that cannot reach the service says so and keeps what was 
 
 test('a buyer whose confirmation never arrives and who closes the page still gets the packs', async ({
   page,
+  cart,
   problems,
   request,
 }) => {
@@ -127,10 +128,7 @@ test('a buyer whose confirmation never arrives and who closes the page still get
   const paypal = await stubPayPal(page);
   const email = `closed-tab-${test.info().project.name}@example.com`;
   await page.goto(presetPath(stoic));
-  await page.evaluate(
-    (id) => window.localStorage.setItem('cartItems', JSON.stringify([{ id, quantity: 1 }])),
-    stoic.name,
-  );
+  await cart.fill([stoic.name]);
   // The network drops between PayPal's capture and our confirmation call.
   await page.route(`${apiBase}/api/email/send-order-confirmation`, (route) =>
     route.abort('internetdisconnected'),
@@ -167,11 +165,7 @@ test('the site reopened after an interrupted confirmation finishes it', async ({
   problems.allow(/send-order-confirmation/);
   const paypal = await stubPayPal(page);
   const email = `reopened-${test.info().project.name}@example.com`;
-  await page.goto('/');
-  await page.evaluate(
-    (id) => window.localStorage.setItem('cartItems', JSON.stringify([{ id, quantity: 1 }])),
-    regal.name,
-  );
+  await cart.fill([regal.name]);
   await page.route(`${apiBase}/api/email/send-order-confirmation`, (route) =>
     route.abort('internetdisconnected'),
   );

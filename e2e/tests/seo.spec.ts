@@ -18,11 +18,18 @@ test.describe('search engines', () => {
     expect(xml).not.toContain('-preset/');
   });
 
-  test('robots.txt keeps the checkout out and points at the sitemap', async ({ request }) => {
+  test('robots.txt lets crawlers read the noindex of the checkout and points at the sitemap', async ({
+    request,
+  }) => {
     const robots = await (await request.get('/robots.txt')).text();
-    expect(robots).toContain('Disallow: /checkout/');
-    expect(robots).toContain('Disallow: /thank-you/');
+    expect(robots).not.toContain('Disallow');
     expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
+    for (const path of ['/checkout/', '/thank-you/', '/does-not-exist/']) {
+      const html = await (await request.get(path)).text();
+      expect(html.match(/<meta name="robots"[^>]*>/g), path).toEqual([
+        expect.stringMatching(/content="noindex/),
+      ]);
+    }
   });
 
   test('every indexable page has its own title, description and canonical address', async ({
