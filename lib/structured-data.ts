@@ -36,15 +36,35 @@ export function studioData(
   };
 }
 
-/** An offer of something the shop sells, at a price in cents, on its page. */
-const offer = (siteUrl: string, path: string, cents: number, currency: string) =>
-  ({
-    '@type': 'Offer',
-    url: absolute(siteUrl, path),
-    price: formatAmount(cents),
-    priceCurrency: currency,
-    availability: 'https://schema.org/InStock',
-  }) as const;
+/**
+ * Something the shop sells, as a product offered on its page at a price in cents: a preset pack,
+ * or a bundle at the sum of its packs (no bundle discount is invented).
+ */
+function product(
+  item: { name: string; description: string; slug: string },
+  cents: number,
+  site: Site,
+  siteUrl: string,
+  path: string,
+  image: string,
+): WithContext<Product> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: item.name,
+    description: item.description,
+    image: absolute(siteUrl, image),
+    sku: item.slug,
+    brand: { '@type': 'Brand', name: site.name },
+    offers: {
+      '@type': 'Offer',
+      url: absolute(siteUrl, path),
+      price: formatAmount(cents),
+      priceCurrency: site.currency,
+      availability: 'https://schema.org/InStock',
+    },
+  };
+}
 
 /** A preset pack as a product with its offer. */
 export function presetData(
@@ -53,20 +73,11 @@ export function presetData(
   siteUrl: string,
   path: string,
   image: string,
-): WithContext<Product> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: preset.name,
-    description: preset.description,
-    image: absolute(siteUrl, image),
-    sku: preset.slug,
-    brand: { '@type': 'Brand', name: site.name },
-    offers: offer(siteUrl, path, preset.priceCents, site.currency),
-  };
+) {
+  return product(preset, preset.priceCents, site, siteUrl, path, image);
 }
 
-/** A bundle as a product whose offer is the sum of its packs (no bundle discount is invented). */
+/** A bundle as a product, related to its packs. */
 export function bundleData(
   bundle: { name: string; description: string; slug: string },
   members: Preset[],
@@ -75,25 +86,14 @@ export function bundleData(
   path: string,
   image: string,
 ): WithContext<Product> {
+  const cents = members.reduce((sum, member) => sum + member.priceCents, 0);
   return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: bundle.name,
-    description: bundle.description,
-    image: absolute(siteUrl, image),
-    sku: bundle.slug,
-    brand: { '@type': 'Brand', name: site.name },
+    ...product(bundle, cents, site, siteUrl, path, image),
     isRelatedTo: members.map((member) => ({
       '@type': 'Product',
       name: member.name,
       sku: member.slug,
     })),
-    offers: offer(
-      siteUrl,
-      path,
-      members.reduce((sum, member) => sum + member.priceCents, 0),
-      site.currency,
-    ),
   };
 }
 

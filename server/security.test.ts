@@ -1,9 +1,10 @@
-// The findings of an independent attack run on the service (issue 19), one test each: every test
-// here failed on the service as it was, and each names the guarantee the README's security model
-// lists.
+// The findings of an independent attack run on the service (issue 19), one test each, named by
+// its number. Each fails on the service as the attack found it; 6, 8 and 9 were already closed by
+// the delivery rewrite (one order bound to its address, the outbox) when these were written. The
+// README's security model names the test behind each guarantee.
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { loadConfig, requiredInProduction } from './config';
 import {
   ask,
@@ -19,29 +20,11 @@ import {
   SITE,
   start,
   stoic,
+  serviceFor,
   type Receipt,
   type Service,
+  type Smtp,
 } from './testing/harness';
-import { startSmtpCapture } from './testing/smtp-capture';
-
-type Smtp = Awaited<ReturnType<typeof startSmtpCapture>>;
-type Context = Awaited<ReturnType<typeof start>>;
-
-/** A service with its own SMTP capture for one group of tests. */
-function serviceFor(options: Parameters<typeof start>[1] = {}, smtpOptions = {}) {
-  const it = {} as { smtp: Smtp; ctx: Context; service: Service };
-  before(async () => {
-    it.smtp = await startSmtpCapture(smtpOptions);
-    it.ctx = await start(it.smtp.url, options);
-    it.service = it.ctx.service;
-  });
-  after(async () => {
-    await it.service.close();
-    await it.smtp.close();
-    rmSync(it.ctx.dir, { recursive: true, force: true });
-  });
-  return it;
-}
 
 /** Pays for Regal Tones, confirms it as the checkout does and returns its e-mailed links. */
 async function delivered(it: { smtp: Smtp; service: Service }, email = 'meera@example.com') {

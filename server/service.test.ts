@@ -16,6 +16,7 @@ import {
   priceOf,
   regal,
   retried,
+  serviceFor,
   SITE,
   start,
   stoic,
@@ -514,32 +515,19 @@ describe('limits', () => {
 });
 
 describe("PayPal's webhook", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  let ctx: Awaited<ReturnType<typeof start>>;
-  let service: Service;
-
-  before(async () => {
-    smtp = await startSmtpCapture();
-    ctx = await start(smtp.url);
-    service = ctx.service;
-  });
-  after(async () => {
-    await service.close();
-    await smtp.close();
-    rmSync(ctx.dir, { recursive: true, force: true });
-  });
+  const it = serviceFor();
 
   const toBuyer = (orderId: string) =>
-    smtp.messages.filter(
+    it.smtp.messages.filter(
       (message) =>
         message.to?.[0]?.address === 'meera@example.com' && message.subject?.includes(orderId),
     );
 
   test('a capture whose browser never confirms is delivered once, to the address given at checkout', async () => {
-    const orderId = await paidOrder(service, [stoic, earthy], { webhook: true });
-    await retried(() => service.store.findOrder(orderId)?.status === 'delivered');
-    await service.settled();
-    const order = service.store.findOrder(orderId)!;
+    const orderId = await paidOrder(it.service, [stoic, earthy], { webhook: true });
+    await retried(() => it.service.store.findOrder(orderId)?.status === 'delivered');
+    await it.service.settled();
+    const order = it.service.store.findOrder(orderId)!;
     assert.equal(order.source, 'webhook');
     assert.deepEqual(
       order.lines.map((line) => line.sku),
@@ -550,25 +538,25 @@ describe("PayPal's webhook", () => {
     assert.equal((await fetch(`${linksIn(buyer!.text!)[0]!}/file`)).status, 200);
 
     // The browser's confirmation, arriving late, gets the same links and sends nothing more.
-    const late = await confirm(service, body(orderId));
+    const late = await confirm(it.service, body(orderId));
     assert.equal(late.status, 200);
     assert.deepEqual(
       ((await late.json()) as Receipt).downloads.map((download) => download.url),
       linksIn(buyer!.text!).map((link) => `${link}/file`),
     );
-    await service.settled();
+    await it.service.settled();
     assert.equal(toBuyer(orderId).length, 1);
   });
 
   test('the browser and the webhook racing deliver once', async () => {
     for (let round = 0; round < 5; round += 1) {
-      const orderId = await paidOrder(service, [earthy], { webhook: true });
+      const orderId = await paidOrder(it.service, [earthy], { webhook: true });
       const statuses = await Promise.all(
         [0, 1, 2].map(
           async () =>
             (
               await confirm(
-                service,
+                it.service,
                 body(orderId, { purchasedItems: [earthy.name], totalAmount: priceOf(earthy) }),
               )
             ).status,
@@ -576,9 +564,9 @@ describe("PayPal's webhook", () => {
       );
       assert.deepEqual(statuses, [200, 200, 200]);
       await retried(() =>
-        ctx.logs.some((line) => line.msg === 'webhook' && line.orderId === orderId),
+        it.ctx.logs.some((line) => line.msg === 'webhook' && line.orderId === orderId),
       );
-      await service.settled();
+      await it.service.settled();
       assert.equal(toBuyer(orderId).length, 1);
     }
   });
@@ -599,18 +587,18 @@ describe("PayPal's webhook", () => {
       'PayPal-Transmission-Sig': Buffer.from('forged').toString('base64'),
     };
     const send = (payload: string, sent: Record<string, string>) =>
-      fetch(`${service.url}/webhooks/paypal`, { method: 'POST', headers: sent, body: payload });
+      fetch(`${it.service.url}/webhooks/paypal`, { method: 'POST', headers: sent, body: payload });
 
     for (const [name, sent] of [
       ['a forged signature', headers],
       ['no signature', { 'Content-Type': 'application/json' }],
     ] as const) {
       test(name, async () => {
-        const orderId = await paidOrder(service, [stoic]);
+        const orderId = await paidOrder(it.service, [stoic]);
         const response = await send(event(orderId), sent);
         assert.equal(response.status, 400);
-        await service.settled();
-        assert.equal(service.store.findOrder(orderId), null);
+        await it.service.settled();
+        assert.equal(it.service.store.findOrder(orderId), null);
         assert.equal(toBuyer(orderId).length, 0);
       });
     }
@@ -618,36 +606,23 @@ describe("PayPal's webhook", () => {
 });
 
 describe('a buyer recovers an order', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  let ctx: Awaited<ReturnType<typeof start>>;
-  let service: Service;
-
-  before(async () => {
-    smtp = await startSmtpCapture();
-    ctx = await start(smtp.url);
-    service = ctx.service;
-  });
-  after(async () => {
-    await service.close();
-    await smtp.close();
-    rmSync(ctx.dir, { recursive: true, force: true });
-  });
+  const it = serviceFor();
 
   const sentTo = (address: string) =>
-    smtp.messages.filter((message) => message.to?.[0]?.address === address);
+    it.smtp.messages.filter((message) => message.to?.[0]?.address === address);
 
   test("that the service never heard of, by the order id or the receipt's transaction id", async () => {
     // Paid, but neither the browser's call nor PayPal's webhook ever arrived.
-    const byOrder = await paidOrder(service, [stoic], { email: 'asha@example.com' });
-    const byCapture = await paidOrder(service, [regal], { email: 'asha@example.com' });
+    const byOrder = await paidOrder(it.service, [stoic], { email: 'asha@example.com' });
+    const byCapture = await paidOrder(it.service, [regal], { email: 'asha@example.com' });
     const answers = [];
     for (const [id, email] of [
       [byOrder, 'someone@example.com'],
       ['NOSUCHORDER12345', 'asha@example.com'],
       [byOrder, 'Asha@example.com'],
-      [await captureOf(service, byCapture), 'asha@example.com'],
+      [await captureOf(it.service, byCapture), 'asha@example.com'],
     ] as const) {
-      const response = await ask(service, '/api/orders/resend', { orderId: id, email });
+      const response = await ask(it.service, '/api/orders/resend', { orderId: id, email });
       answers.push([response.status, await response.json()]);
     }
     assert.equal(
@@ -655,19 +630,19 @@ describe('a buyer recovers an order', () => {
       1,
       'one answer for all',
     );
-    await service.settled();
+    await it.service.settled();
     await retried(() => sentTo('asha@example.com').length === 2);
-    assert.equal(service.store.findOrder(byOrder)!.source, 'recovery');
-    assert.equal(service.store.findOrder(byCapture)!.email, 'asha@example.com');
+    assert.equal(it.service.store.findOrder(byOrder)!.source, 'recovery');
+    assert.equal(it.service.store.findOrder(byCapture)!.email, 'asha@example.com');
     assert.equal(sentTo('someone@example.com').length, 0);
-    assert.equal(service.store.findOrder('NOSUCHORDER12345'), null);
+    assert.equal(it.service.store.findOrder('NOSUCHORDER12345'), null);
     const links = linksIn(sentTo('asha@example.com')[0]!.text!);
     assert.equal((await fetch(links[0]!)).status, 200);
   });
 
   test('every order of an address goes to that address, with the same answer for any address', async () => {
-    const first = await paidOrder(service, [earthy], { email: 'ravi@example.com' });
-    const second = await paidOrder(service, [stoic, regal], { email: 'ravi@example.com' });
+    const first = await paidOrder(it.service, [earthy], { email: 'ravi@example.com' });
+    const second = await paidOrder(it.service, [stoic, regal], { email: 'ravi@example.com' });
     const ravi = { name: 'Ravi', email: 'ravi@example.com', phone: '1', address: 'A' };
     for (const [orderId, packs] of [
       [first, [earthy]],
@@ -678,23 +653,23 @@ describe('a buyer recovers an order', () => {
         purchasedItems: packs.map((pack) => pack.name),
         totalAmount: priceOf(...packs),
       });
-      assert.equal((await confirm(service, payload)).status, 200);
+      assert.equal((await confirm(it.service, payload)).status, 200);
     }
-    await service.settled();
+    await it.service.settled();
     const before = sentTo('ravi@example.com').length;
-    const known = await ask(service, '/api/orders/all', { email: 'RAVI@example.com' });
-    const unknown = await ask(service, '/api/orders/all', { email: 'nobody@example.com' });
+    const known = await ask(it.service, '/api/orders/all', { email: 'RAVI@example.com' });
+    const unknown = await ask(it.service, '/api/orders/all', { email: 'nobody@example.com' });
     assert.equal(known.status, 202);
     assert.deepEqual(await known.json(), await unknown.json());
-    await service.settled();
+    await it.service.settled();
     const sent = sentTo('ravi@example.com').slice(before);
     assert.deepEqual(sent.map((message) => linksIn(message.text!).length).sort(), [1, 2]);
     assert.equal(sentTo('nobody@example.com').length, 0);
 
     // At most three such e-mails an hour: asking again and again floods nobody.
     for (let i = 0; i < 5; i += 1)
-      await ask(service, '/api/orders/all', { email: 'ravi@example.com' });
-    await service.settled();
+      await ask(it.service, '/api/orders/all', { email: 'ravi@example.com' });
+    await it.service.settled();
     assert.ok(sentTo('ravi@example.com').length - before <= 3 + 1);
   });
 });

@@ -1,7 +1,7 @@
 // What the service's tests share: a service on a free port with the fake PayPal, and the calls a
 // checkout, a buyer and PayPal make to it.
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatAmount } from '@/lib/money';
@@ -16,7 +16,9 @@ import { allPacks } from '../catalog';
 import { loadConfig, type Config } from '../config';
 import type { Fields } from '../log';
 import type { PayPalOrder } from '../paypal';
+import { after, before } from 'node:test';
 import { startService } from '../service';
+import { startSmtpCapture } from './smtp-capture';
 
 export const SITE = 'http://127.0.0.1:4173';
 export const [stoic, regal, earthy] = allPacks as [Pack, Pack, Pack];
@@ -165,3 +167,22 @@ export const counted = (service: Service, file: string, downloads: number) =>
     const id = file.split('/download/')[1]!.split('.')[0]!;
     return service.store.findLink(id)?.downloads === downloads;
   });
+
+export type Smtp = Awaited<ReturnType<typeof startSmtpCapture>>;
+type Context = Awaited<ReturnType<typeof start>>;
+
+/** A service with its own SMTP capture for the tests of one describe block (their before/after). */
+export function serviceFor(options: Parameters<typeof start>[1] = {}, smtpOptions = {}) {
+  const it = {} as { smtp: Smtp; ctx: Context; service: Service };
+  before(async () => {
+    it.smtp = await startSmtpCapture(smtpOptions);
+    it.ctx = await start(it.smtp.url, options);
+    it.service = it.ctx.service;
+  });
+  after(async () => {
+    await it.service.close();
+    await it.smtp.close();
+    rmSync(it.ctx.dir, { recursive: true, force: true });
+  });
+  return it;
+}
