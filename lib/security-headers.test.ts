@@ -64,7 +64,7 @@ describe('security headers', () => {
     const file = headersFile(examplePages, api);
     expect(file).toMatch(/^\/\*\n {2}Content-Security-Policy: /);
     expect(file).toContain(
-      '/_next/static/*\n  ! Cache-Control\n  Cache-Control: public, max-age=31536000, immutable',
+      '/_next/static/*\n  ! Content-Security-Policy\n  ! Cache-Control\n  Cache-Control: public, max-age=31536000, immutable',
     );
     expect(file).toContain('  Cache-Control: public, max-age=0, must-revalidate');
   });

@@ -74,7 +74,7 @@ export type PageScripts = { path: string; hashes: string[] };
 export function headerRules(
   pages: readonly PageScripts[],
   apiBaseUrl?: string,
-): { path: string; headers: [string, string][] }[] {
+): { path: string; headers: [string, string][]; drop?: string[] }[] {
   const every = [...new Set(pages.flatMap((page) => page.hashes))].sort();
   return [
     {
@@ -91,8 +91,13 @@ export function headerRules(
         ['Cache-Control', 'public, max-age=0, must-revalidate'],
       ],
     },
-    { path: '/_next/static/*', headers: [['Cache-Control', immutable]] },
-    { path: '/media/*', headers: [['Cache-Control', immutable]] },
+    // A policy means nothing on a script or a picture, and the page-wide one, with the hashes of
+    // every page, would add kilobytes to each of their responses.
+    ...['/_next/static/*', '/media/*'].map((path) => ({
+      path,
+      headers: [['Cache-Control', immutable]] as [string, string][],
+      drop: ['Content-Security-Policy'],
+    })),
     ...pages.map((page) => ({
       path: page.path,
       headers: [
@@ -112,13 +117,13 @@ export function headerRules(
 export function headersFile(pages: readonly PageScripts[], apiBaseUrl?: string): string {
   const seen = new Set<string>();
   return headerRules(pages, apiBaseUrl)
-    .map(({ path, headers }) => {
+    .map(({ path, headers, drop = [] }) => {
       const lines = headers.map(([name, value]) => {
         const detach = seen.has(name) ? `  ! ${name}\n` : '';
         seen.add(name);
         return `${detach}  ${name}: ${value}`;
       });
-      return `${path}\n${lines.join('\n')}`;
+      return `${path}\n${[...drop.map((name) => `  ! ${name}`), ...lines].join('\n')}`;
     })
     .join('\n\n')
     .concat('\n');

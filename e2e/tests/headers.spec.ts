@@ -27,6 +27,7 @@ test('pages and assets are served with the security and caching headers of out/_
     const asset = await request.get(path!);
     expect(asset.status()).toBe(200);
     expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers()['content-security-policy'], 'a policy only on pages').toBeUndefined();
   }
   expect((await request.get('/_headers')).status()).toBe(404);
 });
