@@ -1,5 +1,6 @@
 // The browser's client of the order-confirmation service (server/): no zod here, so that every page
 // can finish a pending order and the thank-you page stays light.
+import type { AppliedDiscount } from '@/lib/order';
 
 /** A PayPal order id as the order-confirmation service accepts it (also a form's pattern). */
 export const ORDER_ID_PATTERN = '[A-Za-z0-9\\-]{5,64}';
@@ -20,7 +21,7 @@ export type Receipt = {
   expiresAt: number;
   /** What was paid, and the discount if a code applied (absent in an older receipt). */
   totalCents?: number;
-  discount?: { code: string; cents: number } | null;
+  discount?: AppliedDiscount | null;
 };
 
 /** Why a code does not apply (server/codes.ts), or that the service could not be asked. */
@@ -85,33 +86,35 @@ export async function sendConfirmation(
  */
 export const PENDING_KEY = 'pendingOrderConfirmation';
 
-export function readPending(storage: Storage): ConfirmationBody | null {
+/** A value kept in storage, which anyone can edit: null unless it parses and has the shape. */
+function readStored<T>(storage: Storage, key: string, valid: (value: T) => boolean): T | null {
   try {
-    const value = JSON.parse(storage.getItem(PENDING_KEY) ?? 'null') as ConfirmationBody | null;
-    return value &&
-      typeof value.orderId === 'string' &&
-      Array.isArray(value.purchasedItems) &&
-      typeof value.customerDetails?.email === 'string'
-      ? value
-      : null;
+    const value = JSON.parse(storage.getItem(key) ?? 'null') as T | null;
+    return value && valid(value) ? value : null;
   } catch {
     return null;
   }
 }
+
+export const readPending = (storage: Storage) =>
+  readStored<ConfirmationBody>(
+    storage,
+    PENDING_KEY,
+    (value) =>
+      typeof value.orderId === 'string' &&
+      Array.isArray(value.purchasedItems) &&
+      typeof value.customerDetails?.email === 'string',
+  );
 
 /** The last confirmed order of this tab, which the thank-you page shows. */
 export const RECEIPT_KEY = 'orderReceipt';
 
-export function readReceipt(storage: Storage): Receipt | null {
-  try {
-    const value = JSON.parse(storage.getItem(RECEIPT_KEY) ?? 'null') as Receipt | null;
-    return value && typeof value.email === 'string' && Array.isArray(value.downloads)
-      ? value
-      : null;
-  } catch {
-    return null;
-  }
-}
+export const readReceipt = (storage: Storage) =>
+  readStored<Receipt>(
+    storage,
+    RECEIPT_KEY,
+    (value) => typeof value.email === 'string' && Array.isArray(value.downloads),
+  );
 
 /**
  * Confirms a pending order; once the service acknowledged it, forgets it and keeps the receipt

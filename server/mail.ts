@@ -3,7 +3,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { checkoutCopy, site } from '@/lib/content';
 import { formatPrice } from '@/lib/money';
-import type { OrderLine } from '@/lib/order';
+import type { AppliedDiscount, OrderLine } from '@/lib/order';
 import { html } from './html';
 import type { Fields } from './log';
 
@@ -58,7 +58,7 @@ export type OrderSummary = {
   /** What was paid. */
   totalCents: number;
   currency: string;
-  discount: { code: string; cents: number } | null;
+  discount: AppliedDiscount | null;
 };
 
 export type DownloadLink = { name: string; url: string };

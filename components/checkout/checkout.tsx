@@ -14,7 +14,13 @@ import {
 } from '@/lib/checkout';
 import type { CheckoutCopy } from '@/lib/content';
 import { formatPrice } from '@/lib/money';
-import { newInvoiceId, orderLines, orderRequest, orderTotalCents } from '@/lib/order';
+import {
+  newInvoiceId,
+  orderLines,
+  orderRequest,
+  orderTotalCents,
+  type AppliedDiscount,
+} from '@/lib/order';
 import {
   checkDiscount,
   confirmPending,
@@ -22,7 +28,7 @@ import {
   readPending,
   type ConfirmationBody,
 } from '@/lib/order-service';
-import { DiscountField, type AppliedCode } from './discount-field';
+import { DiscountField } from './discount-field';
 import formStyles from '@/components/ui/form.module.css';
 import styles from './checkout.module.css';
 import { PayPalPayment } from './paypal-payment';
@@ -63,7 +69,7 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
   const [confirming, setConfirming] = useState(false);
   // A code applies to the packs it was checked for: a cart that changed since loses it.
   const skus = lines.map((line) => line.sku);
-  const [discount, setDiscount] = useState<(AppliedCode & { skus: string }) | null>(null);
+  const [discount, setDiscount] = useState<(AppliedDiscount & { skus: string }) | null>(null);
   const [discountMessage, setDiscountMessage] = useState<string | null>(null);
   const applied = discount?.skus === skus.join(',') ? discount : null;
   const itemTotal = orderTotalCents(lines);
@@ -178,7 +184,7 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
       lines,
       currency,
       { invoiceId: newInvoiceId(), buyerEmail: details!.email, description: copy.orderDescription },
-      applied ? { code: applied.code, cents: applied.cents } : undefined,
+      applied ?? undefined,
     );
   };
 

@@ -4,10 +4,9 @@ import { useState, type FormEvent } from 'react';
 import button from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import type { CheckoutCopy } from '@/lib/content';
+import type { AppliedDiscount } from '@/lib/order';
 import { checkDiscount } from '@/lib/order-service';
 import styles from './checkout.module.css';
-
-export type AppliedCode = { code: string; cents: number };
 
 /**
  * The discount code field of the payment step: the service says what a code does to these packs
@@ -24,10 +23,10 @@ export function DiscountField({
   copy: CheckoutCopy['discount'];
   apiBaseUrl: string;
   skus: string[];
-  applied: AppliedCode | null;
+  applied: AppliedDiscount | null;
   /** A message from outside the field (the code taken off because the cart changed). */
   message: string | null;
-  onChange(applied: AppliedCode | null, message: string | null): void;
+  onChange(applied: AppliedDiscount | null, message: string | null): void;
 }) {
   const [checking, setChecking] = useState(false);
 

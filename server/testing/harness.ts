@@ -158,7 +158,7 @@ export type Receipt = {
   ok: boolean;
   email: string;
   downloads: { name: string; url: string }[];
-  discount: { code: string; cents: number } | null;
+  discount: AppliedDiscount | null;
 };
 
 /** Waits until the service has counted a link's downloads (it counts once a transfer is done). */
