@@ -4,6 +4,7 @@ import { Analytics } from '@/components/analytics/analytics';
 import { CartButton, CartPanel } from '@/components/cart/cart-panel';
 import { CartProvider } from '@/components/cart/cart-provider';
 import { PendingOrder } from '@/components/checkout/pending-order';
+import { EarlyTaps } from '@/components/chrome/early-taps';
 import { FirstScreen } from '@/components/chrome/first-screen';
 import { HydratedMark } from '@/components/chrome/hydrated-mark';
 import { SiteFooter } from '@/components/chrome/site-footer';
@@ -42,6 +43,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     >
       <head>
         <FirstScreen />
+        <EarlyTaps />
       </head>
       <body>
         <JsonLd

@@ -1,3 +1,6 @@
+/** Set on `<html>` by HydratedMark once React has hydrated the page. */
+export const HYDRATED = 'data-hydrated';
+
 /** The `elementtiming` name of a page's main picture (Picture's `priority`), for the wait below. */
 export const MAIN_PICTURE = 'main-picture';
 

@@ -4,3 +4,6 @@ import type { TileSize } from '@/lib/content';
 export function sizedTiles<T>(images: readonly T[], sizes: readonly TileSize[]) {
   return images.map((image, index) => ({ image, size: sizes[index] ?? null }));
 }
+
+/** The id of the viewer dialog of the gallery's photo at `index` (from 0). */
+export const photoId = (index: number) => `photo-${index + 1}`;

@@ -1,15 +1,15 @@
 'use client';
 
 import { useEffect } from 'react';
+import { HYDRATED } from '@/lib/first-paint';
 
 /**
- * Sets `<html data-hydrated>` once React has taken over the page. The page's scripts load after
- * its first paint (scripts/html/transform.ts), so until then buttons are plain markup; the
- * end-to-end tests wait for this mark before they interact.
+ * Sets `<html data-hydrated>` once React has taken over the page: the early-tap script
+ * (early-taps.tsx) then plays back the taps it held, and the end-to-end tests may interact.
  */
 export function HydratedMark() {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
+    document.documentElement.setAttribute(HYDRATED, '');
   }, []);
   return null;
 }

@@ -2,7 +2,7 @@
 
 import { Link } from '@/components/ui/link';
 import { usePathname } from 'next/navigation';
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useFocusTrap } from '@/components/ui/use-focus-trap';
 import type { Link as NavLink, LinkGroup, Social } from '@/lib/content';
 import { SocialLinks } from './social-links';
@@ -20,23 +20,49 @@ const isGroup = (item: NavLink | LinkGroup): item is LinkGroup => 'links' in ite
 
 const samePath = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 
+/** Closes the open groups in the panel. */
+function closeGroups(panel: HTMLElement | null) {
+  for (const group of panel?.querySelectorAll('details[open]') ?? []) {
+    (group as HTMLDetailsElement).open = false;
+  }
+}
+
+/** Closes the menu and its groups. */
+function closeAll(panel: HTMLElement | null) {
+  if (panel?.matches(':popover-open')) panel.hidePopover();
+  closeGroups(panel);
+}
+
+/** The width below which the navigation folds into the slide-in menu (site-header.module.css). */
+const PHONE = '(max-width: 899.98px)';
+
+/**
+ * The header. Its controls are the browser's own, so they answer from the first paint, before
+ * and without React: on a phone the Menu button opens the navigation as a `popover` (Escape, a tap
+ * beside it or the close control close it), and the For Photographers group is a `<details>`.
+ * React adds what the platform does not: the menu is a modal dialog while open (focus on its close
+ * control and kept inside), a chosen link or a navigation closes both, and Escape, a click
+ * elsewhere or focus leaving close the group.
+ */
 export function SiteHeader({ siteName, items, book, socials, scrolledThresholdPx }: Props) {
   const pathname = usePathname();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [openGroup, setOpenGroup] = useState<string | null>(null);
   const [scrolled, setScrolled] = useState(false);
-  const [shownPath, setShownPath] = useState(pathname);
-  const menuButton = useRef<HTMLButtonElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
-  // Back and forward navigation closes the menu and dropdown as link clicks do.
-  if (shownPath !== pathname) {
-    setShownPath(pathname);
-    setMenuOpen(false);
-    setOpenGroup(null);
-  }
+
+  // A navigation (a link, back or forward) closes the menu and the group.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    closeAll(panel.current);
+    // Glide to the very top (the CSS smooth behaviour, or instant when the visitor prefers
+    // reduced motion); the router alone stops at the page's first element.
+    if (!window.location.hash) window.scrollTo({ top: 0 });
+  }, [pathname]);
 
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > scrolledThresholdPx);
@@ -45,55 +71,45 @@ export function SiteHeader({ siteName, items, book, socials, scrolledThresholdPx
     return () => window.removeEventListener('scroll', update);
   }, [scrolledThresholdPx]);
 
+  // The menu may have been opened before React arrived.
   useEffect(() => {
-    if (menuOpen) closeButton.current?.focus();
+    setMenuOpen(!!panel.current?.matches(':popover-open'));
+  }, []);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    closeButton.current?.focus();
+    // Widened past the phone layout, the menu is the header's navigation again.
+    const phone = window.matchMedia(PHONE);
+    const onChange = () => {
+      if (!phone.matches) panel.current?.hidePopover();
+    };
+    phone.addEventListener('change', onChange);
+    return () => phone.removeEventListener('change', onChange);
   }, [menuOpen]);
-
-  // After a navigation, glide to the very top (the CSS smooth behaviour, or instant when the
-  // visitor prefers reduced motion); the router alone stops at the page's first element.
-  const scrolledFor = useRef(pathname);
-  useEffect(() => {
-    if (scrolledFor.current === pathname) return;
-    scrolledFor.current = pathname;
-    if (!window.location.hash) window.scrollTo({ top: 0 });
-  }, [pathname]);
-
-  useEffect(() => {
-    if (!menuOpen && !openGroup) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      if (openGroup) {
-        setOpenGroup(null);
-        document.getElementById(`${panelId}-${openGroup}`)?.focus();
-      } else {
-        setMenuOpen(false);
-        menuButton.current?.focus();
-      }
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Element;
-      if (openGroup && !target.closest('[data-nav-group]')) setOpenGroup(null);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [menuOpen, openGroup, panelId]);
 
   useFocusTrap(panel, menuOpen);
 
-  const closeOnLink = (event: MouseEvent) => {
-    if ((event.target as Element).closest('a')) {
-      setMenuOpen(false);
-      setOpenGroup(null);
-    }
+  // Escape in an open group closes it, back on its summary (outside one, Escape is the menu's).
+  const onKeyDown = (event: KeyboardEvent) => {
+    const group = (event.target as Element).closest('details[open]');
+    if (event.key !== 'Escape' || !group) return;
+    event.preventDefault();
+    event.stopPropagation();
+    (group as HTMLDetailsElement).open = false;
+    group.querySelector('summary')?.focus();
   };
 
-  const closeMenu = () => {
-    setMenuOpen(false);
-    menuButton.current?.focus();
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      if (!(event.target as Element).closest('[data-nav-group]')) closeGroups(panel.current);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, []);
+
+  const closeOnLink = (event: MouseEvent) => {
+    if ((event.target as Element).closest('a')) closeAll(panel.current);
   };
 
   const linkProps = (link: NavLink) => ({
@@ -107,14 +123,7 @@ export function SiteHeader({ siteName, items, book, socials, scrolledThresholdPx
         <Link href="/" className={styles.logo}>
           {siteName}
         </Link>
-        <button
-          ref={menuButton}
-          type="button"
-          className={styles.menuButton}
-          aria-expanded={menuOpen}
-          aria-controls={panelId}
-          onClick={() => setMenuOpen(true)}
-        >
+        <button type="button" className={styles.menuButton} popoverTarget={panelId}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="1.8" />
           </svg>
@@ -123,9 +132,11 @@ export function SiteHeader({ siteName, items, book, socials, scrolledThresholdPx
         <div
           ref={panel}
           id={panelId}
+          popover="auto"
           className={styles.panel}
-          data-open={menuOpen}
+          onToggle={(event) => setMenuOpen(event.newState === 'open')}
           onClick={closeOnLink}
+          onKeyDown={onKeyDown}
           role={menuOpen ? 'dialog' : undefined}
           aria-modal={menuOpen ? true : undefined}
           aria-label={menuOpen ? 'Site menu' : undefined}
@@ -134,7 +145,8 @@ export function SiteHeader({ siteName, items, book, socials, scrolledThresholdPx
             ref={closeButton}
             type="button"
             className={styles.closeButton}
-            onClick={closeMenu}
+            popoverTarget={panelId}
+            popoverTargetAction="hide"
             aria-label="Close menu"
           >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
@@ -143,54 +155,45 @@ export function SiteHeader({ siteName, items, book, socials, scrolledThresholdPx
           </button>
           <nav aria-label="Main">
             <ul className={styles.navList}>
-              {items.map((item, index) =>
+              {items.map((item) =>
                 isGroup(item) ? (
-                  <li
-                    key={item.label}
-                    className={styles.group}
-                    data-nav-group
-                    data-open={openGroup === `group-${index}`}
-                    onBlur={(event) => {
-                      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
-                        setOpenGroup(null);
-                      }
-                    }}
-                  >
-                    <button
-                      id={`${panelId}-group-${index}`}
-                      type="button"
-                      className={styles.navLink}
-                      aria-expanded={openGroup === `group-${index}`}
-                      aria-controls={`${panelId}-group-${index}-links`}
-                      onClick={() =>
-                        setOpenGroup(openGroup === `group-${index}` ? null : `group-${index}`)
-                      }
+                  <li key={item.label}>
+                    <details
+                      className={styles.group}
+                      data-nav-group
+                      onBlur={(event) => {
+                        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+                          event.currentTarget.open = false;
+                        }
+                      }}
                     >
-                      {item.label}
-                      <svg
-                        viewBox="0 0 12 12"
-                        width="12"
-                        height="12"
-                        aria-hidden="true"
-                        focusable="false"
-                      >
-                        <path
-                          d="M2 4l4 4 4-4"
-                          stroke="currentColor"
-                          strokeWidth="1.5"
-                          fill="none"
-                        />
-                      </svg>
-                    </button>
-                    <ul id={`${panelId}-group-${index}-links`} className={styles.dropdown}>
-                      {item.links.map((link) => (
-                        <li key={link.href}>
-                          <Link className={styles.dropdownLink} {...linkProps(link)}>
-                            {link.label}
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
+                      <summary className={styles.navLink}>
+                        {item.label}
+                        <svg
+                          viewBox="0 0 12 12"
+                          width="12"
+                          height="12"
+                          aria-hidden="true"
+                          focusable="false"
+                        >
+                          <path
+                            d="M2 4l4 4 4-4"
+                            stroke="currentColor"
+                            strokeWidth="1.5"
+                            fill="none"
+                          />
+                        </svg>
+                      </summary>
+                      <ul className={styles.dropdown}>
+                        {item.links.map((link) => (
+                          <li key={link.href}>
+                            <Link className={styles.dropdownLink} {...linkProps(link)}>
+                              {link.label}
+                            </Link>
+                          </li>
+                        ))}
+                      </ul>
+                    </details>
                   </li>
                 ) : (
                   <li key={item.href}>
@@ -207,12 +210,6 @@ export function SiteHeader({ siteName, items, book, socials, scrolledThresholdPx
           </Link>
           <SocialLinks socials={socials} className={styles.socials} />
         </div>
-        <div
-          className={styles.backdrop}
-          data-open={menuOpen}
-          onClick={closeMenu}
-          aria-hidden="true"
-        />
       </div>
     </header>
   );

@@ -1,8 +1,10 @@
 import { Picture } from '@/components/media/picture';
 import type { Image, TileSize } from '@/lib/content';
-import { sizedTiles } from '@/lib/gallery';
+import { photoId, sizedTiles } from '@/lib/gallery';
 import { viewerImage } from '@/lib/media';
 import styles from './gallery-grid.module.css';
+import viewer from './lightbox.module.css';
+import button from '@/components/ui/button.module.css';
 import { Lightbox } from './lightbox';
 
 const sizesAttr: Record<TileSize | 'none', string> = {
@@ -12,7 +14,12 @@ const sizesAttr: Record<TileSize | 'none', string> = {
   none: '(min-width: 900px) 25vw, 50vw',
 };
 
-/** The gallery's photos in a grid whose tiles take the gallery's size pattern; each opens large. */
+/**
+ * The gallery's photos in a grid whose tiles take the gallery's size pattern. Each tile opens its
+ * photo large in a modal `<dialog>` of its own, by the browser itself (`command`): the viewers
+ * work from the first paint and without JavaScript, and a viewer's picture is fetched only when it
+ * opens (a lazy image in a closed dialog is never laid out). Lightbox adds the steps between them.
+ */
 export function GalleryGrid({
   images,
   sizes,
@@ -23,14 +30,15 @@ export function GalleryGrid({
   title: string;
 }) {
   return (
-    <Lightbox images={images.map(viewerImage)}>
+    <Lightbox count={images.length}>
       <ul className={styles.grid} aria-label={`Photographs: ${title}`}>
         {sizedTiles(images, sizes).map(({ image, size }, index) => (
           <li key={image.src} className={styles.tile} data-size={size ?? undefined}>
             <button
               type="button"
               className={styles.open}
-              data-lightbox-index={index}
+              command="show-modal"
+              commandfor={photoId(index)}
               aria-label={`Open photo ${index + 1}: ${image.alt}`}
             >
               <Picture
@@ -44,6 +52,62 @@ export function GalleryGrid({
           </li>
         ))}
       </ul>
+      {images.map(viewerImage).map((image, index) => (
+        <dialog
+          key={image.src}
+          id={photoId(index)}
+          data-index={index}
+          className={viewer.dialog}
+          aria-label="Photo viewer"
+          closedby="any"
+        >
+          <figure className={viewer.figure}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- variants come from scripts/media */}
+            <img
+              className={viewer.image}
+              srcSet={image.srcSet}
+              sizes="100vw"
+              src={image.src}
+              alt={image.alt}
+              width={image.width}
+              height={image.height}
+              loading="lazy"
+            />
+            <figcaption className={viewer.caption}>
+              {image.alt}{' '}
+              <span className={viewer.count}>
+                ({index + 1} of {images.length})
+              </span>
+            </figcaption>
+          </figure>
+          <button
+            type="button"
+            className={`${button.icon} ${viewer.previous}`}
+            data-step={-1}
+            aria-label="Previous photo"
+          >
+            ‹
+          </button>
+          <button
+            type="button"
+            className={`${button.icon} ${viewer.next}`}
+            data-step={1}
+            aria-label="Next photo"
+          >
+            ›
+          </button>
+          <button
+            type="button"
+            className={`${button.icon} ${viewer.close}`}
+            command="close"
+            commandfor={photoId(index)}
+            aria-label="Close photo viewer"
+            autoFocus
+          >
+            ×
+          </button>
+        </dialog>
+      ))}
     </Lightbox>
   );
 }

@@ -1,104 +1,64 @@
 'use client';
 
-import { useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import type { ViewerImage } from '@/lib/media';
-import styles from './lightbox.module.css';
-import button from '@/components/ui/button.module.css';
-
-export type LightboxImage = {
-  srcSet: string;
-  src: string;
-  alt: string;
-  width: number;
-  height: number;
-};
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { nativeDialog } from '@/components/ui/native-dialog';
+import { photoId } from '@/lib/gallery';
 
 /**
- * Opens the photo whose tile was pressed large, in a modal dialog: arrows (buttons or keys) move
- * through the gallery, Escape closes, and focus goes back to the tile.
+ * What React adds to the gallery's photo viewers (GalleryGrid renders a `<dialog>` per photo,
+ * which its tile opens and its close button, Escape or a click beside the photo close, by the
+ * browser itself from the first paint): the Previous and Next buttons (hidden until then) and the
+ * arrow keys move from photo to photo, a click beside the photo closes it, and focus goes back to
+ * the tile of the photo last seen.
  */
-export function Lightbox({ images, children }: { images: ViewerImage[]; children: ReactNode }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [index, setIndex] = useState(0);
-  const [viewing, setViewing] = useState(false);
-  const image = viewing ? images[index] : undefined;
-  const step = (delta: number) =>
-    setIndex((current) => (current + delta + images.length) % images.length);
+export function Lightbox({ count, children }: { count: number; children: ReactNode }) {
+  const root = useRef<HTMLDivElement>(null);
+  const stepping = useRef(false);
 
-  const open = (event: MouseEvent) => {
-    const tile = (event.target as Element).closest<HTMLElement>('[data-lightbox-index]');
-    if (!tile) return;
-    setIndex(Number(tile.dataset.lightboxIndex));
-    setViewing(true);
-    dialog.current?.showModal();
+  const step = (from: HTMLDialogElement, delta: number) => {
+    const index = Number(from.dataset.index);
+    const to = document.getElementById(photoId((index + delta + count) % count));
+    if (!(to instanceof HTMLDialogElement)) return;
+    stepping.current = true;
+    from.close();
+    stepping.current = false;
+    to.showModal();
+    to.querySelector<HTMLElement>(`[data-step="${delta}"]`)?.focus();
+  };
+
+  // A viewer closed for good hands focus back to its photo's tile (the browser would hand it to
+  // the control that opened it, which after a step is the previous viewer's button).
+  useEffect(() => {
+    const onClose = (event: Event) => {
+      const viewer = event.target as HTMLDialogElement;
+      if (stepping.current || !viewer.dataset.index) return;
+      root.current?.querySelector<HTMLElement>(`[commandfor="${viewer.id}"]`)?.focus();
+    };
+    const element = root.current;
+    element?.addEventListener('close', onClose, true);
+    return () => element?.removeEventListener('close', onClose, true);
+  }, []);
+
+  const onClick = (event: MouseEvent) => {
+    nativeDialog.onCommand(event);
+    // The viewer fills the screen: a click beside the photo and its controls is on the dialog.
+    if (event.target instanceof HTMLDialogElement) event.target.close();
+    const button = (event.target as Element).closest<HTMLElement>('[data-step]');
+    const viewer = button?.closest('dialog');
+    if (button && viewer) step(viewer, Number(button.dataset.step));
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowRight') step(1);
-    else if (event.key === 'ArrowLeft') step(-1);
-    else return;
+    const viewer = (event.target as Element).closest('dialog[open]');
+    const delta = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+    if (!viewer || !delta) return;
     event.preventDefault();
+    step(viewer as HTMLDialogElement, delta);
   };
 
   return (
-    <div onClick={open}>
+    <div ref={root} onClick={onClick} onKeyDown={onKeyDown}>
       {children}
-      <dialog
-        ref={dialog}
-        className={styles.dialog}
-        aria-label="Photo viewer"
-        onKeyDown={onKeyDown}
-        onClose={() => setViewing(false)}
-        onClick={(event) => {
-          if (event.target === dialog.current) dialog.current.close();
-        }}
-      >
-        {image && (
-          <figure className={styles.figure}>
-            {/* eslint-disable-next-line @next/next/no-img-element -- variants come from scripts/media */}
-            <img
-              className={styles.image}
-              srcSet={image.srcSet}
-              sizes="100vw"
-              src={image.src}
-              alt={image.alt}
-              width={image.width}
-              height={image.height}
-            />
-            <figcaption className={styles.caption}>
-              {image.alt}{' '}
-              <span className={styles.count}>
-                ({index + 1} of {images.length})
-              </span>
-            </figcaption>
-          </figure>
-        )}
-        <button
-          type="button"
-          className={`${button.icon} ${styles.previous}`}
-          onClick={() => step(-1)}
-          aria-label="Previous photo"
-        >
-          ‹
-        </button>
-        <button
-          type="button"
-          className={`${button.icon} ${styles.next}`}
-          onClick={() => step(1)}
-          aria-label="Next photo"
-        >
-          ›
-        </button>
-        <button
-          type="button"
-          className={`${button.icon} ${styles.close}`}
-          onClick={() => dialog.current?.close()}
-          aria-label="Close photo viewer"
-          autoFocus
-        >
-          ×
-        </button>
-      </dialog>
     </div>
   );
 }

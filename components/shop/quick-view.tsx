@@ -1,11 +1,13 @@
 'use client';
 
-import { useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { nativeDialog } from '@/components/ui/native-dialog';
 import styles from './quick-view.module.css';
 import button from '@/components/ui/button.module.css';
 
 /**
- * A tile that opens a quick-view card in a modal dialog: the overlay, the close button and Escape
+ * A tile that opens a quick-view card in a modal dialog, by the browser itself from the first
+ * paint (components/ui/native-dialog.ts): the close button, Escape and a click beside the card
  * close it, focus stays inside while open and goes back to the tile after.
  */
 export function QuickView({
@@ -19,31 +21,34 @@ export function QuickView({
   triggerClassName: string;
   children: ReactNode;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
   return (
     <>
       <button
         type="button"
         className={triggerClassName}
-        onClick={() => dialog.current?.showModal()}
+        command="show-modal"
+        commandfor={id}
+        onClick={nativeDialog.onCommand}
         aria-haspopup="dialog"
       >
         {trigger}
         <span className="visually-hidden">: quick view</span>
       </button>
       <dialog
-        ref={dialog}
+        id={id}
         className={styles.dialog}
         aria-label={label}
-        onClick={(event) => {
-          if (event.target === dialog.current) dialog.current.close();
-        }}
+        closedby="any"
+        onClick={nativeDialog.onBackdrop}
       >
         <div className={styles.card}>
           <button
             type="button"
             className={`${button.icon} ${styles.close}`}
-            onClick={() => dialog.current?.close()}
+            command="close"
+            commandfor={id}
+            onClick={nativeDialog.onCommand}
             aria-label="Close quick view"
           >
             ×

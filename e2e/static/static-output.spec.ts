@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { matchRoute } from '@/lib/route-match';
 import { allRoutes } from '@/lib/routes';
 import { settings } from '@/lib/settings';
-import { COMPILE_HINT, deferredScripts } from '../../scripts/html/transform';
+import { COMPILE_HINT, startupScripts } from '../../scripts/html/transform';
 import { outDir, outFiles, readOut, secretsIn, tags } from './out-files';
 
 const files = outFiles();
@@ -105,7 +105,7 @@ test('every link to another site opens safely', () => {
   expect(unsafe).toEqual([]);
 });
 
-test('every page carries its CSS once and loads its scripts after the first paint', () => {
+test('every page carries its CSS once and loads its scripts from the start', () => {
   for (const page of pages) {
     const html = readOut(page);
     // The <style> of experimental.inlineCss stays; the inline payload no longer repeats it.
@@ -116,13 +116,12 @@ test('every page carries its CSS once and loads its scripts after the first pain
     expect.soft(css.length, page).toBeGreaterThan(1000);
     expect.soft(payload.length, page).toBeGreaterThan(1000);
     expect.soft(payload.includes(css.slice(0, 200)), page).toBe(false);
-    expect.soft(html, page).not.toMatch(/<script src="\/_next\/[^"]+" async="">/);
-    expect.soft(deferredScripts(html).length, page).toBeGreaterThan(3);
+    expect.soft(startupScripts(html).length, page).toBeGreaterThan(3);
   }
 });
 
 test('the scripts pages load at startup carry V8’s compile hint, once; the others do not', () => {
-  const startup = new Set(pages.flatMap((page) => deferredScripts(readOut(page))));
+  const startup = new Set(pages.flatMap((page) => startupScripts(readOut(page))));
   const chunks = files.filter((file) => /^_next\/static\/chunks\/.+\.js$/.test(file));
   const hinted = chunks.filter((file) => readOut(file).startsWith(COMPILE_HINT));
   expect(hinted.sort()).toEqual([...startup].map((src) => src.slice(1)).sort());

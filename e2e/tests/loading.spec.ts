@@ -15,20 +15,6 @@ const fetches = (page: Page, pattern: RegExp, except = '') =>
 const firstPaint = (page: Page) =>
   page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime);
 
-// Phones show the page before React takes over its main thread (scripts/html/transform.ts).
-test('a page paints its content before it fetches its scripts, then hydrates', async ({ page }) => {
-  await page.goto('/presets/');
-  const scripts = await fetches(page, /\/_next\/static\/chunks\/[^/]+\.js$/);
-  expect(scripts.count).toBeGreaterThan(3);
-  expect(scripts.firstFetch).toBeGreaterThanOrEqual(await firstPaint(page));
-  // Hydrated: the category filter answers.
-  await page.getByRole('button', { name: 'TRAVEL' }).click();
-  await expect(page.getByRole('button', { name: 'TRAVEL' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
-});
-
 // A first visit paints in the fonts' metric-matched stand-ins and fetches the web fonts after
 // that paint; once the browser has them, later pages use them from their first frame
 // (components/chrome/first-screen.tsx).

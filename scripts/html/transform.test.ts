@@ -1,9 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   COMPILE_HINT,
-  deferHydration,
-  deferredScripts,
   dropInlinedCssFromPayload,
+  startupScripts,
   withCompileHint,
 } from './transform';
 
@@ -18,28 +17,16 @@ const payloadOf = (html: string) =>
 
 const hex = (text: string) => Buffer.byteLength(text).toString(16);
 
-describe('deferHydration', () => {
-  const head =
-    '<head><link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/a.js"/>' +
-    '<script src="/_next/static/chunks/a.js" async=""></script>' +
-    '<script src="/_next/static/chunks/b.js" async=""></script>' +
-    '<script src="/_next/static/chunks/polyfill.js" noModule=""></script></head>';
-
-  it('leaves one loader that fetches the chunks, in their order, after the first paint', () => {
-    const html = deferHydration(head);
-    expect(html).not.toContain('async=""');
-    expect(html).not.toContain('rel="preload" as="script"');
-    expect(html.match(/<script>/g)).toHaveLength(1);
-    expect(deferredScripts(html)).toEqual([
+describe('startupScripts', () => {
+  it('lists the chunk scripts of the page, in order, and not the noModule polyfills', () => {
+    const head =
+      '<head><script src="/_next/static/chunks/a.js" async=""></script>' +
+      '<script src="/_next/static/chunks/b.js" async=""></script>' +
+      '<script src="/_next/static/chunks/polyfill.js" noModule=""></script></head>';
+    expect(startupScripts(head)).toEqual([
       '/_next/static/chunks/a.js',
       '/_next/static/chunks/b.js',
     ]);
-    expect(html).toContain('first-contentful-paint');
-    expect(html).toContain('<script src="/_next/static/chunks/polyfill.js" noModule=""></script>');
-  });
-
-  it('fails when the page has no chunk scripts to defer', () => {
-    expect(() => deferHydration('<head></head>')).toThrow('no async Next.js chunk scripts');
   });
 });
 

@@ -1,0 +1,156 @@
+// "First tap answered": what a shopper on a phone feels in the first seconds of a first visit. In
+// a fresh browser context (empty cache and storage), with Lighthouse's mobile throttling applied
+// for real (request latency, bandwidth, CPU slowed 4x through the DevTools protocol), the page is
+// opened, a control is tapped once as soon as it is painted (scrolled to if below the fold), and the time its
+// response shows is read in the page. A tap whose response never shows is a tap lost.
+import type { Browser, Page } from 'puppeteer-core';
+import { screenEmulationMetrics, throttling } from 'lighthouse/core/config/constants.js';
+import { presets } from '@/lib/content';
+import { presetPath } from '@/lib/routes';
+
+/** A control to tap and the sign that it answered, both read inside the page. */
+export type TapScenario = {
+  label: string;
+  path: string;
+  /** Finds the control on the page. */
+  control: () => Element | null | undefined;
+  /** True once the control's response is on screen. */
+  answered: () => boolean;
+  /** Budget: milliseconds from navigation start to the response. */
+  budgetMs: number;
+};
+
+export const tapScenarios: TapScenario[] = [
+  {
+    label: 'Menu on /',
+    path: '/',
+    control: () => document.querySelector('header button[popovertarget]'),
+    answered: () => {
+      const close = document.querySelector('[aria-label="Close menu"]');
+      return !!close?.checkVisibility() && close.getBoundingClientRect().left < innerWidth - 1;
+    },
+    budgetMs: 1000,
+  },
+  {
+    label: 'Quick view on /presets/',
+    path: '/presets/',
+    control: () => document.querySelector('main button[aria-haspopup="dialog"]'),
+    answered: () => !!document.querySelector('dialog:modal'),
+    budgetMs: 1000,
+  },
+  {
+    label: `Add to Cart on ${presetPath(presets[0]!)}`,
+    path: presetPath(presets[0]!),
+    control: () =>
+      [...document.querySelectorAll('main button')].find(
+        (button) => button.textContent?.trim() === 'Add to Cart',
+      ),
+    answered: () => !!document.querySelector('dialog:modal')?.textContent?.includes('Your cart'),
+    budgetMs: 2000,
+  },
+];
+
+/** Lighthouse's mobile throttling (slow 4G, 4x CPU) as DevTools applies it. */
+const { mobileSlow4G } = throttling;
+
+export type TapResult = { tappedMs: number; answeredMs: number | null; hydratedMs: number | null };
+
+/**
+ * What runs in the page, from its first moment: it waits for the first contentful paint and the
+ * control on screen, asks for the tap (`benchTap`, a DevTools binding), then watches for the
+ * answer. Everything is read in the page with animation frames, so that the measuring adds no
+ * more than a few lines of script to the throttled main thread.
+ */
+const inPage = (scenario: TapScenario) => `(() => {
+  const control = ${scenario.control.toString()};
+  const answered = ${scenario.answered.toString()};
+  const seen = (window.bench = {});
+  addEventListener('pointerdown', (event) => (seen.tapAt ??= event.timeStamp), true);
+  new MutationObserver(() => {
+    if (document.documentElement.hasAttribute('data-hydrated')) seen.hydratedAt ??= performance.now();
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+  const watch = () => {
+    if (answered()) seen.answeredAt = performance.now();
+    else requestAnimationFrame(watch);
+  };
+  const find = () => {
+    const painted = performance.getEntriesByName('first-contentful-paint').length > 0;
+    const element = painted ? control() : null;
+    const box = element?.checkVisibility() && element.getBoundingClientRect();
+    if (!box || box.width < 1) return requestAnimationFrame(find);
+    // Below the first screen: scrolled to, as a visitor would, and tapped once it is there.
+    if (box.top < 0 || box.bottom > innerHeight) {
+      element.scrollIntoView({ block: 'center', behavior: 'instant' });
+      return requestAnimationFrame(find);
+    }
+    benchTap(JSON.stringify({ x: box.left + box.width / 2, y: box.top + box.height / 2 }));
+    requestAnimationFrame(watch);
+  };
+  requestAnimationFrame(find);
+})()`;
+
+/** Opens the page throttled and taps the control once as soon as it is painted. */
+async function tapOnce(browser: Browser, origin: string, scenario: TapScenario) {
+  const context = await browser.createBrowserContext();
+  const page: Page = await context.newPage();
+  try {
+    const { width, height, deviceScaleFactor } = screenEmulationMetrics.mobile;
+    await page.setViewport({ width, height, deviceScaleFactor, isMobile: true, hasTouch: true });
+    const session = await page.createCDPSession();
+    await session.send('Network.enable');
+    await session.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: mobileSlow4G.requestLatencyMs,
+      downloadThroughput: (mobileSlow4G.downloadThroughputKbps * 1024) / 8,
+      uploadThroughput: (mobileSlow4G.uploadThroughputKbps * 1024) / 8,
+    });
+    await session.send('Emulation.setCPUThrottlingRate', {
+      rate: mobileSlow4G.cpuSlowdownMultiplier,
+    });
+    let tap: (point: string) => void = () => {};
+    const tapped = new Promise<void>((resolve) => {
+      tap = (point) => {
+        const { x, y } = JSON.parse(point) as { x: number; y: number };
+        resolve(page.touchscreen.tap(x, y));
+      };
+    });
+    await page.exposeFunction('benchTap', tap);
+    await page.evaluateOnNewDocument(inPage(scenario));
+    await page.goto(`${origin}${scenario.path}`, { timeout: 60_000 });
+    await tapped;
+    const read = () =>
+      page.evaluate(
+        () =>
+          (
+            window as unknown as {
+              bench: { tapAt: number; answeredAt?: number; hydratedAt?: number };
+            }
+          ).bench,
+      );
+    const deadline = Date.now() + 15_000;
+    let seen = await read();
+    while ((!seen.answeredAt || !seen.hydratedAt) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      seen = await read();
+    }
+    return {
+      tappedMs: seen.tapAt,
+      answeredMs: seen.answeredAt ?? null,
+      hydratedMs: seen.hydratedAt ?? null,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Every scenario `runs` times, each run a first visit. */
+export async function measureTaps(browser: Browser, origin: string, runs: number) {
+  const results = [];
+  for (const scenario of tapScenarios) {
+    const samples: TapResult[] = [];
+    for (let run = 0; run < runs; run += 1) samples.push(await tapOnce(browser, origin, scenario));
+    results.push({ scenario, samples });
+    console.error(`measured taps: ${scenario.label}`);
+  }
+  return results;
+}
