@@ -52,8 +52,7 @@ function replay(){
 }
 new MutationObserver(function(l,o){if(hydrated()){o.disconnect();replay()}})
   .observe(h,{attributes:true,attributeFilter:["${HYDRATED}"]})
-})()`
-  .replace(/\n\s*/g, '');
+})()`.replace(/\n\s*/g, '');
 
 /** The early-tap script, inline in `<head>` so that it listens before anything is painted. */
 export function EarlyTaps() {

@@ -67,6 +67,7 @@ describe('FirstScreen on a first visit', () => {
   beforeEach(() => {
     localStorage.clear();
     html.removeAttribute('data-fonts');
+    html.setAttribute('data-hydrated', '');
   });
   afterEach(() => release());
 
@@ -92,6 +93,18 @@ describe('FirstScreen on a first visit', () => {
     await settle();
     expect(html.hasAttribute('data-fonts')).toBe(true);
     expect(localStorage.getItem('web-fonts')).toBe('1');
+  });
+
+  test('waits for React to have hydrated the page, so as not to hold back its scripts', async () => {
+    html.removeAttribute('data-hydrated');
+    page({ 'Jost fallback/normal': 'loaded' });
+    window.eval(headScript());
+    paint();
+    expect(html.hasAttribute('data-painting')).toBe(false);
+    expect(fetched()).toEqual([]);
+    html.setAttribute('data-hydrated', '');
+    await settle();
+    expect(fetched()).toEqual(['normal jost']);
   });
 
   test.each([

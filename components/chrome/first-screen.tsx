@@ -1,4 +1,4 @@
-import { AFTER_FIRST_PAINT } from '@/lib/first-paint';
+import { AFTER_FIRST_PAINT, HYDRATED } from '@/lib/first-paint';
 import { cormorantGaramond, jost } from '@/lib/fonts';
 
 /** Set in localStorage once this browser has fetched the web fonts, which its cache now holds. */
@@ -24,8 +24,8 @@ const STAND_INS = Object.fromEntries(
  *   hides them (picture.module.css, preset-gallery.module.css), which keeps the browser from
  *   fetching the ones near the viewport at its first layout. Their boxes show the preview colours
  *   meanwhile. Without JavaScript the attribute is never set.
- * - The web fonts are fetched afterwards and switched on once they are in, with `<html
- *   data-fonts>`; until then the text is set in their metric-matched stand-ins
+ * - The web fonts are fetched afterwards, once React has also hydrated the page, and switched on
+ *   once they are in, with `<html data-fonts>`; until then the text is set in their metric-matched stand-ins
  *   (app/font-fallbacks.css), so the switch moves nothing. A browser that has fetched them before
  *   has them in its cache: they are on from the first frame.
  */
@@ -46,6 +46,12 @@ export function FirstScreen() {
     'if(y.status!="unloaded"&&y.style==x.style&&s.indexOf(y.family)>-1)u=true});return u}' +
     'f.forEach(function(x){var s=S[x.family];if(s&&used(x,s))w.push(x)});' +
     'Promise.all(w.map(function(x){return x.load()})).then(fonts,fonts)}' +
-    `${AFTER_FIRST_PAINT}afterFirstPaint(function(){h.removeAttribute("data-painting");if(!cached)fetchFonts()},2000)})()`;
+    // ... and once React has hydrated the page (five seconds at most), so that on a phone's
+    // connection the fonts do not hold back the scripts that make the page's buttons work.
+    'function whenHydrated(f){var done=0;function go(){if(!done){done=1;o.disconnect();f()}}' +
+    `var o=new MutationObserver(function(){if(h.hasAttribute("${HYDRATED}"))go()});` +
+    `o.observe(h,{attributes:true,attributeFilter:["${HYDRATED}"]});` +
+    `if(h.hasAttribute("${HYDRATED}"))go();setTimeout(go,5000)}` +
+    `${AFTER_FIRST_PAINT}afterFirstPaint(function(){h.removeAttribute("data-painting");if(!cached)whenHydrated(fetchFonts)},2000)})()`;
   return <script dangerouslySetInnerHTML={{ __html: script }} />;
 }

@@ -52,7 +52,6 @@ export function SiteHeader({ siteName, items, book, socials, scrolledThresholdPx
   const panel = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
-
   // A navigation (a link, back or forward) closes the menu and the group.
   const shownPath = useRef(pathname);
   useEffect(() => {
@@ -71,14 +70,13 @@ export function SiteHeader({ siteName, items, book, socials, scrolledThresholdPx
     return () => window.removeEventListener('scroll', update);
   }, [scrolledThresholdPx]);
 
-  // The menu may have been opened before React arrived.
+  // The menu may have been opened before React arrived (focus stays where the visitor put it).
   useEffect(() => {
     setMenuOpen(!!panel.current?.matches(':popover-open'));
   }, []);
 
   useEffect(() => {
     if (!menuOpen) return;
-    closeButton.current?.focus();
     // Widened past the phone layout, the menu is the header's navigation again.
     const phone = window.matchMedia(PHONE);
     const onChange = () => {
@@ -134,7 +132,10 @@ export function SiteHeader({ siteName, items, book, socials, scrolledThresholdPx
           id={panelId}
           popover="auto"
           className={styles.panel}
-          onToggle={(event) => setMenuOpen(event.newState === 'open')}
+          onToggle={(event) => {
+            setMenuOpen(event.newState === 'open');
+            if (event.newState === 'open') closeButton.current?.focus();
+          }}
           onClick={closeOnLink}
           onKeyDown={onKeyDown}
           role={menuOpen ? 'dialog' : undefined}

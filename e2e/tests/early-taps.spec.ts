@@ -1,0 +1,134 @@
+import { galleries, presets } from '@/lib/content';
+import { presetPath } from '@/lib/routes';
+import { expect, test, type Page } from '../fixtures';
+
+/**
+ * A slow phone (CPU 4x slower, as Lighthouse's mobile settings) opening a page whose scripts are
+ * still on their way: they are held back until the test calls `scriptsArrive()`, so that what it
+ * does first happens before React has hydrated the page, however fast the machine.
+ */
+async function openOnSlowPhone(page: Page, path: string) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  let scriptsArrive!: () => void;
+  const arrived = new Promise<void>((resolve) => (scriptsArrive = resolve));
+  await page.route(/\/_next\/static\/chunks\/.+\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  return scriptsArrive;
+}
+
+const hydrated = (page: Page) =>
+  page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'));
+
+test.describe('a tap before React has hydrated the page', () => {
+  test.skip(({ isMobile }) => !isMobile, 'a phone');
+
+  test('on Add to Cart is shown pressed, then adds the pack once', async ({ page, cart }) => {
+    const preset = presets[0]!;
+    const scriptsArrive = await openOnSlowPhone(page, presetPath(preset));
+    const add = page.getByRole('main').getByRole('button', { name: 'Add to Cart' });
+    await add.tap();
+    const early = await add.evaluate((button) => ({
+      hydrated: document.documentElement.hasAttribute('data-hydrated'),
+      pressed: button.hasAttribute('data-early-tap') && button.getAttribute('aria-busy'),
+    }));
+    expect(early).toEqual({ hydrated: false, pressed: 'true' });
+    await add.tap();
+    scriptsArrive();
+
+    await expect(cart.panel).toBeVisible({ timeout: 20_000 });
+    await expect(cart.lines).toHaveCount(1);
+    await expect(cart.lines).toContainText(preset.name);
+    await expect(add).not.toHaveAttribute('aria-busy');
+    expect(await cart.stored()).toEqual([
+      expect.objectContaining({ id: preset.name, quantity: 1 }),
+    ]);
+  });
+
+  test('on Menu opens the menu at once, and on For Photographers its group', async ({
+    page,
+    chrome,
+  }) => {
+    const scriptsArrive = await openOnSlowPhone(page, '/');
+    await chrome.menuButton.tap();
+    await expect(chrome.menuPopover).toBeVisible();
+    await chrome.photographersButton.tap();
+    await expect(chrome.navLink('Education')).toBeVisible();
+    expect(await hydrated(page)).toBe(false);
+    // React takes over the open menu as it is.
+    scriptsArrive();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 });
+    await expect(chrome.menu).toBeVisible();
+    await expect(chrome.photographersGroup).toHaveJSProperty('open', true);
+    await chrome.closeMenuButton.tap();
+    await expect(chrome.menuPopover).toBeHidden();
+  });
+
+  test('on a shop tile opens its quick view at once', async ({ page }) => {
+    const scriptsArrive = await openOnSlowPhone(page, '/presets/');
+    const preset = presets[0]!;
+    await page.getByRole('button', { name: new RegExp(`^${preset.name}`) }).tap();
+    const card = page.getByRole('dialog', { name: preset.name });
+    await expect(card).toBeVisible();
+    expect(await hydrated(page)).toBe(false);
+    await card.getByRole('button', { name: 'Close quick view' }).tap();
+    await expect(card).toBeHidden();
+    scriptsArrive();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  });
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+  // The browser refuses the page's scripts (and reports them as failed requests).
+  test.beforeEach(({ problems }) => problems.allow(/\/_next\/static\/.+\.js/));
+
+  test('the phone menu opens and closes', async ({ page, chrome, isMobile }) => {
+    test.skip(!isMobile, 'the menu button exists below 900 px');
+    await page.goto('/');
+    await chrome.menuButton.click();
+    await expect(chrome.navLink('About')).toBeVisible();
+    await chrome.closeMenuButton.click();
+    await expect(chrome.navLink('About')).toBeHidden();
+    await chrome.menuButton.click();
+    await page.keyboard.press('Escape');
+    await expect(chrome.menuPopover).toBeHidden();
+  });
+
+  test('the For Photographers group opens and closes', async ({ page, chrome, isMobile }) => {
+    await page.goto('/');
+    if (isMobile) await chrome.menuButton.click();
+    await chrome.photographersButton.click();
+    await expect(chrome.navLink('Education')).toBeVisible();
+    await chrome.photographersButton.click();
+    await expect(chrome.navLink('Education')).toBeHidden();
+  });
+
+  test('a quick view opens and closes', async ({ page }) => {
+    await page.goto('/presets/');
+    const preset = presets[1]!;
+    const card = page.getByRole('dialog', { name: preset.name });
+    await page.getByRole('button', { name: new RegExp(`^${preset.name}`) }).click();
+    await expect(card).toBeVisible();
+    await card.getByRole('button', { name: 'Close quick view' }).click();
+    await expect(card).toBeHidden();
+    await page.getByRole('button', { name: new RegExp(`^${preset.name}`) }).click();
+    await page.keyboard.press('Escape');
+    await expect(card).toBeHidden();
+  });
+
+  test('a photo opens large and closes', async ({ page }) => {
+    const gallery = galleries[0]!;
+    await page.goto(`/${gallery.collection}/${gallery.slug}/`);
+    await page.getByRole('button', { name: `Open photo 2: ${gallery.images[1]!.alt}` }).click();
+    const viewer = page.getByRole('dialog', { name: 'Photo viewer' });
+    await expect(viewer.getByRole('img')).toHaveAttribute('alt', gallery.images[1]!.alt);
+    await expect(viewer.getByRole('img')).toHaveJSProperty('complete', true);
+    await expect(viewer).toContainText(`(2 of ${gallery.images.length})`);
+    await viewer.getByRole('button', { name: 'Close photo viewer' }).click();
+    await expect(viewer).toBeHidden();
+  });
+});
