@@ -365,8 +365,8 @@ async function main() {
     ),
   ].join('\n');
   const tapTable = [
-    '| first tap, applied throttling | tapped | answered | budget | hydrated | taps lost |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| first tap, applied throttling | tapped | answered | budget | after the tap | hydrated | taps lost |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
     ...tapRows.map(
       (row) =>
         `| ${[
@@ -374,6 +374,7 @@ async function main() {
           seconds(row.tappedMs),
           row.answeredMs === null ? 'never' : seconds(row.answeredMs),
           `≤ ${seconds(row.budgetMs)}`,
+          row.answeredMs === null ? '–' : seconds(row.answeredMs - row.tappedMs),
           seconds(row.hydratedMs),
           `${row.lost} of ${runs}`,
         ].join(' | ')} |`,
