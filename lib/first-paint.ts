@@ -1,6 +1,19 @@
 /** Set on `<html>` by HydratedMark once React has hydrated the page. */
 export const HYDRATED = 'data-hydrated';
 
+/**
+ * The source of `whenHydrated(run, latestMs)`, for the page's inline scripts: it calls `run` once
+ * React has hydrated the page (`<html data-hydrated>`; at once if it has), or `latestMs` later at
+ * the most (never, if 0), so that a page whose scripts fail still gets there.
+ */
+export const WHEN_HYDRATED =
+  'function whenHydrated(f,t){var h=document.documentElement,d=0;' +
+  `function is(){return h.hasAttribute("${HYDRATED}")}` +
+  'function go(){if(!d){d=1;o.disconnect();f()}}' +
+  'var o=new MutationObserver(function(){if(is())go()});' +
+  `o.observe(h,{attributes:true,attributeFilter:["${HYDRATED}"]});` +
+  'if(is())go();else if(t)setTimeout(go,t)}';
+
 /** The `elementtiming` name of a page's main picture (Picture's `priority`), for the wait below. */
 export const MAIN_PICTURE = 'main-picture';
 

@@ -1,4 +1,4 @@
-import { HYDRATED } from '@/lib/first-paint';
+import { HYDRATED, WHEN_HYDRATED } from '@/lib/first-paint';
 
 /**
  * The source of the early-tap script (exported for its tests). Before React has hydrated the
@@ -50,8 +50,7 @@ function replay(){
   });
   held=ranges=[]
 }
-new MutationObserver(function(l,o){if(hydrated()){o.disconnect();replay()}})
-  .observe(h,{attributes:true,attributeFilter:["${HYDRATED}"]})
+${WHEN_HYDRATED}whenHydrated(replay,0)
 })()`.replace(/\n\s*/g, '');
 
 /** The early-tap script, inline in `<head>` so that it listens before anything is painted. */

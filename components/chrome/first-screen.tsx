@@ -1,4 +1,4 @@
-import { AFTER_FIRST_PAINT, HYDRATED } from '@/lib/first-paint';
+import { AFTER_FIRST_PAINT, WHEN_HYDRATED } from '@/lib/first-paint';
 import { cormorantGaramond, jost } from '@/lib/fonts';
 
 /** Set in localStorage once this browser has fetched the web fonts, which its cache now holds. */
@@ -46,12 +46,8 @@ export function FirstScreen() {
     'if(y.status!="unloaded"&&y.style==x.style&&s.indexOf(y.family)>-1)u=true});return u}' +
     'f.forEach(function(x){var s=S[x.family];if(s&&used(x,s))w.push(x)});' +
     'Promise.all(w.map(function(x){return x.load()})).then(fonts,fonts)}' +
-    // ... and once React has hydrated the page (five seconds at most), so that on a phone's
+    // ... once React has hydrated the page (five seconds at most), so that on a phone's
     // connection the fonts do not hold back the scripts that make the page's buttons work.
-    'function whenHydrated(f){var done=0;function go(){if(!done){done=1;o.disconnect();f()}}' +
-    `var o=new MutationObserver(function(){if(h.hasAttribute("${HYDRATED}"))go()});` +
-    `o.observe(h,{attributes:true,attributeFilter:["${HYDRATED}"]});` +
-    `if(h.hasAttribute("${HYDRATED}"))go();setTimeout(go,5000)}` +
-    `${AFTER_FIRST_PAINT}afterFirstPaint(function(){h.removeAttribute("data-painting");if(!cached)whenHydrated(fetchFonts)},2000)})()`;
+    `${WHEN_HYDRATED}${AFTER_FIRST_PAINT}afterFirstPaint(function(){h.removeAttribute("data-painting");if(!cached)whenHydrated(fetchFonts,5000)},2000)})()`;
   return <script dangerouslySetInnerHTML={{ __html: script }} />;
 }

@@ -13,25 +13,22 @@ import { photoId } from '@/lib/gallery';
  */
 export function Lightbox({ count, children }: { count: number; children: ReactNode }) {
   const root = useRef<HTMLDivElement>(null);
-  const stepping = useRef(false);
 
   const step = (from: HTMLDialogElement, delta: number) => {
     const index = Number(from.dataset.index);
     const to = document.getElementById(photoId((index + delta + count) % count));
     if (!(to instanceof HTMLDialogElement)) return;
-    stepping.current = true;
     from.close();
-    stepping.current = false;
     to.showModal();
     to.querySelector<HTMLElement>(`[data-step="${delta}"]`)?.focus();
   };
 
-  // A viewer closed for good hands focus back to its photo's tile (the browser would hand it to
-  // the control that opened it, which after a step is the previous viewer's button).
+  // A viewer closed for good (no other one open: not a step) hands focus back to its photo's tile;
+  // the browser would hand it to the control that opened it, after a step the previous viewer's.
   useEffect(() => {
     const onClose = (event: Event) => {
       const viewer = event.target as HTMLDialogElement;
-      if (stepping.current || !viewer.dataset.index) return;
+      if (root.current?.querySelector('dialog[open]')) return;
       root.current?.querySelector<HTMLElement>(`[commandfor="${viewer.id}"]`)?.focus();
     };
     const element = root.current;

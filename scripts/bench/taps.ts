@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { screenEmulationMetrics, throttling } from 'lighthouse/core/config/constants.js';
 import { presets } from '@/lib/content';
+import { HYDRATED } from '@/lib/first-paint';
 import { presetPath } from '@/lib/routes';
 
 /** A control to tap and the sign that it answered, both read inside the page. */
@@ -68,8 +69,8 @@ const inPage = (scenario: TapScenario) => `(() => {
   const seen = (window.bench = {});
   addEventListener('pointerdown', (event) => (seen.tapAt ??= event.timeStamp), true);
   new MutationObserver(() => {
-    if (document.documentElement.hasAttribute('data-hydrated')) seen.hydratedAt ??= performance.now();
-  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+    if (document.documentElement.hasAttribute('${HYDRATED}')) seen.hydratedAt ??= performance.now();
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['${HYDRATED}'] });
   const watch = () => {
     if (answered()) seen.answeredAt = performance.now();
     else requestAnimationFrame(watch);
