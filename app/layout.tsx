@@ -10,7 +10,7 @@ import { HydratedMark } from '@/components/chrome/hydrated-mark';
 import { SiteFooter } from '@/components/chrome/site-footer';
 import { SiteHeader } from '@/components/chrome/site-header';
 import { shopCatalog } from '@/lib/catalog';
-import { checkoutCopy, home, site } from '@/lib/content';
+import { checkoutCopy, home, shopCopy, site } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
 import { studioData } from '@/lib/structured-data';
 import { JsonLd } from '@/components/ui/json-ld';
@@ -49,7 +49,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <JsonLd
           data={studioData(site, settings.siteUrl, mediaImage(home.hero.poster.src).fallback)}
         />
-        <CartProvider entries={shopCatalog()} currency={site.currency}>
+        <CartProvider entries={shopCatalog()} currency={site.currency} copy={shopCopy.cart}>
           <a className="skip-link" href="#main">
             Skip to content
           </a>

@@ -1,7 +1,7 @@
 import { discountCents, type OrderLine } from '@/lib/order';
 import type { CodeRecord, Store } from './store';
 
-/** Why a code does not apply; the checkout shows each in its own words (content/checkout.ts). */
+/** Why a code does not apply; the checkout shows each in its own words (content/checkout.json). */
 export type CodeProblem = 'unknown' | 'expired' | 'used-up' | 'minimum' | 'not-applicable';
 
 /** Codes are kept and compared in capitals: "launch20" is LAUNCH20. */

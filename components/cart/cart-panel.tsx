@@ -3,6 +3,7 @@
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { lineCount } from '@/lib/cart';
+import { fillIn } from '@/lib/copy';
 import { formatPrice } from '@/lib/money';
 import { orderLines, orderTotalCents } from '@/lib/order';
 import { useCart } from './cart-provider';
@@ -15,7 +16,7 @@ import button from '@/components/ui/button.module.css';
  * panel nobody has opened.
  */
 export function CartPanel({ note }: { note: string }) {
-  const { items, catalog, currency, open, setOpen, remove, announcement } = useCart();
+  const { items, catalog, currency, copy, open, setOpen, remove, announcement } = useCart();
   const dialog = useRef<HTMLDialogElement>(null);
   const router = useRouter();
   const lines = orderLines(items, catalog);
@@ -47,21 +48,21 @@ export function CartPanel({ note }: { note: string }) {
           <div className={styles.inner}>
             <div className={styles.head}>
               <h2 id="cart-title" className={styles.title}>
-                Your cart
+                {copy.heading}
               </h2>
               <button
                 type="button"
                 className={button.icon}
                 onClick={() => setOpen(false)}
-                aria-label="Close cart"
+                aria-label={copy.closeLabel}
               >
                 ×
               </button>
             </div>
             {lines.length === 0 ? (
-              <p className={styles.empty}>Your cart is empty.</p>
+              <p className={styles.empty}>{copy.empty}</p>
             ) : (
-              <ul className={styles.lines} aria-label="Items in your cart">
+              <ul className={styles.lines} aria-label={copy.itemsLabel}>
                 {items.map((item, index) => (
                   <li key={item.id} className={styles.line}>
                     {/* eslint-disable-next-line @next/next/no-img-element -- a small variant made by scripts/media */}
@@ -76,9 +77,9 @@ export function CartPanel({ note }: { note: string }) {
                       type="button"
                       className={styles.remove}
                       onClick={() => remove(item.id)}
-                      aria-label={`Remove ${item.name}`}
+                      aria-label={fillIn(copy.removeLabel, { name: item.name })}
                     >
-                      Remove
+                      {copy.remove}
                     </button>
                   </li>
                 ))}
@@ -86,7 +87,7 @@ export function CartPanel({ note }: { note: string }) {
             )}
             <div className={styles.foot}>
               <p className={styles.subtotal}>
-                <span>Subtotal</span>
+                <span>{copy.subtotal}</span>
                 <strong data-testid="cart-subtotal">
                   {formatPrice(orderTotalCents(lines), currency)}
                 </strong>
@@ -98,7 +99,7 @@ export function CartPanel({ note }: { note: string }) {
                 onClick={checkout}
                 disabled={items.length === 0}
               >
-                Checkout
+                {copy.checkout}
               </button>
             </div>
           </div>
@@ -116,7 +117,7 @@ export function CartPanel({ note }: { note: string }) {
  * on the checkout, which shows the order itself (and where the icon would cover its buttons).
  */
 export function CartButton() {
-  const { items, open, setOpen } = useCart();
+  const { items, copy, open, setOpen } = useCart();
   const pathname = usePathname();
   if (open || items.length === 0 || pathname.startsWith('/checkout')) return null;
   const count = lineCount(items);
@@ -125,7 +126,7 @@ export function CartButton() {
       type="button"
       className={styles.floating}
       onClick={() => setOpen(true)}
-      aria-label={`Open cart (${count} ${count === 1 ? 'item' : 'items'})`}
+      aria-label={fillIn(count === 1 ? copy.openLabelOne : copy.openLabelMany, { count })}
     >
       <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
         <path
@@ -144,20 +145,20 @@ export function CartButton() {
 
 /** Adds one pack to the cart. */
 export function AddToCartButton({ id, className }: { id: string; className?: string }) {
-  const { add } = useCart();
+  const { add, copy } = useCart();
   return (
     <button type="button" className={className ?? button.primary} onClick={() => add(id)}>
-      Add to Cart
+      {copy.addToCart}
     </button>
   );
 }
 
 /** Adds every pack of a bundle that is not yet in the cart. */
-export function AddAllToCartButton({ ids, label }: { ids: string[]; label: string }) {
-  const { addAll } = useCart();
+export function AddAllToCartButton({ ids }: { ids: string[] }) {
+  const { addAll, copy } = useCart();
   return (
     <button type="button" className={button.primary} onClick={() => addAll(ids)}>
-      {label}
+      {copy.addAllToCart}
     </button>
   );
 }

@@ -9,12 +9,16 @@ import {
   type ReactNode,
 } from 'react';
 import type { CartItem, Catalog, CatalogEntry } from '@/lib/cart';
+import type { CartCopy } from '@/lib/content';
+import { fillIn } from '@/lib/copy';
 import { createCartStore } from './cart-store';
 
 type CartContext = {
   items: CartItem[];
   catalog: Catalog;
   currency: string;
+  /** The words of the cart (content/shop.json). */
+  copy: CartCopy;
   open: boolean;
   setOpen(open: boolean): void;
   /** Adds the pack (if not yet in the cart) and opens the panel. */
@@ -40,10 +44,12 @@ export function useCart(): CartContext {
 export function CartProvider({
   entries,
   currency,
+  copy,
   children,
 }: {
   entries: CatalogEntry[];
   currency: string;
+  copy: CartCopy;
   children: ReactNode;
 }) {
   const [catalog] = useState<Catalog>(() => new Map(entries.map((entry) => [entry.id, entry])));
@@ -58,15 +64,14 @@ export function CartProvider({
       items,
       catalog,
       currency,
+      copy,
       open,
       setOpen,
       announcement,
       add(id) {
         const present = items.some((item) => item.id === id);
         store.dispatch({ type: 'add', id });
-        setAnnouncement(
-          present ? `${nameOf(id)} is already in your cart.` : `${nameOf(id)} added to your cart.`,
-        );
+        setAnnouncement(fillIn(present ? copy.alreadyIn : copy.added, { name: nameOf(id) }));
         setOpen(true);
       },
       addAll(ids) {
@@ -74,14 +79,14 @@ export function CartProvider({
         for (const id of missing) store.dispatch({ type: 'add', id });
         setAnnouncement(
           missing.length === 0
-            ? 'These packs are already in your cart.'
-            : `${missing.map(nameOf).join(', ')} added to your cart.`,
+            ? copy.allAlreadyIn
+            : fillIn(copy.added, { name: missing.map(nameOf).join(', ') }),
         );
         setOpen(true);
       },
       remove(id) {
         store.dispatch({ type: 'remove', id });
-        setAnnouncement(`${nameOf(id)} removed from your cart.`);
+        setAnnouncement(fillIn(copy.removed, { name: nameOf(id) }));
       },
       updateQuantity(id, delta) {
         store.dispatch({ type: 'updateQuantity', id, delta });
@@ -90,7 +95,7 @@ export function CartProvider({
         store.dispatch({ type: 'clear' });
       },
     };
-  }, [items, catalog, currency, open, announcement, store]);
+  }, [items, catalog, currency, copy, open, announcement, store]);
 
   return <Context value={value}>{children}</Context>;
 }

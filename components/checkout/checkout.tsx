@@ -48,7 +48,7 @@ export function Checkout(props: Props) {
   // without moving anything the visitor already sees.
   return (
     <div className={styles.checkout}>
-      {mounted ? <CheckoutSteps {...props} /> : <p role="status">Loading your cart…</p>}
+      {mounted ? <CheckoutSteps {...props} /> : <p role="status">{props.copy.loadingCart}</p>}
     </div>
   );
 }
@@ -290,6 +290,7 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
           totalCents={payable}
           createOrder={createOrder}
           scriptFailedMessage={copy.messages.scriptFailed}
+          loadingLabel={copy.loadingPayPal}
           onCaptured={onCaptured}
           onProviderError={(cause) => {
             // A code that stopped applying says so under its field; PayPal did nothing wrong.

@@ -16,6 +16,7 @@ type Props = {
   /** The order PayPal is asked to create, once per click on a button. */
   createOrder(): Promise<OrderRequest>;
   scriptFailedMessage: string;
+  loadingLabel: string;
   /** Called once per approved order, after PayPal captured it. */
   onCaptured(orderId: string): void;
   onProviderError(error: unknown): void;
@@ -33,6 +34,7 @@ function Buttons({
   totalCents,
   createOrder,
   scriptFailedMessage,
+  loadingLabel,
   onCaptured,
   onProviderError,
 }: Omit<Props, 'clientId' | 'currency'>) {
@@ -54,7 +56,7 @@ function Buttons({
   }
   return (
     <>
-      {isPending && <p role="status">Loading PayPal…</p>}
+      {isPending && <p role="status">{loadingLabel}</p>}
       <PayPalButtons
         style={buttonStyle}
         forceReRender={[totalCents]}

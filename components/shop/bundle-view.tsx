@@ -3,7 +3,8 @@ import { PresetTiles } from './preset-tiles';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
 import { JsonLd } from '@/components/ui/json-ld';
-import { bundleMembers, site, type Bundle } from '@/lib/content';
+import { bundleMembers, shopCopy, site, type Bundle } from '@/lib/content';
+import { fillIn } from '@/lib/copy';
 import { mediaImage } from '@/lib/media';
 import { formatPrice } from '@/lib/money';
 import { bundlePath } from '@/lib/routes';
@@ -27,14 +28,17 @@ export function BundleView({ bundle }: { bundle: Bundle }) {
       />
       <PageHeader
         heading={bundle.name}
-        eyebrow={`${members.length} packs · ${formatPrice(totalCents, site.currency)}`}
+        eyebrow={fillIn(shopCopy.bundle.eyebrow, {
+          count: members.length,
+          price: formatPrice(totalCents, site.currency),
+        })}
         intro={[bundle.description]}
       />
       <Section>
         <p style={{ textAlign: 'center', marginTop: 0 }}>
-          <AddAllToCartButton ids={members.map((preset) => preset.name)} label="Add all to cart" />
+          <AddAllToCartButton ids={members.map((preset) => preset.name)} />
         </p>
-        <PresetTiles presets={members} label="Packs in this bundle" opensPage />
+        <PresetTiles presets={members} label={shopCopy.bundle.membersLabel} opensPage />
       </Section>
     </>
   );

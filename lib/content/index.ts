@@ -1,158 +1,82 @@
-import { z } from 'zod';
-import { about as rawAbout } from '@/content/about';
-import { bundles as rawBundles } from '@/content/bundles';
-import { checkout as rawCheckout } from '@/content/checkout';
-import { contact as rawContact } from '@/content/contact';
-import { education as rawEducation } from '@/content/education';
-import { films as rawFilms } from '@/content/films';
-import { collections as rawCollections, galleries as rawGalleries } from '@/content/galleries';
-import { home as rawHome } from '@/content/home';
-import { loveNotes as rawLoveNotes } from '@/content/lovenotes';
-import { pages as rawPages } from '@/content/pages';
-import { presets as rawPresets } from '@/content/presets';
-import { services as rawServices } from '@/content/services';
-import { site as rawSite } from '@/content/site';
-import { parseContent } from './parse';
-import {
-  aboutSchema,
-  bundleSchema,
-  checkoutSchema,
-  educationSchema,
-  collectionsSchema,
-  contactSchema,
-  filmSchema,
-  gallerySchema,
-  homeSchema,
-  loveNoteSchema,
-  pageCopySchema,
-  presetSchema,
-  serviceSchema,
-  siteSchema,
-  type Collection,
-} from './schema';
+import aboutFile from '@/content/about.json';
+import bundlesFile from '@/content/bundles.json';
+import checkoutFile from '@/content/checkout.json';
+import contactFile from '@/content/contact.json';
+import educationFile from '@/content/education.json';
+import filmsFile from '@/content/films.json';
+import galleriesFile from '@/content/galleries.json';
+import homeFile from '@/content/home.json';
+import lovenotesFile from '@/content/lovenotes.json';
+import pagesFile from '@/content/pages.json';
+import presetsFile from '@/content/presets.json';
+import servicesFile from '@/content/services.json';
+import shopFile from '@/content/shop.json';
+import siteFile from '@/content/site.json';
+import { contentFiles, type ContentFileName } from './files';
+import { ContentError, parseContent } from './parse';
+import type { Collection } from './schema';
+import type { z } from 'zod';
 
-/** Adds an issue on every entry after the first whose key was already seen. */
-function unique<T>(key: (entry: T) => string, field: string) {
-  return (entries: T[], ctx: z.RefinementCtx) => {
-    const seen = new Set<string>();
-    entries.forEach((entry, index) => {
-      const value = key(entry).toLowerCase();
-      if (seen.has(value)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [index, field],
-          message: `duplicates "${key(entry)}"`,
-        });
-      }
-      seen.add(value);
-    });
-  };
-}
+/**
+ * The content files as they are on disk. Imported (not read from disk) so that the dev server
+ * shows an edit at once, and the bundler, Jest and the scripts all see the same files.
+ */
+const raw: Record<ContentFileName, unknown> = {
+  about: aboutFile,
+  bundles: bundlesFile,
+  checkout: checkoutFile,
+  contact: contactFile,
+  education: educationFile,
+  films: filmsFile,
+  galleries: galleriesFile,
+  home: homeFile,
+  lovenotes: lovenotesFile,
+  pages: pagesFile,
+  presets: presetsFile,
+  services: servicesFile,
+  shop: shopFile,
+  site: siteFile,
+};
 
-export const site = parseContent('content/site.ts', siteSchema, rawSite);
+type Parsed = { [Name in ContentFileName]: z.output<(typeof contentFiles)[Name]['schema']> };
 
-export const home = parseContent('content/home.ts', homeSchema, rawHome);
+/** Every content file, validated; a broken one stops the build with its file, entry and field. */
+export const content = Object.fromEntries(
+  Object.entries(contentFiles).map(([name, { file, schema }]) => [
+    name,
+    parseContent(file, schema, raw[name as ContentFileName]),
+  ]),
+) as Parsed;
 
-export const about = parseContent('content/about.ts', aboutSchema, rawAbout);
+export const site = content.site;
+export const home = content.home;
+export const about = content.about;
+export const education = content.education;
+export const contact = content.contact;
+export const checkoutCopy = content.checkout;
+export const shopCopy = content.shop;
+export const pages = content.pages;
+export const presets = content.presets.presets;
+export const bundles = content.bundles.bundles;
+export const services = content.services.services;
+export const collections = content.galleries.collections;
+export const galleries = content.galleries.galleries;
+export const films = content.films.films;
+export const loveNotes = content.lovenotes.loveNotes;
 
-export const education = parseContent('content/education.ts', educationSchema, rawEducation);
-
-export const contact = parseContent('content/contact.ts', contactSchema, rawContact);
-
-export const checkoutCopy = parseContent('content/checkout.ts', checkoutSchema, rawCheckout);
-
-export const pages = parseContent(
-  'content/pages.ts',
-  z.object({
-    home: pageCopySchema,
-    about: pageCopySchema,
-    book: pageCopySchema,
-    contact: pageCopySchema,
-    education: pageCopySchema,
-    presets: pageCopySchema,
-    checkout: pageCopySchema,
-    thankYou: pageCopySchema,
-    services: pageCopySchema,
-    lovenotes: pageCopySchema,
-    notFound: pageCopySchema,
-  }),
-  rawPages,
-);
-
-export const presets = parseContent(
-  'content/presets.ts',
-  z
-    .array(presetSchema)
-    .min(1)
-    .superRefine(unique((p) => p.name, 'name'))
-    .superRefine(unique((p) => p.slug, 'slug'))
-    .superRefine(unique((p) => p.legacyPath, 'legacyPath')),
-  rawPresets,
-);
-
+// A bundle names its packs; each must be a pack of content/presets.json.
 const presetNames = new Set(presets.map((preset) => preset.name));
-
-export const bundles = parseContent(
-  'content/bundles.ts',
-  z
-    .array(
-      bundleSchema.superRefine((bundle, ctx) => {
-        bundle.members.forEach((member, index) => {
-          if (!presetNames.has(member)) {
-            ctx.addIssue({
-              code: 'custom',
-              path: ['members', index],
-              message: `"${member}" is not a preset in content/presets.ts`,
-            });
-          }
-        });
-      }),
-    )
-    .superRefine(unique((b) => b.slug, 'slug')),
-  rawBundles,
+const strays = bundles.flatMap((bundle, index) =>
+  bundle.members
+    .filter((member) => !presetNames.has(member))
+    .map(
+      (member) =>
+        `  bundles, entry "${bundle.name}" (#${index + 1}), field "members": "${member}" is not a pack in ${contentFiles.presets.file}`,
+    ),
 );
-
-export const services = parseContent(
-  'content/services.ts',
-  z
-    .array(serviceSchema)
-    .min(1)
-    .superRefine(unique((s) => s.slug, 'slug')),
-  rawServices,
-);
-
-export const collections = parseContent('content/galleries.ts', collectionsSchema, rawCollections);
-
-export const galleries = parseContent(
-  'content/galleries.ts',
-  z.array(gallerySchema).superRefine(unique((g) => `${g.collection}/${g.slug}`, 'slug')),
-  rawGalleries,
-);
-
-export const films = parseContent('content/films.ts', z.array(filmSchema), rawFilms);
-
-export const loveNotes = parseContent(
-  'content/lovenotes.ts',
-  z.array(loveNoteSchema),
-  rawLoveNotes,
-);
-
-/** Every content module with the file it comes from, for checks that span them all. */
-export const contentModules: [file: string, data: unknown][] = [
-  ['content/site.ts', site],
-  ['content/pages.ts', pages],
-  ['content/home.ts', home],
-  ['content/about.ts', about],
-  ['content/education.ts', education],
-  ['content/contact.ts', contact],
-  ['content/presets.ts', presets],
-  ['content/bundles.ts', bundles],
-  ['content/services.ts', services],
-  ['content/galleries.ts', collections],
-  ['content/galleries.ts', galleries],
-  ['content/films.ts', films],
-  ['content/lovenotes.ts', loveNotes],
-];
+if (strays.length > 0) {
+  throw new ContentError(`Invalid content in ${contentFiles.bundles.file}:\n${strays.join('\n')}`);
+}
 
 export function getPreset(slug: string) {
   return presets.find((preset) => preset.slug === slug);

@@ -1,12 +1,11 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import { z } from 'zod';
-import { presets } from '@/content/presets';
-import { site } from '@/content/site';
+import presetsFile from '@/content/presets.json';
+import siteFile from '@/content/site.json';
+import { contentFiles } from './files';
 import { ContentError, parseContent } from './parse';
-import { presetSchema, siteSchema } from './schema';
 
-const presetList = z.array(presetSchema);
+const { file, schema } = contentFiles.presets;
 
 function messageOf(run: () => unknown): string {
   try {
@@ -18,10 +17,13 @@ function messageOf(run: () => unknown): string {
   throw new Error('expected the content to be rejected');
 }
 
+/** A copy of content/presets.json to break. */
+const presetsCopy = () => structuredClone(presetsFile) as { presets: Record<string, unknown>[] };
+
 describe('parseContent', () => {
-  test('accepts the real content and derives slugs and cents', () => {
-    const parsed = parseContent('content/presets.ts', presetList, presets);
-    expect(parsed.map((p) => [p.slug, p.priceCents])).toEqual([
+  test('accepts the real content and derives cents from prices', () => {
+    const parsed = parseContent(file, schema, presetsFile);
+    expect(parsed.presets.map((p) => [p.slug, p.priceCents])).toEqual([
       ['stoic-pack', 3999],
       ['regal-tones', 3999],
       ['earthy-tone', 3499],
@@ -31,45 +33,59 @@ describe('parseContent', () => {
     ]);
   });
 
-  test('names the file, the entry and the field of a broken entry', () => {
-    const broken = structuredClone(presets);
-    (broken[1] as Record<string, unknown>).price = '39.99';
-    expect(messageOf(() => parseContent('content/presets.ts', presetList, broken))).toMatch(
-      /content\/presets\.ts[\s\S]*entry "Regal Tones" \(#2\), field "price"/,
+  test('names the file, the list, the entry and the field of a broken entry', () => {
+    const broken = presetsCopy();
+    broken.presets[1]!.price = '39.99';
+    expect(messageOf(() => parseContent(file, schema, broken))).toMatch(
+      /content\/presets\.json:\n {2}presets, entry "Regal Tones" \(#2\), field "price"/,
     );
   });
 
   test('names a nested field such as a missing alt text', () => {
-    const broken = structuredClone(presets);
-    broken[0]!.gallery[2]!.alt = '  ';
-    expect(messageOf(() => parseContent('content/presets.ts', presetList, broken))).toContain(
-      'entry "Stoic Pack" (#1), field "gallery[2].alt": must not be empty',
+    const broken = structuredClone(presetsFile);
+    broken.presets[0]!.gallery[2]!.alt = '  ';
+    expect(messageOf(() => parseContent(file, schema, broken))).toContain(
+      'presets, entry "Stoic Pack" (#1), field "gallery[2].alt": must not be empty',
     );
   });
 
-  test('rejects a price with more than two decimals', () => {
-    const broken = structuredClone(presets);
-    (broken[2] as Record<string, unknown>).price = 34.999;
-    expect(messageOf(() => parseContent('content/presets.ts', presetList, broken))).toContain(
-      'field "price": must be a positive amount with at most two decimals',
+  test('rejects a negative price and one with more than two decimals', () => {
+    const broken = presetsCopy();
+    broken.presets[2]!.price = 34.999;
+    broken.presets[3]!.price = -5;
+    const message = messageOf(() => parseContent(file, schema, broken));
+    expect(message).toContain(
+      'entry "Earthy Tone" (#3), field "price": must be a positive amount with at most two decimals',
+    );
+    expect(message).toContain(
+      'entry "Soul Tone" (#4), field "price": must be a positive amount with at most two decimals',
     );
   });
 
-  test('names the field of a single-entry module', () => {
-    const broken = { ...site, email: 'not-an-address' };
-    expect(messageOf(() => parseContent('content/site.ts', siteSchema, broken))).toContain(
-      'content/site.ts:\n  the module, field "email": must be an e-mail address',
+  test('names the field of a file without lists', () => {
+    const broken = { ...siteFile, email: 'not-an-address' };
+    const { file: siteJson, schema: siteSchema } = contentFiles.site;
+    expect(messageOf(() => parseContent(siteJson, siteSchema, broken))).toContain(
+      'content/site.json:\n  field "email": must be an e-mail address',
     );
   });
 
   test('lists every problem, one per line', () => {
-    const broken = structuredClone(presets);
-    (broken[0] as Record<string, unknown>).name = '';
-    broken[5]!.comparisons.pop();
-    const message = messageOf(() => parseContent('content/presets.ts', presetList, broken));
-    expect(message).toContain('entry "stoic-pack" (#1), field "name": must not be empty');
+    const broken = structuredClone(presetsFile);
+    broken.presets[0]!.name = '';
+    broken.presets[5]!.comparisons.pop();
+    const message = messageOf(() => parseContent(file, schema, broken));
+    expect(message).toContain('presets, entry "stoic-pack" (#1), field "name": must not be empty');
     expect(message).toContain(
-      'entry "Awaken" (#6), field "comparisons": must hold exactly six before/after pairs',
+      'presets, entry "Awaken" (#6), field "comparisons": must hold exactly six before/after pairs',
+    );
+  });
+
+  test('a duplicate slug names the second entry', () => {
+    const broken = presetsCopy();
+    broken.presets[4]!.slug = 'stoic-pack';
+    expect(messageOf(() => parseContent(file, schema, broken))).toContain(
+      'presets, entry "Film Pack" (#5), field "slug": duplicates "stoic-pack"',
     );
   });
 });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-/** A content module failed validation; the message names the file, the entry and the field. */
+/** A content file failed validation; the message names the file, the entry and the field. */
 export class ContentError extends Error {
   override name = 'ContentError';
 }
@@ -8,7 +8,7 @@ export class ContentError extends Error {
 /** How a message names a list entry: by its name, slug, title or couple, and its position. */
 export function entryLabel(raw: unknown, index: number): string {
   const entry = raw as Record<string, unknown> | null;
-  const key = ['name', 'slug', 'title', 'couple'].find(
+  const key = ['name', 'slug', 'title', 'couple', 'label'].find(
     (k) => typeof entry?.[k] === 'string' && String(entry[k]).trim() !== '',
   );
   return key ? `entry "${String(entry?.[key])}" (#${index + 1})` : `entry #${index + 1}`;
@@ -24,9 +24,21 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 }
 
 /**
- * Validates one content module against its schema. A list is validated entry by entry so that
- * the message says which entry is broken; anything else is one entry.
+ * Where a field of a content file is, as a person finds it: the list and its entry (by name and
+ * position) when the field is inside a list, then the field within it.
+ * `presets, entry "Regal Tones" (#2), field "gallery[2].alt"`; `field "email"` outside lists.
  */
+export function describeField(data: unknown, path: readonly PropertyKey[]): string {
+  const at = path.findIndex((part) => typeof part === 'number');
+  if (at === -1) return `field "${fieldPath(path) || '(whole file)'}"`;
+  let entry: unknown = data;
+  for (const part of path.slice(0, at + 1)) entry = (entry as Record<PropertyKey, unknown>)?.[part];
+  const list = fieldPath(path.slice(0, at));
+  const field = fieldPath(path.slice(at + 1)) || '(whole entry)';
+  return `${list}, ${entryLabel(entry, path[at] as number)}, field "${field}"`;
+}
+
+/** Validates one content file against its schema; every problem is one line of the message. */
 export function parseContent<S extends z.ZodType>(
   file: string,
   schema: S,
@@ -34,13 +46,8 @@ export function parseContent<S extends z.ZodType>(
 ): z.output<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-
-  const lines = result.error.issues.map((issue) => {
-    const isList = Array.isArray(data) && typeof issue.path[0] === 'number';
-    const index = isList ? (issue.path[0] as number) : null;
-    const entry = index === null ? 'the module' : entryLabel((data as unknown[])[index], index);
-    const field = fieldPath(index === null ? issue.path : issue.path.slice(1)) || '(whole entry)';
-    return `  ${entry}, field "${field}": ${issue.message}`;
-  });
+  const lines = result.error.issues.map(
+    (issue) => `  ${describeField(data, issue.path)}: ${issue.message}`,
+  );
   throw new ContentError(`Invalid content in ${file}:\n${lines.join('\n')}`);
 }

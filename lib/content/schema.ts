@@ -1,29 +1,71 @@
 import { z } from 'zod';
 import { toCents } from '@/lib/money';
 
+/**
+ * How the CMS edits a field: Decap CMS field options (widget, hint, pattern, min, ...), read by
+ * lib/cms/config.ts from the JSON Schema of these schemas, where zod's metadata ends up.
+ */
+export type CmsOptions = Record<string, unknown>;
+const cms = (options: CmsOptions) => ({ cms: options });
+
 const text = z.string().trim().min(1, 'must not be empty');
+/** Text of more than a line: a paragraph, a description. */
+const prose = text.meta(cms({ widget: 'text' }));
+
+/** A string that must match a pattern; the CMS refuses other values with the same message. */
+function matching(pattern: RegExp, message: string, options: CmsOptions = {}) {
+  return z
+    .string()
+    .regex(pattern, message)
+    .meta(cms({ pattern: [pattern.source, message], ...options }));
+}
+
+/** A text with {placeholders} the site fills in, such as "Remove {name}". */
+function template(...names: string[]) {
+  return text
+    .refine((value) => names.every((name) => value.includes(`{${name}}`)), {
+      error: `must contain ${names.map((name) => `{${name}}`).join(' and ')}`,
+    })
+    .meta(
+      cms({
+        hint: `Keep ${names.map((name) => `{${name}}`).join(' and ')}: the site fills it in.`,
+      }),
+    );
+}
 
 /** A path inside the site, such as /services/ or /Weddings/wed1. */
-const internalHref = z
-  .string()
-  .regex(/^\/[^\s]*$/, 'must be a path on this site starting with "/"');
+const internalHref = matching(/^\/[^\s]*$/, 'must be a path on this site starting with "/"');
 
 const externalUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' });
 
 /** An image in the media folder, always with alt text. */
 export const imageSchema = z.object({
-  src: z
-    .string()
-    .regex(
-      /^[a-z0-9][a-z0-9/_-]*\.(jpe?g|png|webp|avif)$/,
-      'must be a lowercase file path inside media/, such as "galleries/wed1/01.jpg"',
-    ),
-  alt: text.describe('alt text'),
+  src: matching(
+    /^[a-z0-9][a-z0-9/_-]*\.(jpe?g|png|webp|avif)$/,
+    'must be a lowercase file path inside media/, such as "galleries/wed1/01.jpg"',
+    { widget: 'image', label: 'Image' },
+  ),
+  alt: text.meta(
+    cms({ label: 'Alt text', hint: 'What the picture shows, for people who cannot see it.' }),
+  ),
 });
 
-const price = z.number().refine((value) => value > 0 && toCents(value) !== null, {
-  error: 'must be a positive amount with at most two decimals',
-});
+const price = z
+  .number()
+  .refine((value) => value > 0 && toCents(value) !== null, {
+    error: 'must be a positive amount with at most two decimals',
+  })
+  .meta(
+    cms({
+      value_type: 'float',
+      step: 0.01,
+      min: 0.01,
+      hint: 'In the shop currency, such as 39.99.',
+    }),
+  );
+
+const slug = (hint: string) =>
+  matching(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens', { hint });
 
 export const linkSchema = z.object({ label: text, href: internalHref });
 
@@ -49,10 +91,17 @@ export const siteSchema = z.object({
   socials: z.array(socialSchema).length(3, 'must list exactly three social networks'),
   schedulingUrl: externalUrl,
   schedulingWidgetScript: externalUrl,
-  currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as "USD"'),
+  currency: matching(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as "USD"'),
   copyrightYear: z.number().int().min(1900).max(2100),
   nav: z.object({
-    header: z.array(z.union([linkSchema, linkGroupSchema])).min(1),
+    header: z
+      .array(
+        z.discriminatedUnion('type', [
+          linkSchema.extend({ type: z.literal('link') }),
+          linkGroupSchema.extend({ type: z.literal('group') }),
+        ]),
+      )
+      .min(1),
     book: linkSchema,
     footer: z.array(linkSchema).min(1),
   }),
@@ -71,9 +120,9 @@ export const siteSchema = z.object({
 
 export const pageCopySchema = z.object({
   title: text,
-  description: text,
+  description: prose,
   heading: text,
-  intro: z.array(text).default([]),
+  intro: z.array(prose).default([]),
   image: imageSchema.optional(),
 });
 
@@ -86,18 +135,20 @@ const comparisonSchema = z.object({ label: text, before: imageSchema, after: ima
 export const presetSchema = z
   .object({
     name: text,
-    slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens'),
+    slug: slug(
+      'The pack’s permanent id: its address (/full-item/<slug>/), its sku in PayPal orders and the name of its file on the download service. Keep it when renaming a pack.',
+    ),
     price,
     tagline: text,
-    description: text,
+    description: prose,
     image: imageSchema,
     gallery: z.array(imageSchema).min(1),
     whatsIncluded: z.array(text).min(1),
     comparisons: z.array(comparisonSchema).length(6, 'must hold exactly six before/after pairs'),
     categories: z.array(categorySchema),
-    legacyPath: z
-      .string()
-      .regex(/^[a-z0-9-]+-preset$/, 'must be a path segment ending in "-preset"'),
+    legacyPath: matching(/^[a-z0-9-]+-preset$/, 'must be a path segment ending in "-preset"', {
+      hint: 'The old address (/<legacyPath>/) that redirects to the pack.',
+    }),
   })
   .transform(({ price: amount, ...preset }) => ({
     ...preset,
@@ -106,28 +157,44 @@ export const presetSchema = z
 
 export const bundleSchema = z.object({
   name: text,
-  slug: z.string().regex(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens'),
-  description: text,
+  slug: slug('The bundle’s address: /full-item/<slug>/.'),
+  description: prose,
   image: imageSchema,
-  members: z.array(text).min(2, 'must name at least two presets'),
+  members: z
+    .array(text)
+    .min(2, 'must name at least two presets')
+    .meta(
+      cms({
+        widget: 'relation',
+        multiple: true,
+        collection: 'shop',
+        file: 'presets',
+        search_fields: ['presets.*.name'],
+        value_field: 'presets.*.name',
+        display_fields: ['presets.*.name'],
+        hint: 'The packs in the bundle; its price is the sum of theirs.',
+      }),
+    ),
   categories: z.array(categorySchema),
 });
 
 export const projectCardSchema = z.object({
   title: text,
-  description: text,
+  description: prose,
   image: imageSchema,
   href: internalHref,
 });
 
 const serviceBase = {
-  slug: z.string().regex(/^[A-Za-z0-9-]+$/, 'must be letters, digits and hyphens'),
+  slug: matching(/^[A-Za-z0-9-]+$/, 'must be letters, digits and hyphens', {
+    hint: 'The page’s address: /services/<slug>/.',
+  }),
   name: text,
   image: imageSchema,
   title: text,
-  description: text,
+  description: prose,
   heading: text,
-  intro: z.array(text).default([]),
+  intro: z.array(prose).default([]),
 };
 
 export const serviceSchema = z.discriminatedUnion('kind', [
@@ -147,12 +214,11 @@ export const serviceSchema = z.discriminatedUnion('kind', [
 export const collectionSchema = z.enum(['weddings', 'preweddings', 'fashion', 'events']);
 
 export const audioSchema = z.object({
-  src: z
-    .string()
-    .regex(
-      /^[a-z0-9][a-z0-9/_-]*\.(mp3|m4a|ogg|opus)$/,
-      'must be a lowercase audio file path inside media/',
-    ),
+  src: matching(
+    /^[a-z0-9][a-z0-9/_-]*\.(mp3|m4a|ogg|opus)$/,
+    'must be a lowercase audio file path inside media/',
+    { widget: 'file', label: 'Audio file' },
+  ),
   title: text,
 });
 
@@ -162,12 +228,11 @@ export const collectionsSchema = z.record(
 );
 
 export const videoSchema = z.object({
-  src: z
-    .string()
-    .regex(
-      /^[a-z0-9][a-z0-9/_-]*\.(webm|mp4)$/,
-      'must be a lowercase video file path inside media/',
-    ),
+  src: matching(
+    /^[a-z0-9][a-z0-9/_-]*\.(webm|mp4)$/,
+    'must be a lowercase video file path inside media/',
+    { widget: 'file', label: 'Video file' },
+  ),
   type: z.enum(['video/webm', 'video/mp4']),
 });
 
@@ -175,8 +240,8 @@ const bannerSchema = z.object({ image: imageSchema, heading: text, link: linkSch
 
 export const homeSchema = z.object({
   hero: z.object({ poster: imageSchema, videos: z.array(videoSchema).min(1) }),
-  promo: z.object({ heading: text, text, link: linkSchema, image: imageSchema }),
-  intro: z.object({ heading: text, text: z.array(text).min(1), link: linkSchema }),
+  promo: z.object({ heading: text, text: prose, link: linkSchema, image: imageSchema }),
+  intro: z.object({ heading: text, text: z.array(prose).min(1), link: linkSchema }),
   grid: z.array(imageSchema).min(1),
   strip: z.object({ heading: text, images: z.array(imageSchema).min(2) }),
   banner: bannerSchema,
@@ -184,7 +249,7 @@ export const homeSchema = z.object({
 
 export const aboutSchema = z.object({
   banner: bannerSchema,
-  story: z.array(text).min(1),
+  story: z.array(prose).min(1),
   images: z.array(imageSchema).length(3, 'must hold exactly three images'),
 });
 
@@ -197,12 +262,12 @@ export const educationSchema = z.object({
         price,
         status: z.enum(['available', 'coming-soon']),
         details: z.array(text).min(1),
-        description: text,
+        description: prose,
         link: linkSchema.nullable(),
       }),
     )
     .min(1),
-  shop: z.object({ heading: text, text, link: linkSchema }),
+  shop: z.object({ heading: text, text: prose, link: linkSchema }),
 });
 
 export const contactSchema = z.object({
@@ -210,7 +275,7 @@ export const contactSchema = z.object({
   fields: z
     .array(
       z.object({
-        name: z.string().regex(/^[a-zA-Z]+$/, 'must be letters only, as Formspree receives it'),
+        name: matching(/^[a-zA-Z]+$/, 'must be letters only, as Formspree receives it'),
         label: text,
         type: z.enum(['text', 'email', 'select', 'textarea']),
         required: z.boolean(),
@@ -273,7 +338,7 @@ export const checkoutSchema = z.object({
     downloadsLeft: text,
     help: text,
   }),
-  license: z.array(text).min(1),
+  license: z.array(prose).min(1),
   resend: z.object({
     heading: text,
     intro: text,
@@ -292,29 +357,79 @@ export const checkoutSchema = z.object({
     failed: text,
   }),
   messages: z.object({ confirmationFailed: text, providerError: text, scriptFailed: text }),
+  loadingCart: text,
+  loadingPayPal: text,
+});
+
+/** The words of the shop: the cart, its buttons and the pack pages. */
+export const shopSchema = z.object({
+  cart: z.object({
+    heading: text,
+    closeLabel: text,
+    empty: text,
+    itemsLabel: text,
+    remove: text,
+    removeLabel: template('name'),
+    subtotal: text,
+    checkout: text,
+    openLabelOne: template('count'),
+    openLabelMany: template('count'),
+    addToCart: text,
+    addAllToCart: text,
+    added: template('name'),
+    alreadyIn: template('name'),
+    allAlreadyIn: text,
+    removed: template('name'),
+  }),
+  pack: z.object({
+    eyebrow: text,
+    title: template('name'),
+    shopLink: text,
+    includedHeading: text,
+    comparisonsHeading: text,
+  }),
+  bundle: z.object({ eyebrow: template('count', 'price'), membersLabel: text }),
 });
 
 export const tileSizeSchema = z.enum(['large', 'small', 'medium']);
 
 export const gallerySchema = z.object({
   collection: collectionSchema,
-  slug: z.string().regex(/^[A-Za-z0-9-]+$/, 'must be letters, digits and hyphens'),
+  slug: matching(/^[A-Za-z0-9-]+$/, 'must be letters, digits and hyphens', {
+    hint: 'The gallery’s address: /<collection>/<slug>/.',
+  }),
   title: text,
-  description: text,
+  description: prose,
   images: z.array(imageSchema).min(1),
-  sizes: z.array(tileSizeSchema),
+  sizes: z
+    .array(tileSizeSchema)
+    .meta(
+      cms({ hint: 'Each tile takes the size at its position; tiles beyond the list get none.' }),
+    ),
 });
 
 export const filmSchema = z
   .object({
     title: text,
     collection: z.enum(['ad', 'cinematic']),
-    youtubeId: z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character YouTube video id'),
-    description: text,
-    uploaded: z.iso.date('must be the day it went up on YouTube, as YYYY-MM-DD'),
-    length: z
-      .string()
-      .regex(/^(\d{1,2}:)?\d{1,2}:\d{2}$/, 'must be its running time, as m:ss or h:mm:ss'),
+    youtubeId: matching(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character YouTube video id', {
+      label: 'YouTube id',
+      hint: 'The part after v= in the film’s YouTube address.',
+    }),
+    description: prose,
+    uploaded: z.iso.date('must be the day it went up on YouTube, as YYYY-MM-DD').meta(
+      cms({
+        widget: 'datetime',
+        format: 'YYYY-MM-DD',
+        date_format: 'YYYY-MM-DD',
+        time_format: false,
+        picker_utc: true,
+        hint: 'The day it went up on YouTube; search engines show it with the film.',
+      }),
+    ),
+    length: matching(/^(\d{1,2}:)?\d{1,2}:\d{2}$/, 'must be its running time, as m:ss or h:mm:ss', {
+      hint: 'Its running time, as m:ss or h:mm:ss.',
+    }),
     poster: imageSchema,
   })
   .transform(({ length, ...film }) => {
@@ -327,7 +442,7 @@ export const filmSchema = z
 export const loveNoteSchema = z.object({
   couple: text,
   place: text,
-  note: text,
+  note: prose,
   portrait: imageSchema,
 });
 
@@ -349,6 +464,8 @@ export type Education = z.output<typeof educationSchema>;
 export type Contact = z.output<typeof contactSchema>;
 export type ContactField = Contact['fields'][number];
 export type CheckoutCopy = z.output<typeof checkoutSchema>;
+export type ShopCopy = z.output<typeof shopSchema>;
+export type CartCopy = ShopCopy['cart'];
 export type Audio = z.output<typeof audioSchema>;
 export type TileSize = z.output<typeof tileSizeSchema>;
 export type Gallery = z.output<typeof gallerySchema>;

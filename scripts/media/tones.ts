@@ -16,7 +16,7 @@ export type Tone = {
   saturation: number;
 };
 
-/** Keyed by preset slug (see content/presets.ts). */
+/** Keyed by preset slug (see content/presets.json). */
 export const tones: Record<string, Tone> = {
   'stoic-pack': {
     curve: [

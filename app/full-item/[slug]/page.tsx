@@ -5,7 +5,8 @@ import { Picture } from '@/components/media/picture';
 import { CompareSlider } from '@/components/shop/compare-slider';
 import { PresetGallery } from '@/components/shop/preset-gallery';
 import { Section } from '@/components/ui/section';
-import { getPreset, pages, presets, site } from '@/lib/content';
+import { getPreset, pages, presets, shopCopy, site } from '@/lib/content';
+import { fillIn } from '@/lib/copy';
 import { settings } from '@/lib/settings';
 import { breadcrumbData, presetData } from '@/lib/structured-data';
 import { JsonLd } from '@/components/ui/json-ld';
@@ -28,7 +29,7 @@ export async function generateMetadata({ params }: Props) {
   const preset = getPreset((await params).slug);
   if (!preset) return {};
   return pageMetadata({
-    title: `${preset.name} Lightroom Presets`,
+    title: fillIn(shopCopy.pack.title, { name: preset.name }),
     description: `${preset.tagline} ${preset.description}`,
     path: presetPath(preset),
     image: preset.image,
@@ -39,6 +40,7 @@ export default async function PresetPage({ params }: Props) {
   const preset = getPreset((await params).slug);
   if (!preset) notFound();
   const path = presetPath(preset);
+  const copy = shopCopy.pack;
   return (
     <>
       <JsonLd
@@ -64,18 +66,18 @@ export default async function PresetPage({ params }: Props) {
             thumbnailStepPx={site.constants.thumbnailScrollStepPx}
           />
           <div className={styles.summary}>
-            <p className={styles.eyebrow}>Lightroom preset pack</p>
+            <p className={styles.eyebrow}>{copy.eyebrow}</p>
             <h1 className={styles.name}>{preset.name}</h1>
             <p className={styles.price}>{formatPrice(preset.priceCents, site.currency)}</p>
             <p className={styles.tagline}>{preset.tagline}</p>
             <p>{preset.description}</p>
             <div className={styles.actions}>
               <Link className={button.outline} href="/presets/">
-                Shop
+                {copy.shopLink}
               </Link>
               <AddToCartButton id={preset.name} />
             </div>
-            <h2 className={styles.subheading}>What’s included</h2>
+            <h2 className={styles.subheading}>{copy.includedHeading}</h2>
             <ul className={styles.included}>
               {preset.whatsIncluded.map((item) => (
                 <li key={item}>{item}</li>
@@ -84,8 +86,8 @@ export default async function PresetPage({ params }: Props) {
           </div>
         </div>
       </Section>
-      <Section label="Before and after">
-        <h2 className={styles.sectionHeading}>Before &amp; after</h2>
+      <Section label={copy.comparisonsHeading}>
+        <h2 className={styles.sectionHeading}>{copy.comparisonsHeading}</h2>
         <div className={styles.comparisons}>
           {preset.comparisons.map((pair) => (
             <CompareSlider

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import {
+  aboutSchema,
+  bundleSchema,
+  checkoutSchema,
+  collectionsSchema,
+  contactSchema,
+  educationSchema,
+  filmSchema,
+  gallerySchema,
+  homeSchema,
+  loveNoteSchema,
+  pageCopySchema,
+  presetSchema,
+  serviceSchema,
+  shopSchema,
+  siteSchema,
+} from './schema';
+
+/** Adds an issue on every entry after the first whose key was already seen. */
+function unique<T>(key: (entry: T) => string, field: string) {
+  return (entries: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    entries.forEach((entry, index) => {
+      const value = key(entry).toLowerCase();
+      if (seen.has(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, field],
+          message: `duplicates "${key(entry)}"`,
+        });
+      }
+      seen.add(value);
+    });
+  };
+}
+
+/** Where the CMS lists a file (lib/cms/config.ts): one collection per group. */
+export const contentGroups = {
+  shop: 'Shop',
+  pages: 'Pages',
+  work: 'Services, galleries and films',
+  settings: 'Site settings',
+} as const;
+
+type ContentFile = {
+  /** The file's path in the repository. */
+  file: string;
+  label: string;
+  group: keyof typeof contentGroups;
+  schema: z.ZodType;
+};
+
+/**
+ * Every content file with the schema it must match: the one source of truth for the shape of the
+ * content. lib/content parses the files with it, lib/cms/config.ts makes the CMS's forms from it.
+ * A file holds an object (a CMS edits objects), so lists sit under a key: { "presets": [...] }.
+ */
+export const contentFiles = {
+  presets: {
+    file: 'content/presets.json',
+    label: 'Preset packs',
+    group: 'shop',
+    schema: z.object({
+      presets: z
+        .array(presetSchema)
+        .min(1)
+        .superRefine(unique((p) => p.name, 'name'))
+        .superRefine(unique((p) => p.slug, 'slug'))
+        .superRefine(unique((p) => p.legacyPath, 'legacyPath')),
+    }),
+  },
+  bundles: {
+    file: 'content/bundles.json',
+    label: 'Bundles',
+    group: 'shop',
+    schema: z.object({
+      bundles: z.array(bundleSchema).superRefine(unique((b) => b.slug, 'slug')),
+    }),
+  },
+  shop: {
+    file: 'content/shop.json',
+    label: 'Cart and pack pages',
+    group: 'shop',
+    schema: shopSchema,
+  },
+  checkout: {
+    file: 'content/checkout.json',
+    label: 'Checkout, receipt and e-mail',
+    group: 'shop',
+    schema: checkoutSchema,
+  },
+  pages: {
+    file: 'content/pages.json',
+    label: 'Page titles and headings',
+    group: 'pages',
+    schema: z.object({
+      home: pageCopySchema,
+      about: pageCopySchema,
+      book: pageCopySchema,
+      contact: pageCopySchema,
+      education: pageCopySchema,
+      presets: pageCopySchema,
+      checkout: pageCopySchema,
+      thankYou: pageCopySchema,
+      services: pageCopySchema,
+      lovenotes: pageCopySchema,
+      notFound: pageCopySchema,
+    }),
+  },
+  home: { file: 'content/home.json', label: 'Home page', group: 'pages', schema: homeSchema },
+  about: { file: 'content/about.json', label: 'About page', group: 'pages', schema: aboutSchema },
+  education: {
+    file: 'content/education.json',
+    label: 'Coaching page',
+    group: 'pages',
+    schema: educationSchema,
+  },
+  contact: {
+    file: 'content/contact.json',
+    label: 'Contact form',
+    group: 'pages',
+    schema: contactSchema,
+  },
+  services: {
+    file: 'content/services.json',
+    label: 'Services',
+    group: 'work',
+    schema: z.object({
+      services: z
+        .array(serviceSchema)
+        .min(1)
+        .superRefine(unique((s) => s.slug, 'slug')),
+    }),
+  },
+  galleries: {
+    file: 'content/galleries.json',
+    label: 'Galleries',
+    group: 'work',
+    schema: z.object({
+      collections: collectionsSchema,
+      galleries: z
+        .array(gallerySchema)
+        .superRefine(unique((g) => `${g.collection}/${g.slug}`, 'slug')),
+    }),
+  },
+  films: {
+    file: 'content/films.json',
+    label: 'Films',
+    group: 'work',
+    schema: z.object({ films: z.array(filmSchema) }),
+  },
+  lovenotes: {
+    file: 'content/lovenotes.json',
+    label: 'Love notes',
+    group: 'work',
+    schema: z.object({ loveNotes: z.array(loveNoteSchema) }),
+  },
+  site: {
+    file: 'content/site.json',
+    label: 'Studio, navigation and constants',
+    group: 'settings',
+    schema: siteSchema,
+  },
+} satisfies Record<string, ContentFile>;
+
+export type ContentFileName = keyof typeof contentFiles;
