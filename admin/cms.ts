@@ -1,0 +1,9 @@
+// The editor at /admin/ (Decap CMS), bundled by scripts/cms/build.ts. Its configuration is made at
+// build time from the content schemas (lib/cms/config.ts), so this bundle carries no schema code.
+import CMS from 'decap-cms-app';
+import type { CmsConfig } from 'decap-cms-core';
+
+declare const CMS_CONFIG: CmsConfig;
+
+CMS.registerPreviewStyle('/admin/preview.css');
+CMS.init({ config: CMS_CONFIG });

@@ -1,0 +1,59 @@
+// Builds the editor at /admin/ into public/admin/ (so that both `next dev` and the export serve it):
+// the page, Decap CMS bundled with its configuration (made here from the content schemas, with the
+// Git host of .env.example's CMS_* settings), and the preview pane's styles in the site's fonts.
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nextEnv from '@next/env';
+import { build } from 'esbuild';
+import { cmsConfig, cmsSettings } from '@/lib/cms/config';
+import { site } from '@/lib/content';
+
+nextEnv.loadEnvConfig(process.cwd(), process.argv.includes('--dev'), { info: () => {}, error: console.error });
+
+const out = path.resolve('public/admin');
+const started = Date.now();
+const siteUrl = (process.env.NEXT_PUBLIC_SITE_URL || site.url).replace(/\/+$/, '');
+const config = cmsConfig(cmsSettings(process.env, siteUrl));
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+console.log(`CMS: the editor for ${config.collections.flatMap((c) => c.files).length} content files…`);
+
+await build({
+  entryPoints: { cms: 'admin/cms.ts', preview: 'admin/preview.css' },
+  outdir: out,
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  target: 'es2022',
+  legalComments: 'linked',
+  define: {
+    CMS_CONFIG: JSON.stringify(config),
+    'process.env.NODE_ENV': '"production"',
+    global: 'globalThis',
+  },
+  loader: { '.woff2': 'file', '.woff': 'file', '.wasm': 'file' },
+  assetNames: 'files/[name]-[hash]',
+  logLevel: 'warning',
+});
+
+writeFileSync(
+  path.join(out, 'index.html'),
+  `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex, nofollow" />
+    <title>Content manager · ${site.name}</title>
+    <script src="/admin/cms.js" defer></script>
+  </head>
+  <body></body>
+</html>
+`,
+);
+
+const kb = (file: string) => `${Math.round(statSync(path.join(out, file)).size / 1024)} KB`;
+console.log(
+  `CMS: public/admin/ (cms.js ${kb('cms.js')}, preview.css ${kb('preview.css')}) in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+);
