@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { cmsConnectOrigins, cmsSettings } from '@/lib/cms/config';
 import { site } from '@/lib/content';
 import { settings } from '@/lib/settings';
 
@@ -60,6 +61,34 @@ export function contentSecurityPolicy(
     .join('; ');
 }
 
+/**
+ * The policy of the editor at /admin/ (Decap CMS, scripts/cms/build.ts): its own script, the Git
+ * host's API and, on a staff member's machine, decap-server; none of the site's outside parties.
+ * Decap styles itself with inline styles and shows uploads as blob: and data: pictures; pictures
+ * from any https address may appear in what staff write or in their Git host's avatars.
+ */
+export function adminSecurityPolicy(
+  connect = cmsConnectOrigins(cmsSettings(process.env, settings.siteUrl)),
+): string {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'media-src': ["'self'", 'blob:'],
+    'connect-src': ["'self'", ...connect],
+    'frame-src': ["'self'"],
+    'form-action': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
+
 const immutable = 'public, max-age=31536000, immutable';
 
 /** A page of the export: its address and the hashes of its inline scripts. */
@@ -107,6 +136,14 @@ export function headerRules(
         ],
       ],
     })),
+    // The editor: its own policy, and kept out of search engines.
+    {
+      path: '/admin/*',
+      headers: [
+        ['Content-Security-Policy', adminSecurityPolicy()],
+        ['X-Robots-Tag', 'noindex, nofollow'],
+      ],
+    },
   ];
 }
 
@@ -132,12 +169,10 @@ export function headersFile(pages: readonly PageScripts[], apiBaseUrl?: string):
 /**
  * The same headers for nginx, inside the server block that serves out/. nginx drops the
  * server-level headers in a location that adds its own, so each location repeats them: the assets
- * the two that apply to files, each page all of them with its own policy (`location =`).
+ * the two that apply to files, the editor and each page all of them with their own policy.
  */
 export function nginxSnippet(pages: readonly PageScripts[], apiBaseUrl?: string): string {
   const [site, ...rest] = headerRules(pages, apiBaseUrl);
-  const assets = rest.filter((rule) => rule.path.endsWith('*'));
-  const own = rest.filter((rule) => !rule.path.endsWith('*'));
   const kept = site!.headers.filter(([name]) =>
     ['Strict-Transport-Security', 'X-Content-Type-Options'].includes(name),
   );
@@ -147,15 +182,11 @@ export function nginxSnippet(pages: readonly PageScripts[], apiBaseUrl?: string)
     ...headers.filter(([name]) => !by.some(([other]) => other === name)),
     ...by,
   ];
-  const locations = [
-    ...assets.map(
-      ({ path, headers }) =>
-        `location ${path.replace('*', '')} {\n${add([...kept, ...headers], '  ')}\n}`,
-    ),
-    ...own.map(
-      ({ path, headers }) =>
-        `location = ${path} {\n${add(replace(site!.headers, headers), '  ')}\n}`,
-    ),
-  ];
+  const locations = rest.map(({ path, headers, drop }) => {
+    // Assets drop the page headers; a folder (/admin/*) or a page (`location =`) replaces some.
+    const own = drop ? [...kept, ...headers] : replace(site!.headers, headers);
+    const where = path.endsWith('*') ? path.replace('*', '') : `= ${path}`;
+    return `location ${where} {\n${add(own, '  ')}\n}`;
+  });
   return [add(site!.headers), ...locations].join('\n');
 }

@@ -1,7 +1,7 @@
 // Writes out/_headers (Netlify, Cloudflare Pages) for this build's settings after `next build`,
 // with each page's Content-Security-Policy naming the hashes of its own inline scripts; with
 // --nginx, prints the same headers for an nginx server block instead.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   headersFile,
@@ -9,10 +9,10 @@ import {
   nginxSnippet,
   type PageScripts,
 } from '@/lib/security-headers';
+import { sitePages } from './site-pages';
 
 const out = path.resolve('out');
-const pages: PageScripts[] = readdirSync(out, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.html'))
+const pages: PageScripts[] = sitePages(out)
   .map((file) => ({
     // out/about/index.html is served at /about/ (trailingSlash); 404.html at any unknown address.
     path: `/${file.split(path.sep).join('/')}`.replace(/index\.html$/, ''),

@@ -98,7 +98,12 @@ function listField(base: CmsField, node: JsonSchema, path: string): CmsField {
     };
   }
   // A list of single values (paragraphs, sizes): Decap stores it as a plain array.
-  return { ...base, widget: 'list', ...lengthOf(node), field: toField('item', items, true, `${path}[]`) };
+  return {
+    ...base,
+    widget: 'list',
+    ...lengthOf(node),
+    field: toField('item', items, true, `${path}[]`),
+  };
 }
 
 function summaryOf(node: JsonSchema): string | undefined {
@@ -142,7 +147,13 @@ function toField(name: string, node: JsonSchema, required: boolean, path: string
     case 'boolean':
       return { ...base, widget: 'boolean', ...cms };
     case 'object':
-      return { ...base, widget: 'object', collapsed: false, fields: objectFields(node, path), ...cms };
+      return {
+        ...base,
+        widget: 'object',
+        collapsed: false,
+        fields: objectFields(node, path),
+        ...cms,
+      };
     case 'array':
       return { ...listField(base, node, path), ...cms };
     default:
@@ -226,4 +237,16 @@ export function cmsSettings(env: Record<string, string | undefined>, siteUrl: st
     localBackendUrl: env.CMS_LOCAL_BACKEND_URL || 'http://localhost:8081/api/v1',
     siteUrl,
   };
+}
+
+/** Where each Git backend's API answers unless `api_root` says otherwise. */
+const apiRoots: Record<string, string> = {
+  github: 'https://api.github.com',
+  gitlab: 'https://gitlab.com/api/v4',
+};
+
+/** The origins the editor talks to: the Git host's API and, on localhost, decap-server. */
+export function cmsConnectOrigins({ backend, localBackendUrl }: CmsSettings): string[] {
+  const api = String(backend.api_root ?? apiRoots[String(backend.name)] ?? '');
+  return [...new Set([api, localBackendUrl].filter(Boolean).map((url) => new URL(url).origin))];
 }

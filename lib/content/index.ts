@@ -21,7 +21,7 @@ import type { z } from 'zod';
  * The content files as they are on disk. Imported (not read from disk) so that the dev server
  * shows an edit at once, and the bundler, Jest and the scripts all see the same files.
  */
-const raw: Record<ContentFileName, unknown> = {
+export const rawContent: Record<ContentFileName, unknown> = {
   about: aboutFile,
   bundles: bundlesFile,
   checkout: checkoutFile,
@@ -44,7 +44,7 @@ type Parsed = { [Name in ContentFileName]: z.output<(typeof contentFiles)[Name][
 export const content = Object.fromEntries(
   Object.entries(contentFiles).map(([name, { file, schema }]) => [
     name,
-    parseContent(file, schema, raw[name as ContentFileName]),
+    parseContent(file, schema, rawContent[name as ContentFileName]),
   ]),
 ) as Parsed;
 

@@ -8,7 +8,10 @@ import { build } from 'esbuild';
 import { cmsConfig, cmsSettings } from '@/lib/cms/config';
 import { site } from '@/lib/content';
 
-nextEnv.loadEnvConfig(process.cwd(), process.argv.includes('--dev'), { info: () => {}, error: console.error });
+nextEnv.loadEnvConfig(process.cwd(), process.argv.includes('--dev'), {
+  info: () => {},
+  error: console.error,
+});
 
 const out = path.resolve('public/admin');
 const started = Date.now();
@@ -17,7 +20,9 @@ const config = cmsConfig(cmsSettings(process.env, siteUrl));
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-console.log(`CMS: the editor for ${config.collections.flatMap((c) => c.files).length} content files…`);
+console.log(
+  `CMS: the editor for ${config.collections.flatMap((c) => c.files).length} content files…`,
+);
 
 await build({
   entryPoints: { cms: 'admin/cms.ts', preview: 'admin/preview.css' },

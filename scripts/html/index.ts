@@ -1,14 +1,13 @@
 // Postbuild: rewrites every page of out/ to carry its CSS once (see transform.ts), and gives the
 // scripts those pages load at startup V8's compile hint. A page whose markup no longer has the
 // shape Next.js gave it fails the build, naming the file.
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { sitePages } from '../site-pages';
 import { dropInlinedCssFromPayload, startupScripts, withCompileHint } from './transform';
 
 const out = path.resolve('out');
-const pages = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((file) =>
-  file.endsWith('.html'),
-);
+const pages = sitePages(out);
 let before = 0;
 let after = 0;
 const hinted = new Set<string>();
