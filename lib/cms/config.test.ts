@@ -68,7 +68,9 @@ function driftOf(field: CmsField, value: unknown, at: string): string[] {
         return [
           `${where} has no type of ${String(field.typeKey)} "${String(record[field.typeKey as string])}"`,
         ];
-      const { [field.typeKey as string]: _, ...rest } = record;
+      const rest = Object.fromEntries(
+        Object.entries(record).filter(([key]) => key !== field.typeKey),
+      );
       return drift(type.fields as CmsField[], rest, where);
     }
     return drift(field.fields as CmsField[], record, where);
