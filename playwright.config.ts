@@ -27,6 +27,12 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'] } },
     // Checks of the out/ folder itself, without a browser.
     { name: 'output', testDir: 'e2e/static' },
+    // The editor at /admin/ with decap-server, on a copy of the project that it edits and builds.
+    {
+      name: 'cms',
+      testDir: 'e2e/cms',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
   ],
   webServer: [
     {

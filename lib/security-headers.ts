@@ -64,15 +64,17 @@ export function contentSecurityPolicy(
 /**
  * The policy of the editor at /admin/ (Decap CMS, scripts/cms/build.ts): its own script, the Git
  * host's API and, on a staff member's machine, decap-server; none of the site's outside parties.
- * Decap styles itself with inline styles and shows uploads as blob: and data: pictures; pictures
- * from any https address may appear in what staff write or in their Git host's avatars.
+ * Decap validates its configuration with ajv, which compiles its checks with `new Function`, so
+ * this one page allows 'unsafe-eval'; it styles itself with inline styles and shows uploads as
+ * blob: and data: pictures; pictures from any https address may appear in what staff write or in
+ * their Git host's avatars.
  */
 export function adminSecurityPolicy(
   connect = cmsConnectOrigins(cmsSettings(process.env, settings.siteUrl)),
 ): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", "'unsafe-eval'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],

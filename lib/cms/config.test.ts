@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
 import { z } from 'zod';
-import presets from '@/content/presets.json';
+import presets from '@/content/presets.json' with { type: 'json' };
 import { rawContent } from '@/lib/content';
 import { contentFiles } from '@/lib/content/files';
 import { cmsConfig, cmsConnectOrigins, cmsSettings, fieldsOf, type CmsField } from './config';

@@ -113,11 +113,28 @@ function summaryOf(node: JsonSchema): string | undefined {
   return image ? `{{fields.${image[0]}.alt}}` : undefined;
 }
 
+/**
+ * A field that may be left empty. Decap checks an empty object's fields as if it were filled in,
+ * so an optional object's own fields are optional too; the build still refuses one half filled.
+ */
+function optional(field: CmsField): CmsField {
+  const fields = field.fields as CmsField[] | undefined;
+  return {
+    ...field,
+    required: false,
+    ...(field.widget === 'object' &&
+      fields && { fields: fields.map((f) => ({ ...f, required: false })) }),
+  };
+}
+
 function toField(name: string, node: JsonSchema, required: boolean, path: string): CmsField {
   const nullable = node.anyOf?.find((option) => option.type !== 'null');
   if (nullable && node.anyOf!.some((option) => option.type === 'null')) {
-    return toField(name, { ...nullable, cms: { ...nullable.cms, ...node.cms } }, false, path);
+    return optional(
+      toField(name, { ...nullable, cms: { ...nullable.cms, ...node.cms } }, true, path),
+    );
   }
+  if (!required) return optional(toField(name, node, true, path));
   const { cms = {} } = node;
   const base: CmsField = {
     name,

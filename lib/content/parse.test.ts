@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import presetsFile from '@/content/presets.json';
-import siteFile from '@/content/site.json';
+import presetsFile from '@/content/presets.json' with { type: 'json' };
+import siteFile from '@/content/site.json' with { type: 'json' };
 import { contentFiles } from './files';
 import { ContentError, parseContent } from './parse';
 

@@ -1,0 +1,133 @@
+// The editor at /admin/ of the exported site, as a staff member uses it with `npm run cms`: through
+// decap-server, its saves change the content files of a copy of the project, which then builds
+// (or refuses to, naming the file and field) as a deploy would.
+import { expect, test, type Page } from '@playwright/test';
+import { galleries, presets } from '@/lib/content';
+import { formatPrice } from '@/lib/money';
+import { galleryPath, presetPath } from '@/lib/routes';
+import { openWorkspace, type Workspace } from './workspace';
+
+test.describe.configure({ mode: 'serial' });
+
+let workspace: Workspace;
+test.beforeAll(async () => {
+  workspace = await openWorkspace();
+});
+test.afterAll(async () => {
+  await workspace?.close();
+});
+
+const stoic = presets[0]!;
+const gallery = galleries[0]!;
+const photo = gallery.images[0]!;
+const newAlt = 'Meera laughing under a shower of haldi, her cousins all around';
+
+/** Opens the editor and logs in to the local backend (decap-server). */
+async function logIn(page: Page) {
+  await page.goto('/admin/');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible();
+}
+
+/** Opens one content file's form, loading the editor anew (a hash change alone may not). */
+async function openFile(page: Page, collection: string, file: string) {
+  await page.goto('about:blank');
+  await page.goto(`/admin/#/collections/${collection}/entries/${file}`);
+}
+
+/** A collapsed list entry, found by its summary, opened. */
+async function openEntry(page: Page, summary: string) {
+  const entry = page.getByText(summary, { exact: true }).locator('..');
+  await entry.locator('button').first().click();
+  return entry;
+}
+
+async function publish(page: Page) {
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByText('Publish now').click();
+}
+
+const json = (file: string) => JSON.parse(workspace.read(file));
+
+test('a price and an alt text changed in the editor reach the files and the built site', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await logIn(page);
+  await openFile(page, 'shop', 'presets');
+  const pack = await openEntry(page, stoic.name);
+  await pack.getByRole('spinbutton', { name: 'Price' }).fill('44.5');
+  await publish(page);
+  await expect
+    .poll(
+      () =>
+        json('content/presets.json').presets.find((p: { name: string }) => p.name === stoic.name)
+          .price,
+    )
+    .toBe(44.5);
+
+  await openFile(page, 'work', 'galleries');
+  await openEntry(page, gallery.title);
+  const image = await openEntry(page, photo.alt);
+  const alt = image.getByRole('textbox', { name: 'Alt text' });
+  await expect(alt).toHaveValue(photo.alt);
+  await alt.fill(newAlt);
+  await publish(page);
+  await expect.poll(() => json('content/galleries.json').galleries[0].images[0].alt).toBe(newAlt);
+
+  // Nothing else in the files changed: the other packs keep their prices.
+  expect(
+    json('content/presets.json')
+      .presets.slice(1)
+      .map((p: { price: number }) => p.price),
+  ).toEqual(presets.slice(1).map((p) => p.priceCents / 100));
+
+  const build = workspace.build();
+  expect(build.output).not.toContain('Invalid content');
+  expect(build.status).toBe(0);
+  const site = await workspace.serve(4391);
+  await page.goto(`${site}${presetPath(stoic)}`);
+  await expect(page.getByText(formatPrice(4450, 'USD'), { exact: true })).toBeVisible();
+  await page.goto(`${site}${galleryPath(gallery)}`);
+  // The photo's viewer (a closed dialog until its tile is pressed) describes it in the new words.
+  await expect(page.locator(`img[alt="${newAlt}"]`)).toHaveCount(1);
+});
+
+test('the editor refuses a negative price and an empty alt text, and saves nothing', async ({
+  page,
+}) => {
+  const before = workspace.read('content/presets.json');
+  await logIn(page);
+  await openFile(page, 'shop', 'presets');
+  const pack = await openEntry(page, stoic.name);
+  await pack.getByRole('spinbutton', { name: 'Price' }).fill('-5');
+  const cover = pack.getByRole('textbox', { name: 'Alt text' }).first();
+  await cover.fill('');
+  await publish(page);
+  await expect(pack.getByText(/price must be at least 0\.01/i)).toBeVisible();
+  await expect(pack.getByText(/alt text is required/i)).toBeVisible();
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  expect(workspace.read('content/presets.json')).toBe(before);
+});
+
+test('a bad value written by hand fails the build, naming the file, the entry and the field', () => {
+  test.setTimeout(120_000);
+  const before = workspace.read('content/presets.json');
+  const data = JSON.parse(before);
+  data.presets[0].price = -5;
+  data.presets[1].image.alt = '';
+  workspace.write('content/presets.json', JSON.stringify(data, null, 2));
+  try {
+    const build = workspace.build();
+    expect(build.status).not.toBe(0);
+    expect(build.output).toContain('Invalid content in content/presets.json:');
+    expect(build.output).toContain(
+      `presets, entry "${stoic.name}" (#1), field "price": must be a positive amount with at most two decimals`,
+    );
+    expect(build.output).toContain(
+      `presets, entry "${presets[1]!.name}" (#2), field "image.alt": must not be empty`,
+    );
+  } finally {
+    workspace.write('content/presets.json', before);
+  }
+});

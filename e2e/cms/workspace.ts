@@ -1,0 +1,102 @@
+// A copy of the project for the CMS tests to edit and build, so that the real content/ is never
+// touched: the files git knows (tracked or not ignored), node_modules and the media cache
+// hard-linked (the build only adds files to the cache or unlinks them). decap-server edits it as
+// `npm run cms` edits a staff member's checkout.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Where the editor of the e2e build looks for decap-server (lib/cms/config.ts's default). */
+const PROXY_PORT = 8081;
+
+export type Workspace = {
+  dir: string;
+  read(file: string): string;
+  write(file: string, text: string): void;
+  /** `npm run build` in the copy: its exit code and everything it printed. */
+  build(): { status: number | null; output: string };
+  /** Serves the copy's out/ as scripts/serve.mjs does; resolves to its address. */
+  serve(port: number): Promise<string>;
+  close(): Promise<void>;
+};
+
+async function waitFor(url: string, init?: RequestInit) {
+  for (let tries = 0; tries < 100; tries += 1) {
+    try {
+      if ((await fetch(url, init)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+export async function openWorkspace(): Promise<Workspace> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cms-e2e-'));
+  const files = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    encoding: 'utf8',
+  }).stdout.split('\0');
+  for (const file of files.filter((name) => name && existsSync(name))) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    cpSync(file, path.join(dir, file));
+  }
+  for (const folder of ['node_modules', '.cache/media']) {
+    if (!existsSync(folder)) continue;
+    mkdirSync(path.dirname(path.join(dir, folder)), { recursive: true });
+    spawnSync('cp', ['-al', folder, path.join(dir, folder)]);
+  }
+
+  const children: ChildProcess[] = [];
+  const start = (command: string, args: string[], env: Record<string, string>) => {
+    const child = spawn(command, args, {
+      cwd: dir,
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    });
+    children.push(child);
+  };
+  start(path.join(dir, 'node_modules/.bin/decap-server'), [], {
+    PORT: String(PROXY_PORT),
+    GIT_REPO_DIRECTORY: dir,
+    LOG_LEVEL: 'error',
+  });
+  await waitFor(`http://localhost:${PROXY_PORT}/api/v1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ action: 'info' }),
+  });
+
+  return {
+    dir,
+    read: (file) => readFileSync(path.join(dir, file), 'utf8'),
+    write: (file, text) => writeFileSync(path.join(dir, file), text),
+    build() {
+      const result = spawnSync('npm', ['run', 'build'], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, CI: 'true' },
+      });
+      return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+    },
+    async serve(port) {
+      start('node', ['scripts/serve.mjs'], { PORT: String(port) });
+      const origin = `http://127.0.0.1:${port}`;
+      await waitFor(`${origin}/`);
+      return origin;
+    },
+    async close() {
+      for (const child of children) child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
