@@ -49,6 +49,25 @@ async function publish(page: Page) {
 
 const json = (file: string) => JSON.parse(workspace.read(file));
 
+test('the editor is kept out of search engines and runs under a policy of its own', async ({
+  page,
+  request,
+}) => {
+  const response = await request.get('/admin/');
+  expect(response.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  const policy = response.headers()['content-security-policy']!;
+  expect(policy).toContain("connect-src 'self' https://api.github.com http://localhost:8081");
+  expect(policy).not.toContain('paypal');
+  expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/admin');
+
+  await page.goto('/admin/');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  // The site's pages do not load the editor.
+  const home = await (await request.get('/')).text();
+  expect(home).not.toContain('/admin/cms.js');
+});
+
 test('a price and an alt text changed in the editor reach the files and the built site', async ({
   page,
 }) => {

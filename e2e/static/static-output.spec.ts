@@ -7,10 +7,12 @@ import { matchRoute } from '@/lib/route-match';
 import { allRoutes } from '@/lib/routes';
 import { settings } from '@/lib/settings';
 import { COMPILE_HINT, startupScripts } from '../../scripts/html/transform';
+import { ADMIN_DIR, sitePages } from '../../scripts/site-pages';
 import { outDir, outFiles, readOut, secretsIn, tags } from './out-files';
 
 const files = outFiles();
-const pages = files.filter((file) => file.endsWith('.html'));
+/** The site's pages; the CMS's page (admin/) is only scanned for secrets here. */
+const pages = sitePages(outDir);
 const textFiles = files.filter((file) =>
   /\.(html|js|css|json|txt|xml|webmanifest|map)$|_headers$/.test(file),
 );
@@ -38,7 +40,10 @@ test('the scanner finds a planted secret of every kind', () => {
 test('out/ holds no secret, no private download address and no pack', () => {
   expect(files.filter((file) => /\.(zip|env|sqlite|eml|pem|key)$/.test(file))).toEqual([]);
   const found = textFiles.flatMap((file) =>
-    secretsIn(readOut(file)).map((kind) => `${file}: ${kind}`),
+    secretsIn(readOut(file))
+      // The CMS bundle's libraries call methods named zip (lodash's, Immutable's): `x.zip=`.
+      .filter((kind) => !(file.startsWith(`${ADMIN_DIR}/`) && kind === 'a pack file'))
+      .map((kind) => `${file}: ${kind}`),
   );
   expect(found).toEqual([]);
 });
