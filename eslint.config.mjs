@@ -41,5 +41,7 @@ export default defineConfig([
     'playwright-report/**',
     'server/dist/**',
     'server/.data/**',
+    // The content editor, bundled by scripts/cms/build.ts.
+    'public/admin/**',
   ]),
 ]);
