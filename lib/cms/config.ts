@@ -28,7 +28,6 @@ type JsonSchema = {
   maxItems?: number;
   minimum?: number;
   maximum?: number;
-  default?: unknown;
   cms?: Record<string, unknown>;
 };
 
@@ -134,15 +133,10 @@ function toField(name: string, node: JsonSchema, required: boolean, path: string
       toField(name, { ...nullable, cms: { ...nullable.cms, ...node.cms } }, true, path),
     );
   }
+  // Not required: left out of the schema's `required`, as a field with a default ([]) is.
   if (!required) return optional(toField(name, node, true, path));
   const { cms = {} } = node;
-  const base: CmsField = {
-    name,
-    label: labelOf(name),
-    widget: 'string',
-    // A list with a default ([]) may be left out of the file.
-    required: required && node.default === undefined,
-  };
+  const base: CmsField = { name, label: labelOf(name), widget: 'string', required: true };
   if (typeof cms.widget === 'string' && cms.widget !== 'text' && cms.widget !== 'image') {
     // A widget of its own (relation, datetime, file): its options are all in the metadata.
     return { ...base, ...lengthOf(node), ...cms } as CmsField;
