@@ -56,6 +56,11 @@ export function contentSecurityPolicy(
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
   };
+  return policy(directives);
+}
+
+/** A Content-Security-Policy header value from its directives, each source once. */
+function policy(directives: Record<string, string[]>): string {
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`)
     .join('; ');
@@ -86,9 +91,7 @@ export function adminSecurityPolicy(
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
   };
-  return Object.entries(directives)
-    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
-    .join('; ');
+  return policy(directives);
 }
 
 const immutable = 'public, max-age=31536000, immutable';

@@ -15,8 +15,9 @@ nextEnv.loadEnvConfig(process.cwd(), process.argv.includes('--dev'), {
 
 const out = path.resolve('public/admin');
 const started = Date.now();
-const siteUrl = (process.env.NEXT_PUBLIC_SITE_URL || site.url).replace(/\/+$/, '');
-const config = cmsConfig(cmsSettings(process.env, siteUrl));
+// Read after the .env files are loaded (a static import would read them before).
+const { settings } = await import('@/lib/settings');
+const config = cmsConfig(cmsSettings(process.env, settings.siteUrl));
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
