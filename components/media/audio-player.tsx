@@ -15,9 +15,10 @@ export function AudioPlayer({ src, title }: { src: string; title: string }) {
   const [currentTime, setCurrentTime] = useState(0);
   const [duration, setDuration] = useState(0);
   useEffect(() => {
-    // The metadata may have loaded before hydration attached onLoadedMetadata.
+    // Nothing of the file is fetched before the page is running, so that it does not share a
+    // phone's connection with the first picture and the scripts; then its length, for the time.
     const element = audio.current;
-    if (element && element.readyState >= 1) setDuration(element.duration);
+    if (element) element.preload = 'metadata';
   }, []);
 
   const progress = duration > 0 ? (currentTime / duration) * 100 : 0;
@@ -46,7 +47,7 @@ export function AudioPlayer({ src, title }: { src: string; title: string }) {
       <audio
         ref={audio}
         src={src}
-        preload="metadata"
+        preload="none"
         loop
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}

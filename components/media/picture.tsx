@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react';
+import { preload } from 'react-dom';
 import type { Image } from '@/lib/content';
 import { MAIN_PICTURE } from '@/lib/first-paint';
 import { mediaImage } from '@/lib/media';
@@ -14,7 +15,8 @@ type Props = {
    * frame); the page's other work waits for its paint (lib/first-paint.ts). Every other picture
    * loads when it nears the viewport, at low priority even on the first screen (where Chrome
    * would raise it), so that it does not compete with this one; a `fill` one only once the first
-   * screen is painted (picture.module.css).
+   * screen is painted (picture.module.css). It is also preloaded from the top of <head>, so that
+   * a phone asks for it before the page's scripts, which would otherwise take every connection.
    */
   priority?: boolean;
   /** Fill the parent box (which sets the shape) instead of keeping the photo's own shape. */
@@ -37,6 +39,16 @@ export function Picture({
   className,
 }: Props) {
   const media = mediaImage(image.src);
+  // React preloads a lone <img> by itself, but not one in a <picture>, whose source it cannot know.
+  if (priority) {
+    preload(media.fallback, {
+      as: 'image',
+      imageSrcSet: media.srcSet,
+      imageSizes: sizes,
+      type: 'image/webp',
+      fetchPriority: 'high',
+    });
+  }
   return (
     <picture
       className={`${styles.picture} ${fill ? styles.fill : ''} ${className ?? ''}`}

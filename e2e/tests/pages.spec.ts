@@ -242,11 +242,33 @@ test.describe('galleries', () => {
   test('wedding and pre-wedding galleries play their soundtrack on request only', async ({
     page,
   }) => {
+    // The file is not fetched before the page is running: not beside the first picture and the
+    // scripts on a phone's connection. Its length shows once it is.
     await page.goto('/preweddings/pre-wedding-shoot-1/');
     const player = page.getByRole('group', { name: /Soundtrack/ });
     const audio = page.locator('audio');
+    await expect(player).toContainText(/0:00 \/ 0:[1-5]\d/);
+    const fetched = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType(
+        'navigation',
+      ) as PerformanceNavigationTiming[];
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      // The page's own scripts: those its HTML asks for (or preloads), before DOMContentLoaded.
+      const startup = entries.filter(
+        (entry) =>
+          new URL(entry.name).pathname.endsWith('.js') &&
+          entry.startTime < navigation!.domContentLoadedEventStart,
+      );
+      return {
+        scriptsIn: Math.max(...startup.map((entry) => entry.responseEnd)),
+        starts: entries
+          .filter((entry) => /\.(mp3|m4a|ogg)$/.test(new URL(entry.name).pathname))
+          .map((entry) => entry.startTime),
+      };
+    });
+    expect(fetched.starts.length).toBeGreaterThan(0);
+    for (const start of fetched.starts) expect(start).toBeGreaterThan(fetched.scriptsIn);
     await expect(audio).toHaveJSProperty('paused', true);
-    await expect(player).toContainText('0:00 /');
     await expect
       .poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration))
       .toBeGreaterThan(20);
