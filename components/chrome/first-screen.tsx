@@ -20,10 +20,10 @@ const STAND_INS = Object.fromEntries(
  * An inline script in <head> that keeps the first screen's path short on a phone: until the first
  * screen is painted (lib/first-paint.ts), nothing else competes with it for the connection.
  *
- * - Lazy pictures in boxes of a set size (tiles, cards, thumbnails) wait: `<html data-painting>`
- *   hides them (picture.module.css, preset-gallery.module.css), which keeps the browser from
- *   fetching the ones near the viewport at its first layout. Their boxes show the preview colours
- *   meanwhile. Without JavaScript the attribute is never set.
+ * - Lazy pictures wait: `<html data-painting>` hides them (picture.module.css,
+ *   preset-gallery.module.css), which keeps the browser from fetching the ones near the viewport
+ *   at its first layout. Their boxes keep their size and show the preview colours meanwhile.
+ *   Without JavaScript the attribute is never set.
  * - The web fonts are fetched afterwards, once React has also hydrated the page, and switched on
  *   once they are in, with `<html data-fonts>`; until then the text is set in their metric-matched stand-ins
  *   (app/font-fallbacks.css), so the switch moves nothing. A browser that has fetched them before

@@ -1,4 +1,5 @@
 import { Picture } from '@/components/media/picture';
+import { ViewerImg } from '@/components/media/viewer-img';
 import type { Image, TileSize } from '@/lib/content';
 import { photoId, sizedTiles } from '@/lib/gallery';
 import { viewerImage } from '@/lib/media';
@@ -62,17 +63,7 @@ export function GalleryGrid({
           closedby="any"
         >
           <figure className={viewer.figure}>
-            {/* eslint-disable-next-line @next/next/no-img-element -- variants come from scripts/media */}
-            <img
-              className={viewer.image}
-              srcSet={image.srcSet}
-              sizes="100vw"
-              src={image.src}
-              alt={image.alt}
-              width={image.width}
-              height={image.height}
-              loading="lazy"
-            />
+            <ViewerImg className={viewer.image} image={image} sizes="100vw" loading="lazy" />
             <figcaption className={viewer.caption}>
               {image.alt}{' '}
               <span className={viewer.count}>

@@ -1,8 +1,8 @@
 import type { CSSProperties } from 'react';
-import { preload } from 'react-dom';
 import type { Image } from '@/lib/content';
 import { MAIN_PICTURE } from '@/lib/first-paint';
 import { mediaImage } from '@/lib/media';
+import { preloadMainPicture } from './preload';
 import styles from './picture.module.css';
 
 type Props = {
@@ -14,9 +14,9 @@ type Props = {
    * frame it arrives for (not decoded asynchronously, which leaves the preview up for one more
    * frame); the page's other work waits for its paint (lib/first-paint.ts). Every other picture
    * loads when it nears the viewport, at low priority even on the first screen (where Chrome
-   * would raise it), so that it does not compete with this one; a `fill` one only once the first
-   * screen is painted (picture.module.css). It is also preloaded from the top of <head>, so that
-   * a phone asks for it before the page's scripts, which would otherwise take every connection.
+   * would raise it), so that it does not compete with this one, and only once the first screen is
+   * painted (picture.module.css). It is also preloaded from the top of <head>, so that
+   * a phone asks for it before the page's scripts (components/media/preload.ts).
    */
   priority?: boolean;
   /** Fill the parent box (which sets the shape) instead of keeping the photo's own shape. */
@@ -27,7 +27,7 @@ type Props = {
 };
 
 /**
- * A photograph from media/, as responsive WebP variants with a JPEG fallback, its intrinsic size
+ * A photograph from media/, as responsive AVIF and WebP variants with a JPEG fallback, its intrinsic size
  * (so nothing shifts while it loads) and a soft preview of its colours behind it.
  */
 export function Picture({
@@ -39,21 +39,17 @@ export function Picture({
   className,
 }: Props) {
   const media = mediaImage(image.src);
-  // React preloads a lone <img> by itself, but not one in a <picture>, whose source it cannot know.
-  if (priority) {
-    preload(media.fallback, {
-      as: 'image',
-      imageSrcSet: media.srcSet,
-      imageSizes: sizes,
-      type: 'image/webp',
-      fetchPriority: 'high',
-    });
-  }
+  if (priority) preloadMainPicture(media.fallback, media.avifSrcSet, sizes);
   return (
     <picture
       className={`${styles.picture} ${fill ? styles.fill : ''} ${className ?? ''}`}
-      style={previewColours(media.preview)}
+      style={{
+        ...previewColours(media.preview),
+        // The box keeps the photo's shape while the photo waits for the first screen to be painted.
+        ...(fill ? {} : { aspectRatio: `${media.width} / ${media.height}` }),
+      }}
     >
+      <source type="image/avif" srcSet={media.avifSrcSet} sizes={sizes} />
       <source type="image/webp" srcSet={media.srcSet} sizes={sizes} />
       <img
         src={media.fallback}

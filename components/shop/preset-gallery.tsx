@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { MAIN_PICTURE } from '@/lib/first-paint';
+import { ViewerImg } from '@/components/media/viewer-img';
 import type { ViewerImage } from '@/lib/media';
 import styles from './preset-gallery.module.css';
 import button from '@/components/ui/button.module.css';
@@ -25,18 +25,12 @@ export function PresetGallery({
   return (
     <div className={styles.gallery}>
       <div className={styles.stage}>
-        {/* eslint-disable-next-line @next/next/no-img-element -- variants come from scripts/media */}
-        <img
+        <ViewerImg
           key={image.src}
           className={styles.image}
-          srcSet={image.srcSet}
+          image={image}
           sizes="(min-width: 900px) 40vw, 100vw"
-          src={image.src}
-          alt={image.alt}
-          width={image.width}
-          height={image.height}
-          fetchPriority={index === 0 ? 'high' : undefined}
-          {...(index === 0 ? { elementtiming: MAIN_PICTURE } : {})}
+          priority={index === 0}
         />
         <button
           type="button"
@@ -74,17 +68,7 @@ export function PresetGallery({
                 aria-current={i === index ? 'true' : undefined}
                 aria-label={`Show image ${i + 1}: ${thumb.alt}`}
               >
-                {/* eslint-disable-next-line @next/next/no-img-element -- variants come from scripts/media */}
-                <img
-                  srcSet={thumb.srcSet}
-                  sizes="96px"
-                  src={thumb.src}
-                  alt=""
-                  width={thumb.width}
-                  height={thumb.height}
-                  loading="lazy"
-                  fetchPriority="low"
-                />
+                <ViewerImg image={thumb} sizes="96px" alt="" loading="lazy" fetchPriority="low" />
               </button>
             </li>
           ))}

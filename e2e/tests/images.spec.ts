@@ -14,13 +14,18 @@ test.describe('images', () => {
       const images = await page.locator('main img').evaluateAll((elements) =>
         elements.map((img) => {
           const image = img as HTMLImageElement;
-          const source = image.closest('picture')?.querySelector('source');
+          const sources = [...(image.closest('picture')?.querySelectorAll('source') ?? [])];
+          const source = sources[0];
           return {
             src: image.currentSrc || image.src,
             width: image.getAttribute('width'),
             height: image.getAttribute('height'),
             alt: image.getAttribute('alt'),
-            srcset: source?.getAttribute('srcset') ?? image.getAttribute('srcset'),
+            // The <picture>'s sources (AVIF first), then the <img>'s own srcset (WebP), if any.
+            formats: [
+              ...sources.map(({ type, srcset }) => ({ type, srcset })),
+              ...(image.srcset ? [{ type: 'image/webp', srcset: image.srcset }] : []),
+            ],
             sizes: source?.getAttribute('sizes') ?? image.getAttribute('sizes'),
             loading: image.getAttribute('loading'),
             fetchpriority: image.getAttribute('fetchpriority'),
@@ -33,7 +38,17 @@ test.describe('images', () => {
         expect(image.width, image.src).toMatch(/^\d+$/);
         expect(image.height, image.src).toMatch(/^\d+$/);
         expect(image.alt, image.src).not.toBeNull();
-        expect(image.srcset, image.src).toMatch(/\.webp \d+w/);
+        const types = image.formats.map((format) => format.type);
+        expect(types[0], image.src).toBe('image/avif');
+        expect(types, image.src).toContain('image/webp');
+        for (const { type, srcset } of image.formats) {
+          const widths = srcset.split(', ').map((candidate) => candidate.split(' '));
+          expect(widths.length, image.src).toBeGreaterThan(0);
+          for (const [url, width] of widths) {
+            expect(url, image.src).toMatch(new RegExp(`\\.${type.split('/')[1]}$`));
+            expect(width, image.src).toMatch(/^\d+w$/);
+          }
+        }
         expect(image.sizes, image.src).toBeTruthy();
         if (image.top > fold * 1.5) expect(image.loading, image.src).toBe('lazy');
       }
@@ -61,7 +76,11 @@ test.describe('images', () => {
             }).observe({ type: 'largest-contentful-paint', buffered: true });
           }),
       );
-      if (largest?.tag === 'IMG') expect(largest.loading, largest.src).not.toBe('lazy');
+      // ... and it is the AVIF, which Chromium reads.
+      if (largest?.tag === 'IMG') {
+        expect(largest.loading, largest.src).not.toBe('lazy');
+        expect(largest.src).toMatch(/\.avif$/);
+      }
     });
   }
 

@@ -227,6 +227,12 @@ test.describe('galleries', () => {
     await third.click();
     const viewer = page.getByRole('dialog', { name: 'Photo viewer' });
     await expect(viewer.getByRole('img')).toHaveAttribute('alt', gallery.images[2]!.alt);
+    // The whole photo and its caption are on screen, and the browser has picked the AVIF.
+    await expect(viewer.getByRole('img')).toBeInViewport({ ratio: 1 });
+    await expect(viewer.locator('figcaption')).toBeInViewport({ ratio: 1 });
+    await expect
+      .poll(() => viewer.getByRole('img').evaluate((img: HTMLImageElement) => img.currentSrc))
+      .toMatch(/\.avif$/);
     await page.keyboard.press('ArrowRight');
     await expect(viewer.getByRole('img')).toHaveAttribute('alt', gallery.images[3]!.alt);
     await page.keyboard.press('ArrowLeft');
