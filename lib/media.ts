@@ -16,7 +16,7 @@ export type MediaEntry =
       srcSet: string;
       /** AVIF variants of the same widths, a third smaller, for the browsers that read AVIF. */
       avifSrcSet: string;
-      /** A JPEG for browsers without WebP. */
+      /** A JPEG for browsers without AVIF or WebP, and for social cards. */
       fallback: string;
       /** Painted by the build rather than a real photograph. */
       placeholder: boolean;

@@ -49,6 +49,8 @@ http
         else response.setHeader(step.name, step.value);
       }
     }
+    // serve-handler's own list of types predates AVIF (and would send none).
+    if (pathname.endsWith('.avif')) response.setHeader('Content-Type', 'image/avif');
     compress(request, response, () =>
       handler(request, response, { public: root, trailingSlash: true, directoryListing: false }),
     );

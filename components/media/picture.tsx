@@ -15,8 +15,8 @@ type Props = {
    * frame); the page's other work waits for its paint (lib/first-paint.ts). Every other picture
    * loads when it nears the viewport, at low priority even on the first screen (where Chrome
    * would raise it), so that it does not compete with this one, and only once the first screen is
-   * painted (picture.module.css). It is also preloaded from the top of <head>, so that
-   * a phone asks for it before the page's scripts (components/media/preload.ts).
+   * painted (picture.module.css). It is also preloaded from the top of <head>, so that a phone
+   * asks for it before the page's scripts (components/media/preload.ts).
    */
   priority?: boolean;
   /** Fill the parent box (which sets the shape) instead of keeping the photo's own shape. */
@@ -27,8 +27,8 @@ type Props = {
 };
 
 /**
- * A photograph from media/, as responsive AVIF and WebP variants with a JPEG fallback, its intrinsic size
- * (so nothing shifts while it loads) and a soft preview of its colours behind it.
+ * A photograph from media/, as responsive AVIF and WebP variants with a JPEG fallback, its
+ * intrinsic size (so nothing shifts while it loads) and a soft preview of its colours behind it.
  */
 export function Picture({
   image,
