@@ -66,7 +66,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <SiteFooter site={site} />
           <CartPanel note={checkoutCopy.cartNote} />
           <CartButton />
-          <PendingOrder copy={checkoutCopy.recovered} apiBaseUrl={settings.apiBaseUrl} />
+          <PendingOrder
+            copy={checkoutCopy.recovered}
+            paidNotDelivered={checkoutCopy.messages.paidNotDelivered}
+            apiBaseUrl={settings.apiBaseUrl}
+          />
           <Analytics measurementId={settings.gaMeasurementId} />
           <HydratedMark />
         </CartProvider>

@@ -13,6 +13,20 @@ export type ConfirmationBody = {
   orderId: string;
 };
 
+/**
+ * An approved order whose payment and delivery the service has not acknowledged yet: the order,
+ * and how it is finished. 'capture': the service created it and captures it; otherwise it is a
+ * checkout's order from before that, finished by the spec's confirmation call.
+ */
+export type PendingOrder = ConfirmationBody & { via?: 'capture' };
+
+/**
+ * Why the service will not finish an order, for good: PayPal declined the payment, or the order
+ * cannot be paid (nothing was charged either way); it was paid but needs the studio, who was
+ * alerted; or the service does not know it.
+ */
+export type CaptureOutcome = 'declined' | 'not-charged' | 'paid-not-delivered' | 'unknown';
+
 /** The service's answer to a confirmation: where the e-mail goes, and the buyer's own links. */
 export type Receipt = {
   orderId: string;
@@ -61,14 +75,63 @@ export async function postToService(apiBase: string, path: string, body: unknown
   }
 }
 
-/** Posts the confirmation; the receipt when the service acknowledged it, otherwise null. */
-export async function sendConfirmation(
+/** Whether the service answers at all: asked before the checkout offers to pay. */
+export async function serviceReachable(apiBase: string): Promise<boolean> {
+  try {
+    return (await fetch(`${apiBase.replace(/\/+$/, '')}/health`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** What the checkout asks the service to create at PayPal. */
+export type NewOrderBody = {
+  items: string[];
+  customer: ConfirmationBody['customerDetails'];
+  code?: string;
+  fundingSource?: string;
+};
+
+/** Has the service create the PayPal order: its id, why the code does not apply, or no answer. */
+export async function createOrder(
   apiBase: string,
-  body: ConfirmationBody,
-): Promise<Receipt | null> {
-  const response = await postToService(apiBase, '/api/email/send-order-confirmation', body);
-  if (!response?.ok) return null;
-  const answer = (await response.json().catch(() => null)) as Partial<Receipt> | null;
+  body: NewOrderBody,
+): Promise<{ id: string } | { problem: DiscountProblem }> {
+  const response = await postToService(apiBase, '/api/orders', body);
+  const answer = (await response?.json().catch(() => null)) as {
+    id?: string;
+    reason?: DiscountProblem;
+  } | null;
+  if (response?.ok && answer?.id) return { id: answer.id };
+  return { problem: (response?.status === 422 && answer?.reason) || 'unreachable' };
+}
+
+/** The service's answers that will not change on a retry (others: unreachable, limited, down). */
+const FINAL_STATUSES = [400, 404, 409, 410, 422];
+
+/**
+ * Finishes an approved order: the receipt once the service has it paid and delivered (or the
+ * payment pending), a final outcome when it never will, or null when it could not be asked (try
+ * again: nobody is charged twice).
+ */
+export async function finishOrder(
+  apiBase: string,
+  body: PendingOrder,
+): Promise<Receipt | { final: CaptureOutcome } | null> {
+  const response =
+    body.via === 'capture'
+      ? await postToService(apiBase, `/api/orders/${encodeURIComponent(body.orderId)}/capture`, {})
+      : await postToService(apiBase, '/api/email/send-order-confirmation', body);
+  if (!response) return null;
+  const answer = (await response.json().catch(() => null)) as
+    (Partial<Receipt> & { outcome?: CaptureOutcome }) | null;
+  if (FINAL_STATUSES.includes(response.status)) {
+    // The confirmation call is made after PayPal took the money: its refusal needs the studio.
+    return {
+      final: body.via === 'capture' ? (answer?.outcome ?? 'unknown') : 'paid-not-delivered',
+    };
+  }
+  if (!response.ok) return null;
   return {
     orderId: body.orderId,
     email: answer?.email ?? body.customerDetails.email,
@@ -80,9 +143,9 @@ export async function sendConfirmation(
 }
 
 /**
- * A captured order whose confirmation the service has not acknowledged yet. It is kept in local
- * storage, so that a retry, a reload or the site reopened after a crash confirms the same order
- * and never charges the buyer again.
+ * An approved order the service has not acknowledged yet. It is kept in local storage, so that a
+ * retry, a reload or the site reopened after a crash finishes the same order and never charges
+ * the buyer again.
  */
 export const PENDING_KEY = 'pendingOrderConfirmation';
 
@@ -97,7 +160,7 @@ function readStored<T>(storage: Storage, key: string, valid: (value: T) => boole
 }
 
 export const readPending = (storage: Storage) =>
-  readStored<ConfirmationBody>(
+  readStored<PendingOrder>(
     storage,
     PENDING_KEY,
     (value) =>
@@ -117,22 +180,22 @@ export const readReceipt = (storage: Storage) =>
   );
 
 /**
- * Confirms a pending order; once the service acknowledged it, forgets it and keeps the receipt
- * for the thank-you page. Storage that is disabled or full only costs the reload guarantee.
+ * Finishes a pending order; once the service settled it, forgets it, and keeps the receipt for
+ * the thank-you page. Storage that is disabled or full only costs the reload guarantee.
  */
-export async function confirmPending(
+export async function finishPending(
   apiBase: string,
-  body: ConfirmationBody,
-): Promise<Receipt | null> {
-  const receipt = await sendConfirmation(apiBase, body);
-  if (!receipt) return null;
+  body: PendingOrder,
+): ReturnType<typeof finishOrder> {
+  const result = await finishOrder(apiBase, body);
+  if (!result) return null;
   try {
     window.localStorage.removeItem(PENDING_KEY);
-    window.sessionStorage.setItem(RECEIPT_KEY, JSON.stringify(receipt));
+    if (!('final' in result)) window.sessionStorage.setItem(RECEIPT_KEY, JSON.stringify(result));
   } catch {
     // storage disabled: nothing was kept, nothing to forget
   }
-  return receipt;
+  return result;
 }
 
 /**

@@ -53,9 +53,8 @@ export function discountCents(
     rule.kind === 'percent'
       ? Math.round((eligible * rule.value) / 100)
       : Math.min(rule.value, eligible);
-  // PayPal takes no payment of nothing: a code may lower the total, never to zero.
-  if (cents >= total) return { problem: 'not-applicable' };
-  return { cents };
+  // PayPal takes no payment of nothing: a code may lower the total to a cent, never to zero.
+  return { cents: Math.min(cents, total - 1) };
 }
 
 /** A discount applied to an order: its code and what it takes off. */
@@ -83,43 +82,32 @@ export type PurchaseUnit = {
   items?: PayPalItem[];
 };
 
-/** Our own reference for an order, shown as the invoice number on the buyer's PayPal receipt. */
-export function newInvoiceId(random: () => string = () => crypto.randomUUID()): string {
-  return `SJ-${random().toUpperCase()}`;
+/** Our own reference for an order: its invoice number on the buyer's PayPal receipt. */
+export function newOrderReference(random: () => string = () => crypto.randomUUID()): string {
+  return `SJ-${random().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
 }
+
+/** The ways a buyer pays through PayPal's buttons (the JS SDK's `fundingSource`). */
+export const FUNDING_SOURCES = ['paypal', 'paylater', 'venmo', 'card'] as const;
+export type FundingSource = (typeof FUNDING_SOURCES)[number];
 
 /**
- * `custom_id`, which the payer never sees: the address given at checkout (where the service
- * delivers when PayPal's webhook arrives before the browser) and the discount code, if any.
- */
-export function customId(buyerEmail: string, code?: string): string | undefined {
-  const value = code ? `${buyerEmail} ${code}` : buyerEmail;
-  return value.length <= PAYPAL_TEXT_MAX ? value : undefined;
-}
-
-export function parseCustomId(value: string | undefined): {
-  email: string | null;
-  code: string | null;
-} {
-  const [email, code] = (value ?? '').split(' ');
-  return { email: email?.includes('@') ? email : null, code: code || null };
-}
-
-/**
- * The order PayPal creates: one purchase unit listing every pack (name, sku, price, quantity 1,
- * digital goods) with its item total, the discount if a code applies, and `custom_id` (above).
+ * The order the service asks PayPal for: one purchase unit listing every pack (name, sku, price,
+ * quantity 1, digital goods) with its item total and discount; our reference as invoice number
+ * and `custom_id`; no shipping (nothing is shipped), asked where the funding source takes it.
  */
 export function orderRequest(
   lines: readonly OrderLine[],
   currency: string,
-  reference: { invoiceId: string; buyerEmail: string; description: string },
-  discount?: AppliedDiscount,
+  reference: { reference: string; description: string; fundingSource?: FundingSource },
+  discount?: AppliedDiscount | null,
 ) {
   const money = (cents: number): Money => ({ currency_code: currency, value: formatAmount(cents) });
   const itemTotal = orderTotalCents(lines);
   const unit: PurchaseUnit = {
     description: reference.description.slice(0, PAYPAL_TEXT_MAX),
-    invoice_id: reference.invoiceId,
+    invoice_id: reference.reference,
+    custom_id: reference.reference,
     amount: {
       ...money(itemTotal - (discount?.cents ?? 0)),
       breakdown: {
@@ -135,9 +123,21 @@ export function orderRequest(
       category: 'DIGITAL_GOODS',
     })),
   };
-  const custom = customId(reference.buyerEmail, discount?.code);
-  if (custom) unit.custom_id = custom;
-  return { intent: 'CAPTURE' as const, purchase_units: [unit] };
+  const noShipping = { shipping_preference: 'NO_SHIPPING' as const };
+  // The wallet's experience_context is PayPal's current field; a card payment reads only the
+  // (deprecated) application_context.
+  const wallet = reference.fundingSource !== 'card' && reference.fundingSource !== 'venmo';
+  return {
+    intent: 'CAPTURE' as const,
+    purchase_units: [unit],
+    ...(wallet
+      ? {
+          payment_source: {
+            paypal: { experience_context: { ...noShipping, user_action: 'PAY_NOW' as const } },
+          },
+        }
+      : { application_context: noShipping }),
+  };
 }
 
 export type OrderRequest = ReturnType<typeof orderRequest>;

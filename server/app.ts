@@ -9,22 +9,24 @@ import { secureHeaders } from 'hono/secure-headers';
 import { rateLimiter } from 'hono-rate-limiter';
 import { z } from 'zod';
 import { detailsSchema } from '@/lib/checkout';
-import { ORDER_ID_PATTERN } from '@/lib/order-service';
-import { orderTotalCents } from '@/lib/order';
+import { ORDER_ID_PATTERN, type CaptureOutcome } from '@/lib/order-service';
+import { FUNDING_SOURCES, orderTotalCents } from '@/lib/order';
 import { packsBySku } from './catalog';
 import { applyCode } from './codes';
 import type { Config } from './config';
 import type { DeliveryService } from './delivery';
+import type { OrderRecord } from './store';
 import type { Log } from './log';
 import { byteRange, downloadPage } from './download';
 import { packFile } from './packs';
 import {
+  PayPalRefused,
   PayPalUnavailable,
   WEBHOOK_HEADERS,
   type PayPalClient,
   type WebhookSignature,
 } from './paypal';
-import type { Store } from './store';
+import { COPY, type Store } from './store';
 import { verifyToken } from './tokens';
 
 const orderId = z.string().regex(new RegExp(`^${ORDER_ID_PATTERN}$`), 'must be a PayPal order id');
@@ -39,6 +41,20 @@ export const confirmationSchema = z.strictObject({
     .refine((items) => new Set(items).size === items.length, 'must not name an item twice'),
   totalAmount: z.string().regex(/^\d{1,7}\.\d{2}$/, 'must be an amount with two decimals'),
   orderId,
+});
+
+const packIds = z
+  .array(z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a pack id'))
+  .min(1, 'must name at least one pack')
+  .max(50)
+  .refine((items) => new Set(items).size === items.length, 'must not name a pack twice');
+
+/** What the checkout's PayPal button sends to create an order: packs by sku, buyer, code. */
+export const newOrderSchema = z.strictObject({
+  items: packIds,
+  customer: z.strictObject(detailsSchema.shape),
+  code: z.string().trim().min(1).max(64).optional(),
+  fundingSource: z.enum(FUNDING_SOURCES).optional(),
 });
 
 export const resendSchema = z.strictObject({
@@ -186,6 +202,96 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
     return { data: parsed.data as z.output<T> };
   }
 
+  /** What the buyer's browser gets for a delivered order: where the e-mail went, the links. */
+  const receipt = (order: OrderRecord, created: boolean) => {
+    const downloads = delivery.downloads(order);
+    return {
+      ok: true,
+      orderId: order.id,
+      email: order.email,
+      totalCents: order.totalCents,
+      discount: order.discountCode
+        ? { code: order.discountCode, cents: order.discountCents }
+        : null,
+      downloads: downloads.map(({ name, url }) => ({ name, url })),
+      expiresAt: downloads[0]?.expiresAt ?? 0,
+      ...(created ? {} : { alreadyConfirmed: true }),
+    };
+  };
+
+  const paypalUnreachable = (c: Context, orderId: string | null, error: Error) => {
+    log.error({ msg: 'PayPal unavailable', orderId, error: error.message });
+    return problem(c, 502, 'We could not reach PayPal. Please try again in a moment.');
+  };
+
+  // The checkout's PayPal button creates its order here: priced from the catalogue, with the code's
+  // use held for it. Nothing is charged until the buyer approves and the capture below runs.
+  app.post('/api/orders', async (c) => {
+    const body = await readBody(c, newOrderSchema);
+    if (body.response) return body.response;
+    const { items, customer, code, fundingSource } = body.data;
+    const lines = items.map((sku) => packsBySku.get(sku));
+    if (lines.some((pack) => !pack)) {
+      return problem(c, 400, 'The order names a pack the shop does not sell.');
+    }
+    try {
+      const created = await delivery.create({
+        lines: lines.map((pack) => ({ ...pack!, quantity: 1 as const })),
+        customer,
+        code,
+        fundingSource,
+      });
+      if ('problem' in created) {
+        return problem(c, 422, 'The discount code does not apply.', { reason: created.problem });
+      }
+      return c.json(created, 201);
+    } catch (error) {
+      if (error instanceof PayPalUnavailable) return paypalUnreachable(c, null, error);
+      if (error instanceof PayPalRefused) {
+        log.error({ msg: 'PayPal refused an order', issue: error.issue, status: error.status });
+        return problem(c, 502, 'PayPal did not accept the order. Please try again later.');
+      }
+      throw error;
+    }
+  });
+
+  // The buyer approved the order in PayPal's window: the payment is captured and the order
+  // delivered in one call, whose answer carries the links. Repeating it is safe.
+  app.post('/api/orders/:id/capture', async (c) => {
+    const id = c.req.param('id');
+    if (!orderId.safeParse(id).success) return problem(c, 404, 'Not found.');
+    let result;
+    try {
+      result = await delivery.capture(id);
+    } catch (error) {
+      if (error instanceof PayPalUnavailable) return paypalUnreachable(c, id, error);
+      throw error;
+    }
+    const refused = (outcome: CaptureOutcome, error: string, extra = {}) =>
+      problem(c, outcome === 'unknown' ? 404 : 422, error, { outcome, ...extra });
+    switch (result.kind) {
+      case 'declined':
+        return refused('declined', 'PayPal declined the payment; nothing was charged.', {
+          restart: result.restart,
+        });
+      case 'unknown':
+        return refused('unknown', 'We do not know this order.');
+      case 'refused':
+        return result.paid
+          ? refused(
+              'paid-not-delivered',
+              'Your payment was received, but the order needs a person.',
+            )
+          : refused('not-charged', 'This order cannot be completed; nothing was charged.');
+      case 'pending':
+        return c.json({ ok: true, orderId: id, pending: true, downloads: [] }, 202);
+      case 'delivered':
+        return c.json(receipt(result.order, result.created));
+    }
+  });
+
+  // The spec's confirmation call, from a checkout that created its order in the browser (orders
+  // in flight from before the service created them).
   app.post('/api/email/send-order-confirmation', async (c) => {
     const started = now();
     const body = await readBody(c, confirmationSchema);
@@ -201,8 +307,7 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
       });
     } catch (error) {
       if (!(error instanceof PayPalUnavailable)) throw error;
-      log.error({ msg: 'PayPal unavailable', orderId: id, error: error.message });
-      return problem(c, 502, 'We could not verify the payment with PayPal. Please try again.');
+      return paypalUnreachable(c, id, error);
     }
     switch (result.kind) {
       // An unknown order, another address, other items, a refund: one answer, after one wait, so
@@ -216,22 +321,8 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
           { ok: true, orderId: id, email: customer.email, pending: true, downloads: [] },
           202,
         );
-      case 'delivered': {
-        const { order } = result;
-        const downloads = delivery.downloads(order);
-        return c.json({
-          ok: true,
-          orderId: id,
-          email: order.email,
-          totalCents: order.totalCents,
-          discount: order.discountCode
-            ? { code: order.discountCode, cents: order.discountCents }
-            : null,
-          downloads: downloads.map(({ name, url }) => ({ name, url })),
-          expiresAt: downloads[0]?.expiresAt ?? 0,
-          ...(result.created ? {} : { alreadyConfirmed: true }),
-        });
-      }
+      case 'delivered':
+        return c.json(receipt(result.order, result.created));
     }
   });
 
@@ -314,6 +405,15 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
   // buyer's browser ever confirmed; a failure answers 5xx, so that PayPal tries again later.
   app.post(
     '/webhooks/paypal',
+    // PayPal's own events answer 2xx and are never limited; a client whose events keep failing
+    // (forged, unsigned: each one costs a call to PayPal) is told to wait.
+    rateLimiter({
+      windowMs: 60_000,
+      limit: config.rateLimit,
+      skipSuccessfulRequests: true,
+      keyGenerator: clientKey,
+      message: { error: 'Too many failed events. Please wait a minute.' },
+    }),
     bodyLimit({
       maxSize: 64 * 1024,
       onError: (c) => problem(c, 413, 'The event is too large.'),
@@ -327,6 +427,7 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
         ]),
       ) as WebhookSignature;
       let event: {
+        id?: string;
         event_type?: string;
         resource?: {
           id?: string;
@@ -366,11 +467,13 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
                   .pop();
           const capture = captureId ? await paypal.getCapture(captureId) : null;
           const order = store.findOrder(capture?.supplementary_data?.related_ids?.order_id ?? '');
+          log.info({ msg: 'refund event', orderId: order?.id, type: event.event_type });
           if (capture && order && order.status !== 'refunded') {
             delivery.refund(
               order,
               event.event_type,
               ['REFUNDED', 'REVERSED'].includes(capture.status),
+              event.id ?? `${event.event_type}:${capture.id}:${raw.length}`,
             );
           }
           return c.json({ ok: true });
@@ -416,7 +519,7 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
           : 'These links were replaced by newer links: please use the ones in your latest e-mail.',
       );
     }
-    if (link.downloads >= config.downloadLimit) {
+    if (link.used >= config.downloadLimit * COPY) {
       return refuse(
         410,
         `This download link has been used ${config.downloadLimit} times. Ask for fresh links on our thank-you page.`,
@@ -446,15 +549,17 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
         pack: pack.name,
         file: `${c.req.param('token')}/file`,
         expiresAt: link.expiresAt,
-        left: config.downloadLimit - link.downloads,
+        left: Math.floor((config.downloadLimit * COPY - link.used) / COPY),
       }),
       200,
       headers,
     );
   });
 
-  // The file. HEAD counts nothing; a download counts once its last byte has gone out, so a
-  // transfer cut short costs no use and its resumption (a Range request) completes the one use.
+  // The file. A link may send its pack DOWNLOAD_LIMIT times over, counted in bytes: each request
+  // spends its share of the file before a byte goes out (so neither short ranges nor requests in
+  // parallel get more), and a transfer cut short gets back what it did not send (so a resumption
+  // with Range completes the same copy). HEAD spends nothing.
   app.on(['GET', 'HEAD'], '/download/:token/file', (c) => {
     const found = linkFor(c.req.param('token'));
     if ('error' in found) return problem(c, found.status, found.error);
@@ -477,21 +582,36 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
       return c.body(null, 416, { ...headers, 'Content-Range': `bytes */${size}` });
     }
     const { start, end } = range ?? { start: 0, end: size - 1 };
-    headers['Content-Length'] = String(end - start + 1);
+    const length = end - start + 1;
+    headers['Content-Length'] = String(length);
     if (range) headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
     const status = range ? 206 : 200;
     if (c.req.method === 'HEAD') return c.body(null, status, headers);
-    if (end === size - 1) {
-      c.env.outgoing.once('finish', () => {
-        const counted = store.useLink(link.id, config.downloadLimit);
-        log.info({ msg: 'download', orderId: link.orderId, pack: link.pack, counted });
-      });
+    // The budget spent by bytes [from, to): the copy's units up to `to` less those up to `from`.
+    // A file sent in any pieces costs exactly one copy; the same piece sent again costs again.
+    const unit = (byte: number) => Math.floor((byte * COPY) / size);
+    const cost = (from: number, to: number) => unit(to) - unit(from);
+    if (!store.spendLink(link.id, cost(start, end + 1), config.downloadLimit * COPY)) {
+      return problem(
+        c,
+        410,
+        `This download link has been used ${config.downloadLimit} times. Ask for fresh links on our thank-you page.`,
+      );
     }
-    return c.body(
-      Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream,
-      status,
-      headers,
-    );
+    let sent = 0;
+    async function* counted() {
+      for await (const chunk of createReadStream(file, { start, end }) as AsyncIterable<Buffer>) {
+        sent += chunk.length;
+        yield chunk;
+      }
+    }
+    const response = c.env.outgoing;
+    response.once('close', () => {
+      const cut = !response.writableFinished;
+      if (cut) store.refundLink(link.id, cost(start + sent, end + 1));
+      log.info({ msg: 'download', orderId: link.orderId, pack: link.pack, bytes: sent, cut });
+    });
+    return c.body(Readable.toWeb(Readable.from(counted())) as ReadableStream, status, headers);
   });
 
   return Object.assign(app, {

@@ -19,7 +19,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 function positiveInteger(name: string, value: string | undefined, max = Infinity) {
   if (value === undefined) return null;
-  const number = Number(value);
+  const number = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isInteger(number) || number < 1 || number > max) {
     throw new UsageError(`--${name} must be a whole number from 1 to ${max}, got "${value}".`);
   }
@@ -62,9 +62,14 @@ export function codeFromArgs(args: string[], now: number): Omit<CodeRecord, 'dis
   const percent = positiveInteger('percent', values.percent, 99);
   let expiresAt: number | null = null;
   if (values.until !== undefined) {
-    const day = /^\d{4}-\d{2}-\d{2}$/.test(values.until)
-      ? Date.parse(`${values.until}T00:00:00Z`)
-      : NaN;
+    // A real day of the calendar: Date.parse takes 2027-02-31 for 3 March.
+    const parsed = Date.parse(`${values.until}T00:00:00Z`);
+    const day =
+      /^\d{4}-\d{2}-\d{2}$/.test(values.until) &&
+      !Number.isNaN(parsed) &&
+      new Date(parsed).toISOString().slice(0, 10) === values.until
+        ? parsed
+        : NaN;
     if (Number.isNaN(day))
       throw new UsageError(`--until must be a date such as 2027-01-31, got "${values.until}".`);
     expiresAt = day + DAY; // valid through that whole day (UTC)
@@ -108,7 +113,7 @@ export function runCodes(
   now = Date.now(),
 ) {
   const [command, ...rest] = args;
-  const store = openStore(databasePathFrom(env, process.cwd()), allPacks);
+  const store = openStore(databasePathFrom(env, process.cwd()));
   try {
     switch (command) {
       case 'add': {

@@ -26,6 +26,8 @@ export type Config = {
   downloadSecret: string;
   downloadTtlMs: number;
   downloadLimit: number;
+  /** How long a discount code's use is held for an order that is created but not yet paid. */
+  codeHoldMs: number;
   packsDir: string;
   databasePath: string;
   /** Requests per client and minute on the API and download endpoints. */
@@ -149,7 +151,7 @@ export function loadConfig(
       apiBase: (env.PAYPAL_API_BASE || `http://127.0.0.1:${fakePayPalPort}`).replace(/\/+$/, ''),
       clientId: env.PAYPAL_CLIENT_ID || 'local-client',
       clientSecret: env.PAYPAL_CLIENT_SECRET || 'local-secret',
-      webhookId: env.PAYPAL_WEBHOOK_ID || 'LOCAL-WEBHOOK',
+      webhookId: env.PAYPAL_WEBHOOK_ID || 'LOCALWEBHOOK01',
     },
     fakePayPalPort: useFakePayPal ? fakePayPalPort : null,
     fakeWebhookDelayMs: 1000,
@@ -161,6 +163,7 @@ export function loadConfig(
     downloadSecret: env.DOWNLOAD_SECRET || DEVELOPMENT_SECRET,
     downloadTtlMs: positiveNumber(env, 'DOWNLOAD_TTL_DAYS', 7) * DAY,
     downloadLimit: positiveNumber(env, 'DOWNLOAD_LIMIT', 5),
+    codeHoldMs: positiveNumber(env, 'CODE_HOLD_MINUTES', 180) * 60 * 1000,
     packsDir: path.resolve(root, env.PACKS_DIR || path.join(dataDir, 'packs')),
     databasePath: databasePathFrom(env, root),
     rateLimit: positiveNumber(env, 'RATE_LIMIT_PER_MINUTE', 30),

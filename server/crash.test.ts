@@ -1,5 +1,6 @@
-// The service killed with SIGKILL in the middle of a burst of paid orders, then started again on
-// the same database: every paid order is delivered, and none twice. The service runs as its own
+// The service killed with SIGKILL in the middle of a burst of discounted orders being captured,
+// then started again on the same database: every paid order is delivered, none twice, and the
+// code's uses are counted once per order. The service runs as its own
 // process (server/index.ts); PayPal (a fake that sends signed webhooks and retries them) and the
 // SMTP server run here, so they outlive it, as the real ones would.
 import assert from 'node:assert/strict';
@@ -10,17 +11,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { serve, type ServerType } from '@hono/node-server';
-import { formatAmount } from '@/lib/money';
-import { newInvoiceId, orderRequest, orderTotalCents } from '@/lib/order';
 import { allPacks } from './catalog';
+import { runCodes } from './codes-cli';
 import { createFakePayPal } from './fake-paypal';
+import { openStore } from './store';
 import { startSmtpCapture } from './testing/smtp-capture';
 
 const SITE = 'http://127.0.0.1:4173';
 const credentials = {
   clientId: 'crash-client',
   clientSecret: 'crash-secret',
-  webhookId: 'WH-CRASH',
+  webhookId: 'WHCRASH01',
 };
 const ORDERS = 24;
 
@@ -97,40 +98,34 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
     body: JSON.stringify(body),
   });
 
-test('kill -9 during a burst of confirmations: after a restart every paid order is delivered once', async () => {
+test('kill -9 during a burst of discounted captures: after a restart every paid order is delivered once', async () => {
+  runCodes(['add', 'CRASH10', '--percent', '10', '--limit', String(ORDERS + 5)], { DATA_DIR: dir });
   const first = await startChild();
   serviceUrl = first.url;
 
-  // Buyers pay: each order captured (PayPal then sends its webhook) and confirmed by the browser.
+  // Buyers ask the service for their orders, with the code, and approve them at PayPal.
   const orders: { id: string; email: string; packs: typeof allPacks }[] = [];
   for (let index = 0; index < ORDERS; index += 1) {
     const packs = allPacks.slice(index % 3, (index % 3) + 1 + (index % 2));
     const email = `buyer${index}@example.com`;
-    const request = orderRequest(
-      packs.map((pack) => ({ ...pack, quantity: 1 as const })),
-      'USD',
-      { invoiceId: newInvoiceId(), buyerEmail: email, description: 'Presets' },
-    );
-    const { id } = (await (await post(`${paypal.url}/v2/checkout/orders`, request)).json()) as {
-      id: string;
-    };
-    orders.push({ id, email, packs });
-  }
-  const confirmation = (order: (typeof orders)[number]) =>
-    post(
-      `${serviceUrl}/api/email/send-order-confirmation`,
+    const created = await post(
+      `${serviceUrl}/api/orders`,
       {
-        customerDetails: { name: 'Buyer', email: order.email, phone: '1', address: 'Somewhere' },
-        purchasedItems: order.packs.map((pack) => pack.name),
-        totalAmount: formatAmount(orderTotalCents(order.packs)),
-        orderId: order.id,
+        items: packs.map((pack) => pack.sku),
+        customer: { name: 'Buyer', email, phone: '1', address: 'Somewhere' },
+        code: 'CRASH10',
       },
       { Origin: SITE },
-    ).catch(() => null);
-  const burst = orders.map(async (order) => {
-    await post(`${paypal.url}/v2/checkout/orders/${order.id}/capture`, {});
-    await confirmation(order);
-  });
+    );
+    assert.equal(created.status, 201);
+    const { id } = (await created.json()) as { id: string };
+    await post(`${paypal.url}/fake/orders/${id}/approve`, {});
+    orders.push({ id, email, packs });
+  }
+  // Each browser's onApprove: the service captures and delivers; PayPal then sends its webhook.
+  const capture = (order: (typeof orders)[number]) =>
+    post(`${serviceUrl}/api/orders/${order.id}/capture`, {}, { Origin: SITE }).catch(() => null);
+  const burst = orders.map(capture);
 
   // SIGKILL once a few e-mails are out, with the rest of the burst in flight.
   while (smtp.messages.length < 6) await new Promise((resolve) => setTimeout(resolve, 2));
@@ -139,11 +134,11 @@ test('kill -9 during a burst of confirmations: after a restart every paid order 
   const atKill = smtp.messages.length;
 
   // Started again on the same database: the outbox resumes, PayPal retries its webhooks, and the
-  // browsers retry their confirmations.
+  // browsers (their pending orders kept) repeat their captures.
   const second = await startChild();
   serviceUrl = second.url;
   try {
-    await Promise.all(orders.map(confirmation));
+    await Promise.all(orders.map(capture));
     const deadline = Date.now() + 30_000;
     const buyersDone = () =>
       orders.every((order) => smtp.messages.some((m) => m.to?.[0]?.address === order.email));
@@ -172,5 +167,14 @@ test('kill -9 during a burst of confirmations: after a restart every paid order 
     }
   } finally {
     second.child.kill('SIGTERM');
+    await new Promise((resolve) => second.child.once('exit', resolve));
+  }
+  const store = openStore(path.join(dir, 'orders.sqlite'));
+  try {
+    const code = store.codes().find((each) => each.code === 'CRASH10')!;
+    assert.equal(code.uses, ORDERS, 'one use of the code per paid order');
+    for (const order of orders) assert.equal(store.findOrder(order.id)!.status, 'delivered');
+  } finally {
+    store.close();
   }
 });

@@ -1,14 +1,34 @@
 import { randomBytes } from 'node:crypto';
+import { checkoutCopy } from '@/lib/content';
 import { formatAmount } from '@/lib/money';
-import { parseCustomId } from '@/lib/order';
+import {
+  newOrderReference,
+  orderRequest,
+  orderTotalCents,
+  type FundingSource,
+  type OrderLine,
+} from '@/lib/order';
 import { packsBySku, shopCurrency } from './catalog';
-import { applyCode } from './codes';
+import { applyCode, type CodeProblem } from './codes';
 import type { Config } from './config';
 import type { Log } from './log';
-import { buyerEmail, refundNotice, studioEmail, type Message, type OrderSummary } from './mail';
+import {
+  buyerEmail,
+  refundNotice,
+  refusedNotice,
+  studioEmail,
+  type Message,
+  type OrderSummary,
+} from './mail';
 import type { Outbox } from './outbox';
-import { paidOrder, type PayPalClient } from './paypal';
-import type { OrderRecord, Store } from './store';
+import {
+  paidOrder,
+  PayPalRefused,
+  type PaidOrder,
+  type PayPalClient,
+  type PayPalOrder,
+} from './paypal';
+import { COPY, type OrderRecord, type Store } from './store';
 import { newLinkId, signToken } from './tokens';
 
 /** Who asks for an order to be delivered, and what they say about it. */
@@ -30,7 +50,22 @@ export type Delivery =
   | { kind: 'unknown' }
   /** Paid, but its capture is still pending: the webhook delivers it when it completes. */
   | { kind: 'pending' }
-  | { kind: 'refused'; status: 409 | 422; error: string };
+  /**
+   * Not delivered. `paid`: PayPal holds the buyer's money for it, and the studio was alerted to
+   * settle it by hand.
+   */
+  | { kind: 'refused'; status: 409 | 422; error: string; paid?: boolean };
+
+/** A capture PayPal declined: nothing was charged. `restart`: the buyer may pick another card. */
+export type Declined = { kind: 'declined'; restart: boolean; issue: string };
+
+/** What the checkout asks for: packs by sku, the buyer, perhaps a code. */
+export type NewOrder = {
+  lines: OrderLine[];
+  customer: OrderSummary['customer'];
+  code?: string;
+  fundingSource?: FundingSource;
+};
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -123,13 +158,191 @@ export function createDelivery(deps: {
     return null;
   }
 
+  /** Writes a paid order's links and e-mails; false when another path recorded it first. */
+  function record(order: Omit<OrderRecord, 'status'>) {
+    const summary = summaryOf({ ...order, status: 'paid' });
+    const { links, message } = linksMessage(summary, 'buyer');
+    const studio = withId(studioEmail(summary, config.studioEmail), order.id, 'studio');
+    const recorded = store.recordPaid(
+      order,
+      links,
+      [
+        { orderId: order.id, kind: 'buyer', message },
+        { orderId: order.id, kind: 'studio', message: studio },
+      ],
+      now(),
+    );
+    if (recorded) {
+      log.info({ msg: 'order recorded', orderId: order.id, packs: order.lines.length });
+      void outbox.kick();
+    }
+    return recorded;
+  }
+
+  /**
+   * PayPal holds the buyer's money for an order that cannot be delivered as it stands: the studio
+   * is told once per order, to deliver or refund it by hand, and the buyer is told so.
+   */
+  function refuseAfterPayment(orderId: string, reason: string, email: string | null): Delivery {
+    log.error({ msg: 'paid order not deliverable', orderId, reason });
+    const alert = withId(
+      refusedNotice(orderId, reason, email, config.studioEmail),
+      orderId,
+      'refused',
+    );
+    if (
+      store.queueOnce(
+        `refused:${orderId}`,
+        [{ orderId: null, kind: 'alert', message: alert }],
+        now(),
+      )
+    )
+      void outbox.kick();
+    return {
+      kind: 'refused',
+      status: 422,
+      error: 'The payment does not match this order.',
+      paid: true,
+    };
+  }
+
+  /**
+   * Creates the order at PayPal from the catalogue's prices, with the code's use reserved until it
+   * is paid (or the hold lapses), and keeps it as 'created'. PayPal's order id, or why the code
+   * does not apply.
+   */
+  async function create(input: NewOrder): Promise<{ id: string } | { problem: CodeProblem }> {
+    const ref = newOrderReference();
+    const at = now();
+    let discount: { code: string; cents: number } | null = null;
+    if (input.code) {
+      const applied = applyCode(store, input.code, input.lines, at);
+      if ('problem' in applied) return applied;
+      const { code, usageLimit } = applied.rule;
+      if (!store.reserveCode(code, ref, at, at + config.codeHoldMs, usageLimit)) {
+        return { problem: 'used-up' };
+      }
+      discount = { code, cents: applied.cents };
+    }
+    const request = orderRequest(
+      input.lines,
+      shopCurrency,
+      {
+        reference: ref,
+        description: checkoutCopy.orderDescription,
+        fundingSource: input.fundingSource,
+      },
+      discount,
+    );
+    let created: PayPalOrder;
+    try {
+      created = await paypal.createOrder(request, ref);
+    } catch (error) {
+      if (discount) store.releaseCode(discount.code, ref);
+      throw error;
+    }
+    const itemTotal = orderTotalCents(input.lines);
+    store.createOrder({
+      id: created.id,
+      ref,
+      email: input.customer.email,
+      name: oneLine(input.customer.name),
+      phone: oneLine(input.customer.phone),
+      address: lines(input.customer.address),
+      lines: input.lines,
+      totalCents: itemTotal - (discount?.cents ?? 0),
+      currency: shopCurrency,
+      discountCode: discount?.code ?? null,
+      discountCents: discount?.cents ?? 0,
+      createdAt: at,
+    });
+    log.info({ msg: 'order created', orderId: created.id, packs: input.lines.length });
+    return { id: created.id };
+  }
+
+  /**
+   * Captures an order the service created (the buyer approved it in PayPal's window) and delivers
+   * it in the same call. Repeating it is harmless: PayPal captures once per request id, and an
+   * order already paid answers with its delivery.
+   */
+  async function capture(orderId: string): Promise<Delivery | Declined> {
+    const known = store.findOrder(orderId);
+    if (!known || known.source !== 'checkout') return { kind: 'unknown' };
+    if (known.status !== 'created') return settled(known);
+    let order: PayPalOrder | null;
+    try {
+      order = await paypal.captureOrder(orderId, `${known.ref}-capture`);
+    } catch (error) {
+      if (!(error instanceof PayPalRefused)) throw error;
+      if (error.issue !== 'ORDER_ALREADY_CAPTURED') {
+        log.warn({ msg: 'capture declined', orderId, issue: error.issue });
+        return {
+          kind: 'declined',
+          restart: error.issue === 'INSTRUMENT_DECLINED',
+          issue: error.issue,
+        };
+      }
+      order = await paypal.getOrder(orderId);
+    }
+    return order ? settle(known, order) : { kind: 'unknown' };
+  }
+
+  /** An order already settled: its delivery, or its refusal. */
+  function settled(order: OrderRecord): Delivery {
+    if (order.status === 'refunded') {
+      return { kind: 'refused', status: 422, error: 'This order was refunded.' };
+    }
+    return { kind: 'delivered', order, created: false };
+  }
+
+  /**
+   * Delivers an order the service created, once PayPal says it was paid: captured in full, in the
+   * shop's currency, for the packs and the amount the service asked for. The discount is the one
+   * it was created with, even if the code was disabled or used up since.
+   */
+  function settle(known: OrderRecord, order: PayPalOrder): Delivery {
+    const paid = paidOrder(order, packsBySku, shopCurrency);
+    if ('pending' in paid) return { kind: 'pending' };
+    const charged = (order.purchase_units?.[0]?.payments?.captures ?? []).some(
+      (each) => each.status === 'COMPLETED',
+    );
+    const problem = 'problem' in paid ? paid.problem : differences(known, paid);
+    if (problem) {
+      if (!charged) {
+        log.warn({ msg: 'order not paid', orderId: known.id, reason: problem });
+        return { kind: 'refused', status: 422, error: 'The payment does not match this order.' };
+      }
+      return refuseAfterPayment(known.id, problem, known.email);
+    }
+    const recorded = record({ ...known, source: 'checkout' });
+    const current = store.findOrder(known.id)!;
+    return recorded ? { kind: 'delivered', order: current, created: true } : settled(current);
+  }
+
+  /** How PayPal's paid order differs from the one the service created, or null. */
+  function differences(known: OrderRecord, paid: PaidOrder): string | null {
+    if (paid.custom.kind !== 'reference' || paid.custom.ref !== known.ref) {
+      return 'custom_id is not the order reference';
+    }
+    const skus = (lines: OrderLine[]) => lines.map((line) => line.sku).join(',');
+    if (skus(paid.lines) !== skus(known.lines)) return `items ${skus(paid.lines)}`;
+    if (paid.discountCents !== known.discountCents) return `discount ${paid.discountCents}`;
+    if (paid.totalCents !== known.totalCents) return `total ${paid.totalCents}`;
+    return null;
+  }
+
+  /**
+   * Delivers a paid order to whichever path asks first: PayPal's webhook, a buyer recovering an
+   * order, or the confirmation call of a checkout that created its order in the browser. What was
+   * bought and paid always comes from PayPal's own order.
+   */
   async function deliver(orderId: string, claim: Claim): Promise<Delivery> {
     const known = store.findOrder(orderId);
     if (known?.status === 'refunded' && claim.source !== 'webhook') {
       log.warn({ msg: 'claim for a refunded order', orderId, source: claim.source });
       return { kind: 'unknown' };
     }
-    if (known) {
+    if (known && known.status !== 'created') {
       const problem = claimProblem(known, claim);
       if (problem) {
         log.warn({ msg: 'claim does not match the order', orderId, source: claim.source });
@@ -143,9 +356,27 @@ export function createDelivery(deps: {
       log.warn({ msg: 'order unknown to PayPal', orderId, source: claim.source });
       return { kind: 'unknown' };
     }
+    if (known) {
+      const problem = claimProblem(known, claim);
+      if (problem) {
+        log.warn({ msg: 'claim does not match the order', orderId, source: claim.source });
+        return claim.source === 'recovery' ? { kind: 'unknown' } : { kind: 'refused', ...problem };
+      }
+      return settle(known, order);
+    }
+    return deliverBrowserOrder(orderId, order, claim);
+  }
+
+  /**
+   * An order a browser created at PayPal (checkouts before the service created orders): its
+   * address and code come from custom_id, its discount is checked against the code as it stood
+   * when the order was created.
+   */
+  function deliverBrowserOrder(orderId: string, order: PayPalOrder, claim: Claim): Delivery {
     const paid = paidOrder(order, packsBySku, shopCurrency);
+    const custom = 'custom' in paid ? paid.custom : null;
+    const bound = custom?.kind === 'legacy' ? custom.email : null;
     if ('pending' in paid) {
-      const bound = parseCustomId(order.purchase_units?.[0]?.custom_id).email;
       if (claim.source === 'browser' && bound && !sameAddress(bound, claim.customer.email)) {
         return { kind: 'refused', status: 409, error: 'another address' };
       }
@@ -161,39 +392,24 @@ export function createDelivery(deps: {
       });
       return { kind: 'refused', status: 422, error: 'The payment does not match this order.' };
     }
-
-    // A discount is the code's, as it stood when the order was created at PayPal.
-    let discountCode: string | null = null;
-    if (paid.discountCents > 0) {
-      const applied = paid.code
-        ? applyCode(store, paid.code, paid.lines, paid.createdAt ?? now())
-        : ({ problem: 'unknown' } as const);
-      if ('problem' in applied || applied.cents !== paid.discountCents) {
-        const why =
-          'problem' in applied ? `code ${applied.problem}` : `code takes ${applied.cents}`;
-        log.warn({
-          msg: 'order not deliverable',
-          orderId,
-          source: claim.source,
-          reason: `discount of ${paid.discountCents} cents: ${why}`,
-        });
-        return { kind: 'refused', status: 422, error: 'The payment does not match this order.' };
-      }
-      discountCode = applied.rule.code;
-    }
-
-    // Where the packs go: the address given at checkout, which the order carries; else the one the
-    // claim gives (a browser without custom_id), else the PayPal account's.
     const claimed =
       claim.source === 'browser'
         ? claim.customer.email
         : claim.source === 'recovery'
           ? claim.email
           : null;
-    const email = paid.checkoutEmail ?? claimed ?? paid.payerEmail;
-    if (!email) {
-      log.error({ msg: 'paid order without an address to deliver to', orderId });
-      return { kind: 'refused', status: 422, error: 'The payment does not match this order.' };
+    if (claim.source === 'recovery') {
+      const owners = [bound, paid.payerEmail];
+      if (!owners.some((owner) => owner && sameAddress(owner, claim.email))) {
+        log.warn({ msg: 'recovery for another address', orderId });
+        return { kind: 'unknown' };
+      }
+    }
+    // Where the packs go: the address given at checkout, which the order carries; else the one the
+    // claim gives (a browser without custom_id), else the PayPal account's.
+    const email = bound ?? claimed ?? paid.payerEmail;
+    if (paid.custom.kind === 'reference' || !email) {
+      return refuseAfterPayment(orderId, 'no address to deliver to', paid.payerEmail);
     }
     const customer =
       claim.source === 'browser'
@@ -204,8 +420,27 @@ export function createDelivery(deps: {
             address: lines(claim.customer.address),
           }
         : { name: oneLine(paid.payerName), email, phone: '', address: '' };
-    const record: Omit<OrderRecord, 'status'> = {
+
+    // A discount is the code's, as it stood when the order was created at PayPal.
+    let discountCode: string | null = null;
+    if (paid.discountCents > 0) {
+      const applied = paid.custom.code
+        ? applyCode(store, paid.custom.code, paid.lines, paid.createdAt ?? now())
+        : ({ problem: 'unknown' } as const);
+      if ('problem' in applied || applied.cents !== paid.discountCents) {
+        const why =
+          'problem' in applied ? `code ${applied.problem}` : `code takes ${applied.cents}`;
+        return refuseAfterPayment(
+          orderId,
+          `discount of ${paid.discountCents} cents: ${why}`,
+          email,
+        );
+      }
+      discountCode = applied.rule.code;
+    }
+    const entry: Omit<OrderRecord, 'status'> = {
       id: orderId,
+      ref: null,
       email,
       name: customer.name,
       phone: customer.phone,
@@ -218,41 +453,24 @@ export function createDelivery(deps: {
       source: claim.source,
       createdAt: now(),
     };
-    if (claim.source === 'recovery') {
-      const owners = [paid.checkoutEmail, paid.payerEmail];
-      if (!owners.some((owner) => owner && sameAddress(owner, claim.email))) {
-        log.warn({ msg: 'recovery for another address', orderId });
-        return { kind: 'unknown' };
-      }
-    } else {
-      const problem = claimProblem(record, claim);
+    if (claim.source !== 'recovery') {
+      const problem = claimProblem(entry, claim);
       if (problem) {
         log.warn({ msg: 'claim does not match PayPal', orderId, reason: problem.error });
         return { kind: 'refused', ...problem };
       }
     }
-
-    const summary = summaryOf({ ...record, status: 'paid' });
-    const { links, message } = linksMessage(summary, 'buyer');
-    const studio = withId(studioEmail(summary, config.studioEmail), orderId, 'studio');
-    const recorded = store.recordOrder(
-      record,
-      links,
-      [
-        { orderId, kind: 'buyer', message },
-        { orderId, kind: 'studio', message: studio },
-      ],
-      now(),
-    );
-    if (!recorded) return deliver(orderId, claim);
-    log.info({ msg: 'order recorded', orderId, source: claim.source, packs: paid.lines.length });
-    void outbox.kick();
-    return { kind: 'delivered', order: { ...record, status: 'paid' }, created: true };
+    if (!record(entry)) {
+      const current = store.findOrder(orderId);
+      return current ? settled(current) : { kind: 'unknown' };
+    }
+    return { kind: 'delivered', order: { ...entry, status: 'paid' }, created: true };
   }
 
   /** The order's links that still work, newest per pack, as the buyer's receipt shows them. */
   function downloads(order: OrderRecord) {
-    const live = store.liveLinks(order.id, now(), config.downloadLimit);
+    const budget = config.downloadLimit * COPY;
+    const live = store.liveLinks(order.id, now()).filter((link) => link.used < budget);
     return order.lines.flatMap((line) => {
       const link = live.find((each) => each.pack === line.sku);
       // The buyer's own browser fetches the file itself, without the page the e-mail opens.
@@ -266,14 +484,15 @@ export function createDelivery(deps: {
    * The payment went back (a full refund, a reversal): the order's links stop working and the
    * studio is told. A partial refund only tells the studio.
    */
-  function refund(order: OrderRecord, why: string, full: boolean) {
+  function refund(order: OrderRecord, why: string, full: boolean, eventId: string) {
     const notice = {
       orderId: order.id,
       kind: 'alert' as const,
       message: refundNotice(order.id, why, full, config.studioEmail),
     };
     if (full) store.refundOrder(order.id, notice, now());
-    else store.queue([notice], now());
+    // Each partial refund once, however often PayPal sends its event.
+    else if (!store.queueOnce(`event:${eventId}`, [notice], now())) return;
     log.info({ msg: full ? 'order refunded' : 'order partly refunded', orderId: order.id, why });
     void outbox.kick();
   }
@@ -285,7 +504,7 @@ export function createDelivery(deps: {
     void outbox.kick();
   }
 
-  return { deliver, downloads, resend, refund };
+  return { create, capture, deliver, downloads, resend, refund };
 }
 
 export type DeliveryService = ReturnType<typeof createDelivery>;

@@ -8,9 +8,11 @@ import {
 import { crc32 } from 'node:zlib';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import type { Context } from 'hono';
 import { parseAmount } from '@/lib/money';
-import type { PurchaseUnit } from '@/lib/order';
+import type { OrderRequest, PurchaseUnit } from '@/lib/order';
 import type { PayPalCapture, PayPalOrder } from './paypal';
+import { NO_DECIMALS, schemaIssues, type SchemaIssue } from './paypal-schemas';
 
 /** The string PayPal signs for a webhook: transmission id, time, webhook id and the body's CRC32. */
 const signedString = (id: string, time: string, webhookId: string, body: string) =>
@@ -23,20 +25,80 @@ export const FAKE_PAYER = {
   payer_id: 'FAKEPAYER01',
 };
 
-const unprocessable = (issue: string) => ({
+/** PayPal's error bodies: INVALID_REQUEST (400) for the schema, UNPROCESSABLE_ENTITY (422). */
+const invalid = (details: SchemaIssue[]) => ({
+  name: 'INVALID_REQUEST',
+  message: 'Request is not well-formed, syntactically incorrect, or violates schema.',
+  details,
+});
+const unprocessable = (issue: string, field = '') => ({
   name: 'UNPROCESSABLE_ENTITY',
-  details: [{ issue }],
+  message:
+    'The requested action could not be performed, semantically incorrect, or failed business validation.',
+  details: [{ field, issue }],
 });
 
 /**
+ * Orders v2's business rules on a created order, beyond its schema: one currency throughout, an
+ * amount above zero with the currency's decimals, item_total present with items and equal to their
+ * sum, the amount equal to the breakdown. PayPal's name for the first rule broken, or null.
+ */
+export function businessIssue(unit: PurchaseUnit): { issue: string; field: string } | null {
+  const currency = unit.amount.currency_code;
+  const moneys = [
+    unit.amount,
+    ...Object.values(unit.amount.breakdown ?? {}),
+    ...(unit.items ?? []).map((item) => item.unit_amount),
+  ];
+  if (moneys.some((money) => money?.currency_code !== currency)) {
+    return { issue: 'MULTI_CURRENCY_ORDER', field: "/purchase_units/@reference_id=='default'" };
+  }
+  const decimals = NO_DECIMALS.has(currency) ? 0 : 2;
+  if (moneys.some((money) => (money!.value.split('.')[1] ?? '').length > decimals)) {
+    return { issue: 'DECIMAL_PRECISION', field: 'amount' };
+  }
+  const cents = (value: string | undefined) => parseAmount(value ?? '') ?? Number.NaN;
+  if (!(cents(unit.amount.value) > 0)) {
+    return { issue: 'CANNOT_BE_ZERO_OR_NEGATIVE', field: 'amount/value' };
+  }
+  const breakdown = unit.amount.breakdown;
+  if (unit.items && !breakdown?.item_total) {
+    return { issue: 'ITEM_TOTAL_REQUIRED', field: 'amount/breakdown/item_total' };
+  }
+  if (unit.items) {
+    const sum = unit.items.reduce(
+      (total, item) => total + cents(item.unit_amount.value) * Number(item.quantity),
+      0,
+    );
+    if (cents(breakdown!.item_total!.value) !== sum) {
+      return { issue: 'ITEM_TOTAL_MISMATCH', field: 'amount/breakdown/item_total' };
+    }
+  }
+  if (breakdown) {
+    const itemTotal = cents(breakdown.item_total?.value ?? '0');
+    const discount = cents(breakdown.discount?.value ?? '0');
+    if (cents(unit.amount.value) !== itemTotal - discount) {
+      return { issue: 'AMOUNT_MISMATCH', field: 'amount/value' };
+    }
+  }
+  return null;
+}
+
+/**
  * A local stand-in for the parts of PayPal the shop uses, for development and tests: OAuth, Orders
- * v2 (create and capture without credentials, as the JS SDK does; read with a bearer token, as the
- * service does), captures, and webhooks. After a capture it sends PAYMENT.CAPTURE.COMPLETED to the
- * webhook URL, signed as PayPal signs (SHA256withRSA over "id|time|webhook id|crc32(body)"), and
- * answers the verify-webhook-signature call for its own signatures. A capture request with the
- * header `Fake-PayPal-Webhook: off` sends no webhook for that order (a webhook that never arrives);
- * one with `Fake-PayPal-Capture: pending` leaves the capture pending until the test completes it
- * (POST /fake/orders/:id/complete). Full refunds send PAYMENT.CAPTURE.REFUNDED.
+ * v2, captures, refunds and webhooks. Every request our code makes is checked against PayPal's
+ * published OpenAPI schema and Orders v2's business rules, and refused with PayPal's error names,
+ * so that a request production would refuse fails here too. Create answers PayPal's minimal
+ * representation unless `Prefer: return=representation`; a repeated PayPal-Request-Id answers the
+ * first result; an invoice id is used once; only an approved order is captured.
+ *
+ * The buyer's part, which happens in PayPal's window, is the test's hand: POST
+ * /fake/orders/:id/approve approves an order (its body may ask that the capture be declined or
+ * stay pending, or that no webhook follow). After a capture it sends PAYMENT.CAPTURE.COMPLETED to
+ * the webhook URL, signed as PayPal signs (SHA256withRSA over "id|time|webhook id|crc32(body)"),
+ * and answers the verify-webhook-signature call for its own signatures. Orders created without a
+ * token (as the JS SDK creates them in the browser) may take `Fake-PayPal-Webhook: off` and
+ * `Fake-PayPal-Capture: pending` headers on their capture.
  */
 export function createFakePayPal(options: {
   clientId: string;
@@ -49,8 +111,14 @@ export function createFakePayPal(options: {
   const orders = new Map<string, PayPalOrder>();
   const captures = new Map<string, PayPalCapture>();
   const tokens = new Set<string>();
-  /** Orders whose webhooks never arrive (a capture made with `Fake-PayPal-Webhook: off`). */
-  const webhooksOff = new Map<string, boolean>();
+  /** What the buyer chose in PayPal's window, per order. */
+  const approvals = new Map<
+    string,
+    { webhook: boolean; capture: 'completed' | 'pending' | 'declined' }
+  >();
+  /** Answers already given, by PayPal-Request-Id and path: a retry gets the same answer. */
+  const answered = new Map<string, { status: 200 | 201; body: PayPalOrder }>();
+  const invoices = new Set<string>();
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const certPath = '/v1/notifications/certs/CERT-FAKE-360caa42';
   const app = new Hono();
@@ -60,6 +128,30 @@ export function createFakePayPal(options: {
   const authorized = (header: string | undefined) => {
     const token = header?.replace(/^Bearer /, '');
     return !!token && tokens.has(token);
+  };
+
+  /** The JSON body, or PayPal's answer to a body that is not JSON. */
+  async function json(c: Context): Promise<unknown> {
+    const text = await c.req.text();
+    if (text === '') return {};
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+
+  const links = (c: Context, order: PayPalOrder) => {
+    const base = `${new URL(c.req.url).origin}/v2/checkout/orders/${order.id}`;
+    return [
+      { href: base, rel: 'self', method: 'GET' },
+      {
+        href: `https://www.sandbox.paypal.com/checkoutnow?token=${order.id}`,
+        rel: 'approve',
+        method: 'GET',
+      },
+      { href: `${base}/capture`, rel: 'capture', method: 'POST' },
+    ];
   };
 
   app.post('/v1/oauth2/token', (c) => {
@@ -73,45 +165,90 @@ export function createFakePayPal(options: {
   });
 
   app.post('/v2/checkout/orders', async (c) => {
-    const body = (await c.req.json()) as { purchase_units?: PurchaseUnit[] };
-    const unit = body.purchase_units?.[0];
-    const amount = unit?.amount;
-    if (body.purchase_units?.length !== 1 || !unit || !amount?.currency_code || !amount.value) {
-      return c.json({ name: 'INVALID_REQUEST' }, 400);
-    }
-    // PayPal's own arithmetic checks: items add up to item_total, and amount is item_total less
-    // any discount.
-    if (unit.items) {
-      const itemTotal = parseAmount(amount.breakdown?.item_total?.value ?? '');
-      const sum = unit.items.reduce(
-        (total, item) => total + (parseAmount(item.unit_amount.value) ?? 0) * Number(item.quantity),
-        0,
+    const header = c.req.header('authorization');
+    if (header && !authorized(header)) return c.json({ error: 'invalid_token' }, 401);
+    const requestId = c.req.header('paypal-request-id');
+    const replay = requestId && answered.get(`create ${requestId}`);
+    if (replay) return c.json(replay.body, 200);
+    const body = (await json(c)) as OrderRequest | undefined;
+    if (body === undefined) {
+      return c.json(
+        invalid([{ field: '/', issue: 'MALFORMED_REQUEST_JSON', description: '' }]),
+        400,
       );
-      if (itemTotal !== sum) return c.json(unprocessable('ITEM_TOTAL_MISMATCH'), 422);
-      const discount = parseAmount(amount.breakdown?.discount?.value ?? '0') ?? 0;
-      if (parseAmount(amount.value) !== itemTotal - discount) {
-        return c.json(unprocessable('AMOUNT_MISMATCH'), 422);
-      }
     }
+    const issues = schemaIssues('createOrder', body);
+    if (issues.length > 0) return c.json(invalid(issues), 400);
+    if (body.purchase_units.length !== 1) {
+      return c.json(unprocessable('REFERENCE_ID_REQUIRED', '/purchase_units'), 422);
+    }
+    const unit = body.purchase_units[0]!;
+    const problem = businessIssue(unit);
+    if (problem) return c.json(unprocessable(problem.issue, problem.field), 422);
+    if (unit.invoice_id && invoices.has(unit.invoice_id)) {
+      return c.json(unprocessable('DUPLICATE_INVOICE_ID', '/purchase_units/0/invoice_id'), 422);
+    }
+    if (unit.invoice_id) invoices.add(unit.invoice_id);
     const id = randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
     const order: PayPalOrder = {
       id,
+      intent: body.intent,
       status: 'CREATED',
       create_time: new Date().toISOString(),
       purchase_units: [structuredClone(unit)],
     };
     orders.set(id, order);
-    return c.json(order, 201);
+    const full = { ...order, links: links(c, order) };
+    if (requestId) answered.set(`create ${requestId}`, { status: 201, body: full });
+    const representation = c.req.header('prefer') === 'return=representation';
+    return c.json(representation ? full : { id, status: order.status, links: full.links }, 201);
   });
 
-  app.post('/v2/checkout/orders/:id/capture', (c) => {
+  // The buyer approves the order in PayPal's window (the test's hand).
+  app.post('/fake/orders/:id/approve', async (c) => {
     const order = orders.get(c.req.param('id'));
     if (!order) return c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
-    if (order.status === 'COMPLETED') {
-      return c.json(unprocessable('ORDER_ALREADY_CAPTURED'), 422);
+    const choice = ((await json(c)) ?? {}) as {
+      webhook?: boolean;
+      capture?: 'pending' | 'declined';
+    };
+    order.status = 'APPROVED';
+    order.payer = FAKE_PAYER;
+    approvals.set(order.id, {
+      webhook: choice.webhook ?? true,
+      capture: choice.capture ?? 'completed',
+    });
+    return c.json(order);
+  });
+
+  app.post('/v2/checkout/orders/:id/capture', async (c) => {
+    const header = c.req.header('authorization');
+    if (header && !authorized(header)) return c.json({ error: 'invalid_token' }, 401);
+    const requestId = c.req.header('paypal-request-id');
+    const replay = requestId && answered.get(`capture ${c.req.param('id')} ${requestId}`);
+    if (replay) return c.json(replay.body, 200);
+    const body = await json(c);
+    const issues = body === undefined ? [] : schemaIssues('captureOrder', body);
+    if (body === undefined || issues.length > 0) return c.json(invalid(issues), 400);
+    const order = orders.get(c.req.param('id'));
+    if (!order)
+      return c.json(
+        { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] },
+        404,
+      );
+    if (order.status === 'COMPLETED') return c.json(unprocessable('ORDER_ALREADY_CAPTURED'), 422);
+    const approval = approvals.get(order.id);
+    if (order.status !== 'APPROVED' || !approval) {
+      return c.json(unprocessable('ORDER_NOT_APPROVED'), 422);
+    }
+    if (approval.capture === 'declined') {
+      // Declined once: the buyer picks another card in the same window, then it goes through.
+      approval.capture = 'completed';
+      return c.json(unprocessable('INSTRUMENT_DECLINED'), 422);
     }
     const unit = order.purchase_units![0]!;
-    const pending = c.req.header('fake-paypal-capture') === 'pending';
+    const pending =
+      approval.capture === 'pending' || c.req.header('fake-paypal-capture') === 'pending';
     const capture: PayPalCapture = {
       id: randomBytes(8).toString('hex').toUpperCase(),
       status: pending ? 'PENDING' : 'COMPLETED',
@@ -119,12 +256,13 @@ export function createFakePayPal(options: {
       supplementary_data: { related_ids: { order_id: order.id } },
     };
     order.status = 'COMPLETED';
-    order.payer = FAKE_PAYER;
     unit.payments = { captures: [capture] };
     captures.set(capture.id, capture);
-    webhooksOff.set(order.id, c.req.header('fake-paypal-webhook') === 'off');
+    if (c.req.header('fake-paypal-webhook') === 'off') approval.webhook = false;
     if (!pending) later(() => sendWebhook('PAYMENT.CAPTURE.COMPLETED', capture, unit, order.id));
-    return c.json(order, 201);
+    const answer = structuredClone(order);
+    if (requestId) answered.set(`capture ${order.id} ${requestId}`, { status: 201, body: answer });
+    return c.json(answer, 201);
   });
 
   // The test's hand on PayPal: a pending capture completes (an e-check clears, a review passes).
@@ -139,16 +277,20 @@ export function createFakePayPal(options: {
   });
 
   // A full refund of a capture, as the studio would make it in its PayPal account.
-  app.post('/v2/payments/captures/:id/refund', (c) => {
+  // A refund of a capture, as the studio would make it in its PayPal account: in full, or of the
+  // `amount` the body names. `Fake-PayPal-Repeat: N` delivers its event N times, as PayPal
+  // resends an event (same id) it is not sure arrived.
+  app.post('/v2/payments/captures/:id/refund', async (c) => {
     const capture = captures.get(c.req.param('id'));
     const orderId = capture?.supplementary_data?.related_ids?.order_id;
     const unit = orderId ? orders.get(orderId)?.purchase_units?.[0] : undefined;
     if (!capture || !orderId || !unit) return c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
-    capture.status = 'REFUNDED';
+    const { amount } = ((await json(c)) ?? {}) as { amount?: PayPalCapture['amount'] };
+    capture.status = amount ? 'PARTIALLY_REFUNDED' : 'REFUNDED';
     const refund = {
       id: randomBytes(8).toString('hex').toUpperCase(),
       status: 'COMPLETED',
-      amount: capture.amount,
+      amount: amount ?? capture.amount,
       links: [
         {
           rel: 'up',
@@ -157,7 +299,11 @@ export function createFakePayPal(options: {
         },
       ],
     };
-    later(() => sendWebhook('PAYMENT.CAPTURE.REFUNDED', refund, unit, orderId));
+    const eventId = `WH-${randomUUID()}`;
+    const repeat = Number(c.req.header('fake-paypal-repeat') ?? 1);
+    for (let time = 0; time < repeat; time += 1) {
+      later(() => sendWebhook('PAYMENT.CAPTURE.REFUNDED', refund, unit, orderId, eventId));
+    }
     return c.json(refund, 201);
   });
 
@@ -177,7 +323,9 @@ export function createFakePayPal(options: {
 
   app.post('/v1/notifications/verify-webhook-signature', async (c) => {
     if (!authorized(c.req.header('authorization'))) return c.json({ error: 'invalid_token' }, 401);
-    const body = (await c.req.json()) as Record<string, unknown>;
+    const body = (await json(c)) as Record<string, unknown> | undefined;
+    const issues = body === undefined ? [] : schemaIssues('verifyWebhookSignature', body);
+    if (body === undefined || issues.length > 0) return c.json(invalid(issues), 400);
     const event = JSON.stringify(body.webhook_event);
     const valid =
       body.auth_algo === 'SHA256withRSA' &&
@@ -207,12 +355,14 @@ export function createFakePayPal(options: {
     resource: { amount: { value: string; currency_code: string } },
     unit: PurchaseUnit,
     orderId: string,
+    eventId = `WH-${randomUUID()}`,
     attempt = 0,
   ): Promise<void> {
     const url = options.webhookUrl();
-    if (!url || webhooksOff.get(orderId)) return;
+    const held = type === 'PAYMENT.CAPTURE.COMPLETED' && approvals.get(orderId)?.webhook === false;
+    if (!url || held) return;
     const body = JSON.stringify({
-      id: `WH-${randomUUID()}`,
+      id: eventId,
       event_version: '1.0',
       create_time: new Date().toISOString(),
       resource_type: type === 'PAYMENT.CAPTURE.REFUNDED' ? 'refund' : 'capture',
@@ -220,11 +370,17 @@ export function createFakePayPal(options: {
       summary: `${type} for ${resource.amount.value} ${resource.amount.currency_code}`,
       resource: { ...resource, custom_id: unit.custom_id, invoice_id: unit.invoice_id },
     });
-    const id = randomUUID();
     const time = new Date().toISOString();
-    const signature = createSign('sha256')
-      .update(signedString(id, time, options.webhookId, body))
-      .sign(privateKey, 'base64');
+    let id: string;
+    let signature: string;
+    // PayPal's schema for verify-webhook-signature wants a signature that starts with a word
+    // character; its own signatures do, so the fake signs until one does.
+    do {
+      id = randomUUID();
+      signature = createSign('sha256')
+        .update(signedString(id, time, options.webhookId, body))
+        .sign(privateKey, 'base64');
+    } while (!/^\w/.test(signature));
     const delivered = await fetch(url, {
       method: 'POST',
       headers: {
@@ -242,7 +398,7 @@ export function createFakePayPal(options: {
     );
     if (!delivered && attempt < 5) {
       setTimeout(
-        () => void sendWebhook(type, resource, unit, orderId, attempt + 1),
+        () => void sendWebhook(type, resource, unit, orderId, eventId, attempt + 1),
         500 * 2 ** attempt,
       ).unref();
     }

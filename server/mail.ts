@@ -6,6 +6,7 @@ import { formatPrice } from '@/lib/money';
 import type { AppliedDiscount, OrderLine } from '@/lib/order';
 import { html } from './html';
 import type { Fields } from './log';
+import { isOneAddress } from './paypal';
 
 export type Message = {
   to: string;
@@ -17,7 +18,19 @@ export type Message = {
   messageId?: string;
 };
 
-export type Mailer = { send(message: Message): Promise<void> };
+export type Mailer = { send(message: Message): Promise<void>; close?(): void };
+
+/** SMTP connections the service keeps open at once. */
+export const SMTP_CONNECTIONS = 5;
+
+/**
+ * The message, checked to go to one inbox: an address that is not exactly one plain address (a
+ * list, a group, a display name) is never sent to.
+ */
+function oneRecipient(message: Message) {
+  if (!isOneAddress(message.to)) throw new Error('The recipient is not one e-mail address.');
+  return message;
+}
 
 /**
  * Sends over SMTP when a URL is set; otherwise writes each message as an .eml file into the
@@ -30,18 +43,25 @@ export function createMailer(options: {
   log: (fields: Fields) => void;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // A pool keeps connections open between messages, several at once, instead of one
+    // connection (and TLS handshake) per e-mail.
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      pool: true,
+      maxConnections: SMTP_CONNECTIONS,
+    });
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail({ from: options.from, ...oneRecipient(message) });
       },
+      close: () => transport.close(),
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   let count = 0;
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail({ from: options.from, ...oneRecipient(message) });
       mkdirSync(options.outboxDir, { recursive: true });
       count += 1;
       const file = path.join(options.outboxDir, `${Date.now()}-${count}.eml`);
@@ -255,6 +275,22 @@ export function refundNotice(orderId: string, why: string, full: boolean, to: st
     `Order ${orderId} ${full ? 'refunded' : 'partly refunded'}`,
     { text },
     [],
+  );
+}
+
+/** Tells the studio that PayPal took a payment the service could not deliver by itself. */
+export function refusedNotice(orderId: string, reason: string, email: string | null, to: string) {
+  return studioNotice(
+    to,
+    `Paid order ${orderId} needs you: not delivered`,
+    {
+      text: 'PayPal took the payment for this order, but it does not match what the shop sells, so no links were sent. Please deliver the packs by hand or refund the payment in PayPal, and write to the buyer.',
+    },
+    [
+      ['Order', orderId],
+      ['Buyer', email ?? '(unknown: see the payment in PayPal)'],
+      ['Why', reason],
+    ],
   );
 }
 

@@ -77,10 +77,9 @@ export function createOutbox({
     do {
       again = false;
       for (let due = store.dueMessages(now()); due.length > 0; due = store.dueMessages(now())) {
-        for (const item of due) {
-          if (stopped) return;
-          await send(item);
-        }
+        if (stopped) return;
+        // Sent side by side: the mailer's pool holds several SMTP connections.
+        await Promise.all(due.map(send));
         // A message that failed just now is due again only after its delay, so this ends.
       }
     } while (again && !stopped);
@@ -122,6 +121,7 @@ export function createOutbox({
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
+      mailer.close?.();
     },
   };
 }

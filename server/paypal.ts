@@ -1,8 +1,9 @@
 import { parseAmount } from '@/lib/money';
 import {
   linesFromPayPal,
-  parseCustomId,
+  PAYPAL_TEXT_MAX,
   type OrderLine,
+  type OrderRequest,
   type Pack,
   type PurchaseUnit,
 } from '@/lib/order';
@@ -19,6 +20,7 @@ export type PayPalCapture = {
 /** The part of a PayPal Orders v2 order the service looks at. */
 export type PayPalOrder = {
   id: string;
+  intent?: string;
   status: string;
   create_time?: string;
   payer?: { email_address?: string; name?: { given_name?: string; surname?: string } };
@@ -38,6 +40,25 @@ export type WebhookSignature = Record<keyof typeof WEBHOOK_HEADERS, string>;
 
 /** PayPal could not be asked (network, 5xx, refused credentials): worth retrying later. */
 export class PayPalUnavailable extends Error {}
+
+/** PayPal refused a request; `issue` is its name for why (ORDER_NOT_APPROVED, ...). */
+export class PayPalRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly issue: string,
+  ) {
+    super(`PayPal refused: ${status} ${issue}`);
+  }
+}
+
+/** The first issue PayPal names in an error body, else its error name. */
+async function issueOf(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => null)) as {
+    name?: string;
+    details?: { issue?: string }[];
+  } | null;
+  return body?.details?.[0]?.issue ?? body?.name ?? `HTTP_${response.status}`;
+}
 
 /**
  * A client for the calls the service makes: an OAuth access token (client credentials, kept until
@@ -83,6 +104,25 @@ export function createPayPalClient(options: {
     return token.value;
   }
 
+  /**
+   * A POST that PayPal makes idempotent by its PayPal-Request-Id: the same id again answers the
+   * first request's result instead of acting twice.
+   */
+  async function post<T>(path: string, body: unknown, requestId: string): Promise<T> {
+    const response = await call(path, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${await accessToken()}`,
+        'Content-Type': 'application/json',
+        'PayPal-Request-Id': requestId,
+        Prefer: 'return=representation',
+      },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new PayPalRefused(response.status, await issueOf(response));
+    return (await response.json()) as T;
+  }
+
   async function get<T>(path: string): Promise<T | null> {
     const response = await call(path, {
       headers: { Authorization: `Bearer ${await accessToken()}` },
@@ -93,6 +133,14 @@ export function createPayPalClient(options: {
   }
 
   return {
+    /** Creates an order; `requestId` makes a repeated call create it once. */
+    createOrder: (order: OrderRequest, requestId: string) =>
+      post<PayPalOrder>('/v2/checkout/orders', order, requestId),
+
+    /** Captures an approved order: the payment is taken. */
+    captureOrder: (id: string, requestId: string) =>
+      post<PayPalOrder>(`/v2/checkout/orders/${encodeURIComponent(id)}/capture`, {}, requestId),
+
     /** The order, or null when PayPal does not know it. */
     getOrder: (id: string) => get<PayPalOrder>(`/v2/checkout/orders/${encodeURIComponent(id)}`),
 
@@ -130,10 +178,8 @@ export type PaidOrder = {
   /** What was paid: the item total less the discount. */
   totalCents: number;
   discountCents: number;
-  /** The address the buyer gave at checkout (custom_id), when the order carries one. */
-  checkoutEmail: string | null;
-  /** The discount code the order was created with (custom_id). */
-  code: string | null;
+  /** What the order carries in custom_id: see `readCustomId`. */
+  custom: CustomId;
   /** When the order was created at PayPal: the moment a code had to be valid. */
   createdAt: number | null;
   payerEmail: string | null;
@@ -170,17 +216,41 @@ export function paidOrder(
   if (captured !== bought.totalCents) {
     return { problem: `captured ${captured} cents, the catalogue total is ${bought.totalCents}` };
   }
-  const { email: checkoutEmail, code } = parseCustomId(unit.custom_id);
   const created = order.create_time ? Date.parse(order.create_time) : Number.NaN;
   const name = order.payer?.name;
   return {
     lines: bought.lines,
     totalCents: bought.totalCents,
     discountCents: bought.discountCents,
-    checkoutEmail,
-    code,
+    custom: readCustomId(unit.custom_id),
     createdAt: Number.isNaN(created) ? null : created,
     payerEmail: order.payer?.email_address ?? null,
     payerName: [name?.given_name, name?.surname].filter(Boolean).join(' '),
+  };
+}
+
+/**
+ * What an order's custom_id says: our reference (orders the service created), or, in an order a
+ * browser created before that, the address given at checkout and the discount code ("email code").
+ * Anyone can write custom_id from PayPal's JS SDK, so such an address counts only when it is one
+ * plain address: never a list that would mail the links to several inboxes.
+ */
+export type CustomId =
+  | { kind: 'reference'; ref: string }
+  | { kind: 'legacy'; email: string | null; code: string | null };
+
+const ONE_ADDRESS = /^[^\s@,;:<>()[\]"\\]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/;
+
+/** One plain address (no list, no display name, no comments), within RFC 5321's 254. */
+export const isOneAddress = (text: string) => text.length <= 254 && ONE_ADDRESS.test(text);
+
+export function readCustomId(value: string | undefined): CustomId {
+  const text = (value ?? '').slice(0, PAYPAL_TEXT_MAX);
+  if (/^SJ-[A-Z0-9]{12}$/.test(text)) return { kind: 'reference', ref: text };
+  const [email, code, ...rest] = text.split(' ');
+  return {
+    kind: 'legacy',
+    email: email && rest.length === 0 && isOneAddress(email) ? email : null,
+    code: code || null,
   };
 }

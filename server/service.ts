@@ -57,7 +57,7 @@ export async function startService(config: Config, log: Log = createLog()) {
     log.info({ msg: 'fake PayPal listening', url: paypalBase });
   }
 
-  const store = openStore(config.databasePath, allPacks);
+  const store = openStore(config.databasePath);
   const paypal = createPayPalClient({ ...config.paypal, apiBase: paypalBase });
   const outbox = createOutbox({
     store,

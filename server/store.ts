@@ -1,14 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { DiscountRule, OrderLine, Pack } from '@/lib/order';
+import type { DiscountRule, OrderLine } from '@/lib/order';
 import type { Message } from './mail';
 
-/** How the service learnt of a paid order. */
-export type OrderSource = 'browser' | 'webhook' | 'recovery';
+/**
+ * How the service learnt of the order: 'checkout' created it at PayPal itself; 'browser', 'webhook'
+ * and 'recovery' found a paid order that a browser had created (checkouts from before the service
+ * created orders).
+ */
+export type OrderSource = 'checkout' | 'browser' | 'webhook' | 'recovery';
 
 export type OrderRecord = {
+  /** PayPal's order id. */
   id: string;
+  /** Our reference (invoice_id and custom_id at PayPal), for orders the service created. */
+  ref: string | null;
   email: string;
   name: string;
   phone: string;
@@ -21,10 +28,11 @@ export type OrderRecord = {
   discountCents: number;
   source: OrderSource;
   /**
-   * 'paid': links issued, the buyer's e-mail not yet accepted by the mail server; 'refunded': the
-   * payment went back (a refund or a reversal), and the links no longer work.
+   * 'created': created at PayPal, not paid yet; 'paid': links issued, the buyer's e-mail not yet
+   * accepted by the mail server; 'delivered': it was; 'refunded': the payment went back (a refund
+   * or a reversal), and the links no longer work. Nothing leaves 'refunded'.
    */
-  status: 'paid' | 'delivered' | 'refunded';
+  status: 'created' | 'paid' | 'delivered' | 'refunded';
   createdAt: number;
 };
 
@@ -34,7 +42,8 @@ export type LinkRecord = {
   /** The pack's sku (its slug): the name of its file in the packs folder. */
   pack: string;
   expiresAt: number;
-  downloads: number;
+  /** How much of the pack it has sent, in millionths of the file: 1,000,000 is one copy. */
+  used: number;
   /** When newer links replaced it, or its order was refunded. */
   revokedAt: number | null;
 };
@@ -61,51 +70,63 @@ export type CodeRecord = DiscountRule & {
 };
 
 type CodeRow = Omit<CodeRecord, 'packs' | 'disabled'> & { packs: string | null; disabled: number };
-type NewLink = Omit<LinkRecord, 'downloads' | 'revokedAt'>;
+type NewLink = Omit<LinkRecord, 'used' | 'revokedAt'>;
 type NewMessage = { orderId: string | null; kind: MessageKind; message: Message };
 
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
+
+/** One copy of a file, in the unit of `LinkRecord.used`. */
+export const COPY = 1_000_000;
 
 /**
- * Orders, download links and the outbox of e-mails, in one SQLite file: a restart forgets
- * nothing. An order, its links and its e-mails are written in one transaction, so a crash leaves
- * either all of them (and the outbox sends the e-mails after the restart) or none (and the next
+ * Orders, download links, the outbox of e-mails and discount codes, in one SQLite file: a restart
+ * forgets nothing. Every change of an order's state is one transaction, so a crash leaves either
+ * all of it (and the outbox sends its e-mails after the restart) or none (and the next capture,
  * confirmation or webhook starts afresh).
  */
-export function openStore(file: string, catalog: readonly Pack[] = []) {
+export function openStore(file: string) {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
+  migrate(db);
   db.pragma('foreign_keys = ON');
-  migrate(db, catalog);
 
   const selectOrder = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE id = ?');
   const selectOrdersByEmail = db.prepare<[string], OrderRow>(
-    'SELECT * FROM orders WHERE email = ? COLLATE NOCASE ORDER BY createdAt',
+    `SELECT * FROM orders WHERE email = ? COLLATE NOCASE AND status IN ('paid', 'delivered')
+     ORDER BY createdAt`,
   );
   const insertOrder = db.prepare(
     `INSERT OR IGNORE INTO orders
-       (id, email, name, phone, address, lines, totalCents, currency, discountCode, discountCents,
-        source, status, createdAt)
+       (id, ref, email, name, phone, address, lines, totalCents, currency, discountCode,
+        discountCents, source, status, createdAt)
      VALUES
-       (@id, @email, @name, @phone, @address, @lines, @totalCents, @currency, @discountCode,
-        @discountCents, @source, 'paid', @createdAt)`,
+       (@id, @ref, @email, @name, @phone, @address, @lines, @totalCents, @currency, @discountCode,
+        @discountCents, @source, @status, @createdAt)`,
+  );
+  const setPaid = db.prepare(
+    "UPDATE orders SET status = 'paid' WHERE id = ? AND status = 'created'",
   );
   const insertLink = db.prepare(
     'INSERT INTO links (id, orderId, pack, expiresAt) VALUES (@id, @orderId, @pack, @expiresAt)',
   );
   const selectLink = db.prepare<[string], LinkRecord>('SELECT * FROM links WHERE id = ?');
-  const selectLiveLinks = db.prepare<[string, number, number], LinkRecord>(
-    `SELECT * FROM links WHERE orderId = ? AND expiresAt > ? AND downloads < ? AND revokedAt IS NULL
+  const selectLiveLinks = db.prepare<[string, number], LinkRecord>(
+    `SELECT * FROM links WHERE orderId = ? AND expiresAt > ? AND revokedAt IS NULL
      ORDER BY expiresAt DESC`,
   );
   const revokeLinks = db.prepare(
     'UPDATE links SET revokedAt = ? WHERE orderId = ? AND revokedAt IS NULL',
   );
   const setRefunded = db.prepare("UPDATE orders SET status = 'refunded' WHERE id = ?");
-  const countDownload = db.prepare(
-    'UPDATE links SET downloads = downloads + 1 WHERE id = ? AND downloads < ?',
+  const cancelLinkMessages = db.prepare(
+    `UPDATE outbox SET status = 'cancelled'
+     WHERE orderId = ? AND status = 'pending' AND kind IN ('buyer', 'links')`,
   );
+  const spend = db.prepare(
+    'UPDATE links SET used = used + @amount WHERE id = @id AND used + @amount <= @budget',
+  );
+  const giveBack = db.prepare('UPDATE links SET used = max(0, used - ?) WHERE id = ?');
   const insertMessage = db.prepare(
     `INSERT INTO outbox (orderId, kind, recipient, message, nextAttemptAt, createdAt)
      VALUES (@orderId, @kind, @recipient, @message, @now, @now)`,
@@ -117,9 +138,11 @@ export function openStore(file: string, catalog: readonly Pack[] = []) {
   const selectNextDue = db.prepare<[], { at: number | null }>(
     "SELECT min(nextAttemptAt) AS at FROM outbox WHERE status = 'pending'",
   );
-  const setSent = db.prepare("UPDATE outbox SET status = 'sent', sentAt = ? WHERE id = ?");
+  const setSent = db.prepare(
+    "UPDATE outbox SET status = 'sent', sentAt = ? WHERE id = ? AND status = 'pending'",
+  );
   const setDelivered = db.prepare(
-    "UPDATE orders SET status = 'delivered', deliveredAt = ? WHERE id = ?",
+    "UPDATE orders SET status = 'delivered', deliveredAt = ? WHERE id = ? AND status = 'paid'",
   );
   const setRetry = db.prepare(
     'UPDATE outbox SET attempts = attempts + 1, nextAttemptAt = ?, lastError = ? WHERE id = ?',
@@ -131,6 +154,7 @@ export function openStore(file: string, catalog: readonly Pack[] = []) {
     `SELECT count(*) AS count FROM outbox
      WHERE kind = ? AND recipient = ? COLLATE NOCASE AND createdAt > ?`,
   );
+  const insertNotice = db.prepare('INSERT OR IGNORE INTO notices (key, at) VALUES (?, ?)');
 
   const insertCode = db.prepare(
     `INSERT INTO codes (code, kind, value, packs, minimumCents, expiresAt, usageLimit, createdAt)
@@ -138,16 +162,21 @@ export function openStore(file: string, catalog: readonly Pack[] = []) {
   );
   const selectCode = db.prepare<[string], CodeRow>('SELECT * FROM codes WHERE code = ?');
   const selectCodes = db.prepare<[], CodeRow & { uses: number }>(
-    `SELECT codes.*, (SELECT count(*) FROM code_uses WHERE code_uses.code = codes.code) AS uses
+    `SELECT codes.*,
+       (SELECT count(*) FROM code_uses WHERE code_uses.code = codes.code AND heldUntil IS NULL)
+       AS uses
      FROM codes ORDER BY createdAt`,
   );
   const disableCode = db.prepare('UPDATE codes SET disabled = 1 WHERE code = ?');
-  const countUses = db.prepare<[string, number], { count: number }>(
-    'SELECT count(*) AS count FROM code_uses WHERE code = ? AND usedAt < ?',
+  const countUses = db.prepare<[string, number, number], { count: number }>(
+    `SELECT count(*) AS count FROM code_uses
+     WHERE code = ? AND usedAt < ? AND (heldUntil IS NULL OR heldUntil > ?)`,
   );
   const insertUse = db.prepare(
-    'INSERT OR IGNORE INTO code_uses (code, orderId, usedAt) VALUES (?, ?, ?)',
+    'INSERT OR IGNORE INTO code_uses (code, ref, usedAt, heldUntil) VALUES (?, ?, ?, ?)',
   );
+  const keepUse = db.prepare('UPDATE code_uses SET heldUntil = NULL WHERE code = ? AND ref = ?');
+  const dropUse = db.prepare('DELETE FROM code_uses WHERE code = ? AND ref = ?');
   const toCode = (row: CodeRow | undefined): CodeRecord | null =>
     row
       ? {
@@ -173,25 +202,66 @@ export function openStore(file: string, catalog: readonly Pack[] = []) {
     }
   };
 
+  /** Uses of a code at a moment: paid orders, and reservations of unpaid ones not yet lapsed. */
+  const codeUses = (code: string, at: number) => countUses.get(code, at, at)?.count ?? 0;
+
   return {
     findOrder: (id: string) => toOrder(selectOrder.get(id)),
 
+    /** The paid orders of an address, oldest first. */
     ordersOf: (email: string) => selectOrdersByEmail.all(email).map((row) => toOrder(row)!),
 
     /**
-     * Records a paid order with its links and e-mails, all or nothing; false when the order id
-     * is already known (another path recorded it first), in which case nothing is written.
+     * An order the service created at PayPal, not paid yet. Its code's use was reserved by
+     * `reserveCode` under its reference and stays reserved until it is paid or the hold lapses.
      */
-    recordOrder: db.transaction(
+    createOrder(order: Omit<OrderRecord, 'status' | 'source'>) {
+      insertOrder.run({
+        ...order,
+        lines: JSON.stringify(order.lines),
+        source: 'checkout',
+        status: 'created',
+      });
+    },
+
+    /**
+     * Takes one use of a code for an order being created, if the code still has one at `now`:
+     * held until `heldUntil`, kept for good once the order is paid. Atomic, so that buyers racing
+     * for the last use cannot both get it.
+     */
+    reserveCode: db.transaction(
+      (code: string, ref: string, now: number, heldUntil: number, limit: number | null) => {
+        if (limit !== null && codeUses(code, now) >= limit) return false;
+        insertUse.run(code, ref, now, heldUntil);
+        return true;
+      },
+    ),
+
+    /** Gives a reserved use back (PayPal did not create the order). */
+    releaseCode: (code: string, ref: string) => void dropUse.run(code, ref),
+
+    /**
+     * Records a paid order with its links and e-mails, all or nothing; false when another path
+     * recorded it first (or it was refunded), in which case nothing is written. An order the
+     * service created goes from 'created' to 'paid'; one it learns of now is inserted as paid.
+     */
+    recordPaid: db.transaction(
       (
         order: Omit<OrderRecord, 'status'>,
         links: NewLink[],
         messages: NewMessage[],
         now: number,
       ) => {
-        const { changes } = insertOrder.run({ ...order, lines: JSON.stringify(order.lines) });
+        const { changes } =
+          order.source === 'checkout'
+            ? setPaid.run(order.id)
+            : insertOrder.run({ ...order, lines: JSON.stringify(order.lines), status: 'paid' });
         if (changes !== 1) return false;
-        if (order.discountCode) insertUse.run(order.discountCode, order.id, order.createdAt);
+        if (order.discountCode) {
+          const ref = order.ref ?? order.id;
+          insertUse.run(order.discountCode, ref, order.createdAt, null);
+          keepUse.run(order.discountCode, ref);
+        }
         addLinksAndMessages(links, messages, now);
         return true;
       },
@@ -205,10 +275,14 @@ export function openStore(file: string, catalog: readonly Pack[] = []) {
       addLinksAndMessages(links, messages, now);
     }),
 
-    /** The payment went back: the order's links stop working, and the studio is told. */
+    /**
+     * The payment went back: the order's links stop working, e-mails with links that have not left
+     * yet never will, and the studio is told.
+     */
     refundOrder: db.transaction((orderId: string, notice: NewMessage, now: number) => {
       setRefunded.run(orderId);
       revokeLinks.run(now, orderId);
+      cancelLinkMessages.run(orderId);
       addLinksAndMessages([], [notice], now);
     }),
 
@@ -217,14 +291,31 @@ export function openStore(file: string, catalog: readonly Pack[] = []) {
       addLinksAndMessages([], messages, now),
     ),
 
-    /** An order's links that still work, newest first. */
-    liveLinks: (orderId: string, now: number, limit: number) =>
-      selectLiveLinks.all(orderId, now, limit),
+    /**
+     * Queues e-mails once per key (a webhook event, a refused order): false when that key was
+     * seen before, and nothing is queued.
+     */
+    queueOnce: db.transaction((key: string, messages: NewMessage[], now: number) => {
+      if (insertNotice.run(key, now).changes !== 1) return false;
+      addLinksAndMessages([], messages, now);
+      return true;
+    }),
+
+    /** An order's unrevoked, unexpired links, newest first. */
+    liveLinks: (orderId: string, now: number) => selectLiveLinks.all(orderId, now),
 
     findLink: (id: string) => selectLink.get(id) ?? null,
 
-    /** Counts one download; false when the link has none left. */
-    useLink: (id: string, limit: number) => countDownload.run(id, limit).changes === 1,
+    /**
+     * Spends part of a link's budget (in millionths of a copy) before bytes are sent; false, and
+     * nothing spent, when it would pass the budget. One statement, so concurrent requests cannot
+     * together spend more than there is.
+     */
+    spendLink: (id: string, amount: number, budget: number) =>
+      spend.run({ id, amount, budget }).changes === 1,
+
+    /** Gives back what a transfer cut short did not send. */
+    refundLink: (id: string, amount: number) => void giveBack.run(amount, id),
 
     /** E-mails whose (next) attempt is due. */
     dueMessages: (now: number): OutboxRecord[] =>
@@ -233,7 +324,10 @@ export function openStore(file: string, catalog: readonly Pack[] = []) {
     /** When the next pending e-mail is due, or null when none is pending. */
     nextDue: () => selectNextDue.get()?.at ?? null,
 
-    /** The mail server accepted the message; the buyer's order e-mail delivers its order. */
+    /**
+     * The mail server accepted the message; the buyer's order e-mail delivers its order, unless
+     * the order was refunded meanwhile (it stays refunded).
+     */
     markSent: db.transaction((message: OutboxRecord, now: number) => {
       setSent.run(now, message.id);
       if (message.kind === 'buyer' && message.orderId) setDelivered.run(now, message.orderId);
@@ -268,8 +362,7 @@ export function openStore(file: string, catalog: readonly Pack[] = []) {
     /** False when there is no such code. */
     disableCode: (code: string) => disableCode.run(code).changes === 1,
 
-    /** How many orders used a code before a moment. */
-    codeUses: (code: string, before: number) => countUses.get(code, before)?.count ?? 0,
+    codeUses,
 
     close: () => db.close(),
   };
@@ -277,121 +370,123 @@ export function openStore(file: string, catalog: readonly Pack[] = []) {
 
 export type Store = ReturnType<typeof openStore>;
 
-function migrate(db: Database.Database, catalog: readonly Pack[]) {
+const TABLES = `
+  CREATE TABLE orders (
+    id TEXT PRIMARY KEY,
+    ref TEXT UNIQUE,
+    email TEXT NOT NULL,
+    name TEXT NOT NULL,
+    phone TEXT NOT NULL,
+    address TEXT NOT NULL,
+    lines TEXT NOT NULL,
+    totalCents INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    discountCode TEXT,
+    discountCents INTEGER NOT NULL DEFAULT 0,
+    source TEXT NOT NULL CHECK (source IN ('checkout', 'browser', 'webhook', 'recovery')),
+    status TEXT NOT NULL CHECK (status IN ('created', 'paid', 'delivered', 'refunded')),
+    createdAt INTEGER NOT NULL,
+    deliveredAt INTEGER
+  );
+  CREATE TABLE links (
+    id TEXT PRIMARY KEY,
+    orderId TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+    pack TEXT NOT NULL,
+    expiresAt INTEGER NOT NULL,
+    used INTEGER NOT NULL DEFAULT 0,
+    revokedAt INTEGER
+  );
+  CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    orderId TEXT REFERENCES orders(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('buyer', 'studio', 'links', 'alert')),
+    recipient TEXT NOT NULL,
+    message TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'pending'
+      CHECK (status IN ('pending', 'sent', 'failed', 'cancelled')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    nextAttemptAt INTEGER NOT NULL,
+    lastError TEXT,
+    createdAt INTEGER NOT NULL,
+    sentAt INTEGER
+  );
+  CREATE TABLE codes (
+    code TEXT PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('percent', 'fixed')),
+    value INTEGER NOT NULL CHECK (value > 0),
+    packs TEXT,
+    minimumCents INTEGER,
+    expiresAt INTEGER,
+    usageLimit INTEGER,
+    disabled INTEGER NOT NULL DEFAULT 0,
+    createdAt INTEGER NOT NULL
+  );
+  -- A use of a code by an order (its reference, or PayPal's id for a browser-created order):
+  -- held until heldUntil while the order is not paid, for good (NULL) once it is.
+  CREATE TABLE code_uses (
+    code TEXT NOT NULL REFERENCES codes(code),
+    ref TEXT NOT NULL,
+    usedAt INTEGER NOT NULL,
+    heldUntil INTEGER,
+    PRIMARY KEY (code, ref)
+  );
+  -- Things done once: a webhook event handled, a refused order reported to the studio.
+  CREATE TABLE notices (key TEXT PRIMARY KEY, at INTEGER NOT NULL);
+`;
+
+const INDEXES = `
+  CREATE INDEX orders_by_email ON orders (email COLLATE NOCASE);
+  CREATE INDEX links_by_order ON links (orderId);
+  CREATE INDEX outbox_due ON outbox (status, nextAttemptAt);
+  CREATE INDEX outbox_by_recipient ON outbox (kind, recipient COLLATE NOCASE, createdAt);
+`;
+
+/**
+ * Creates the tables, or brings a version 2 database to version 3 (orders the service creates,
+ * code reservations, link budgets in parts of a copy, cancelled e-mails, notices) by SQLite's
+ * rebuild procedure: new tables, rows copied, old tables dropped, keys checked.
+ */
+function migrate(db: Database.Database) {
   const version = db.pragma('user_version', { simple: true }) as number;
-  if (version >= SCHEMA_VERSION) return;
+  if (version === SCHEMA_VERSION) return;
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all();
+  if (version === 0 && tables.length > 0) {
+    throw new Error('The database predates version 2 of the service; it cannot be upgraded.');
+  }
+  if (version > SCHEMA_VERSION) {
+    throw new Error(`The database is of version ${version}, newer than this service.`);
+  }
+  db.pragma('foreign_keys = OFF');
   db.transaction(() => {
-    // Version 1 (no user_version) kept an order's items as pack names and had no outbox. Its
-    // orders were delivered (an undelivered one was deleted), so they come over as delivered,
-    // their packs found by name in the catalogue.
-    const legacy = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'orders'")
-      .get();
-    if (legacy) {
-      db.exec('ALTER TABLE links RENAME TO links_v1; ALTER TABLE orders RENAME TO orders_v1;');
+    const old = ['orders', 'links', 'outbox', 'codes', 'code_uses'];
+    if (version === 2) {
+      for (const index of [
+        'orders_by_email',
+        'links_by_order',
+        'outbox_due',
+        'outbox_by_recipient',
+      ])
+        db.exec(`DROP INDEX IF EXISTS ${index}`);
+      for (const table of old) db.exec(`ALTER TABLE ${table} RENAME TO ${table}_v2`);
     }
-    db.exec(`
-      CREATE TABLE orders (
-        id TEXT PRIMARY KEY,
-        email TEXT NOT NULL,
-        name TEXT NOT NULL,
-        phone TEXT NOT NULL,
-        address TEXT NOT NULL,
-        lines TEXT NOT NULL,
-        totalCents INTEGER NOT NULL,
-        currency TEXT NOT NULL,
-        discountCode TEXT,
-        discountCents INTEGER NOT NULL DEFAULT 0,
-        source TEXT NOT NULL CHECK (source IN ('browser', 'webhook', 'recovery')),
-        status TEXT NOT NULL CHECK (status IN ('paid', 'delivered', 'refunded')),
-        createdAt INTEGER NOT NULL,
-        deliveredAt INTEGER
-      );
-      CREATE INDEX orders_by_email ON orders (email COLLATE NOCASE);
-      CREATE TABLE links (
-        id TEXT PRIMARY KEY,
-        orderId TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
-        pack TEXT NOT NULL,
-        expiresAt INTEGER NOT NULL,
-        downloads INTEGER NOT NULL DEFAULT 0,
-        revokedAt INTEGER
-      );
-      CREATE INDEX links_by_order ON links (orderId);
-      CREATE TABLE outbox (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        orderId TEXT REFERENCES orders(id) ON DELETE CASCADE,
-        kind TEXT NOT NULL CHECK (kind IN ('buyer', 'studio', 'links', 'alert')),
-        recipient TEXT NOT NULL,
-        message TEXT NOT NULL,
-        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
-        attempts INTEGER NOT NULL DEFAULT 0,
-        nextAttemptAt INTEGER NOT NULL,
-        lastError TEXT,
-        createdAt INTEGER NOT NULL,
-        sentAt INTEGER
-      );
-      CREATE INDEX outbox_due ON outbox (status, nextAttemptAt);
-      CREATE TABLE codes (
-        code TEXT PRIMARY KEY,
-        kind TEXT NOT NULL CHECK (kind IN ('percent', 'fixed')),
-        value INTEGER NOT NULL CHECK (value > 0),
-        packs TEXT,
-        minimumCents INTEGER,
-        expiresAt INTEGER,
-        usageLimit INTEGER,
-        disabled INTEGER NOT NULL DEFAULT 0,
-        createdAt INTEGER NOT NULL
-      );
-      CREATE TABLE code_uses (
-        code TEXT NOT NULL REFERENCES codes(code),
-        orderId TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
-        usedAt INTEGER NOT NULL,
-        PRIMARY KEY (code, orderId)
-      );
-      CREATE INDEX outbox_by_recipient ON outbox (kind, recipient COLLATE NOCASE, createdAt);
-    `);
-    if (legacy) {
-      const rows = db
-        .prepare<
-          [],
-          {
-            id: string;
-            email: string;
-            name: string;
-            items: string;
-            totalCents: number;
-            createdAt: number;
-          }
-        >(
-          "SELECT id, email, name, items, totalCents, createdAt FROM orders_v1 WHERE status = 'delivered'",
-        )
-        .all();
-      const insert = db.prepare(
-        `INSERT INTO orders (id, email, name, phone, address, lines, totalCents, currency, source, status, createdAt, deliveredAt)
-         VALUES (?, ?, ?, '', '', ?, ?, 'USD', 'browser', 'delivered', ?, ?)`,
-      );
-      for (const row of rows) {
-        const lines = (JSON.parse(row.items) as string[]).flatMap((name) => {
-          const pack = catalog.find((entry) => entry.name === name);
-          return pack ? [{ ...pack, quantity: 1 }] : [];
-        });
-        insert.run(
-          row.id,
-          row.email,
-          row.name,
-          JSON.stringify(lines),
-          row.totalCents,
-          row.createdAt,
-          row.createdAt,
-        );
-      }
-      db.exec(
-        `INSERT INTO links (id, orderId, pack, expiresAt, downloads)
-           SELECT id, orderId, pack, expiresAt, downloads FROM links_v1
-           WHERE orderId IN (SELECT id FROM orders);
-         DROP TABLE links_v1; DROP TABLE orders_v1;`,
-      );
+    db.exec(TABLES);
+    db.exec(INDEXES);
+    if (version === 2) {
+      db.exec(`
+        INSERT INTO orders SELECT id, NULL, email, name, phone, address, lines, totalCents,
+          currency, discountCode, discountCents, source, status, createdAt, deliveredAt
+          FROM orders_v2;
+        INSERT INTO links SELECT id, orderId, pack, expiresAt, downloads * ${COPY}, revokedAt
+          FROM links_v2;
+        INSERT INTO outbox SELECT * FROM outbox_v2;
+        INSERT INTO codes SELECT * FROM codes_v2;
+        INSERT INTO code_uses SELECT code, orderId, usedAt, NULL FROM code_uses_v2;
+      `);
+      for (const table of old) db.exec(`DROP TABLE ${table}_v2`);
+      if ((db.pragma('foreign_key_check') as unknown[]).length > 0)
+        throw new Error('foreign keys broken');
     }
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
+  db.pragma('foreign_keys = ON');
 }

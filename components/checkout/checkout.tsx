@@ -2,7 +2,7 @@
 
 import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
-import { useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useCart } from '@/components/cart/cart-provider';
 import button from '@/components/ui/button.module.css';
 import {
@@ -13,20 +13,16 @@ import {
   type DetailsErrors,
 } from '@/lib/checkout';
 import type { CheckoutCopy } from '@/lib/content';
+import { fillIn } from '@/lib/copy';
 import { formatPrice } from '@/lib/money';
+import { orderLines, orderTotalCents, type AppliedDiscount } from '@/lib/order';
 import {
-  newInvoiceId,
-  orderLines,
-  orderRequest,
-  orderTotalCents,
-  type AppliedDiscount,
-} from '@/lib/order';
-import {
-  checkDiscount,
-  confirmPending,
+  createOrder,
+  finishPending,
   PENDING_KEY,
   readPending,
-  type ConfirmationBody,
+  serviceReachable,
+  type PendingOrder,
 } from '@/lib/order-service';
 import { DiscountField } from './discount-field';
 import formStyles from '@/components/ui/form.module.css';
@@ -59,7 +55,7 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
   const { items, catalog, currency, clear } = useCart();
   const router = useRouter();
   const lines = orderLines(items, catalog);
-  const [pending, setPending] = useState<ConfirmationBody | null>(() =>
+  const [pending, setPending] = useState<PendingOrder | null>(() =>
     readPending(window.localStorage),
   );
   const [details, setDetails] = useState<Details | null>(null);
@@ -67,6 +63,8 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
   const [errors, setErrors] = useState<DetailsErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  /** Paid, but the studio must finish the order by hand: said instead of any step. */
+  const [needsStudio, setNeedsStudio] = useState<string | null>(null);
   // A code applies to the packs it was checked for: a cart that changed since loses it.
   const skus = lines.map((line) => line.sku);
   const [discount, setDiscount] = useState<(AppliedDiscount & { skus: string }) | null>(null);
@@ -74,31 +72,64 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
   const applied = discount?.skus === skus.join(',') ? discount : null;
   const itemTotal = orderTotalCents(lines);
   const payable = itemTotal - (applied?.cents ?? 0);
-  /** The discount of the order PayPal was last asked to create (read when it is captured). */
+  /** The discount of the order the service was last asked to create (read when it is approved). */
   const ordered = useRef<{ cents: number; changed: boolean }>({ cents: 0, changed: false });
+  /** Whether the order service answers; no payment button is offered while it does not. */
+  const [service, setService] = useState<'checking' | 'up' | 'down'>('checking');
+  const paymentStep = details !== null && !editing;
+  useEffect(() => {
+    if (!paymentStep || service !== 'checking') return;
+    let live = true;
+    void serviceReachable(apiBaseUrl).then((up) => live && setService(up ? 'up' : 'down'));
+    return () => {
+      live = false;
+    };
+  }, [paymentStep, service, apiBaseUrl]);
 
-  const confirm = async (body: ConfirmationBody) => {
+  /** Finishes an approved order; 'restart' when PayPal declined it and the buyer may pay again. */
+  const finish = async (body: PendingOrder): Promise<'restart' | void> => {
     setConfirming(true);
     setError(null);
-    if (await confirmPending(apiBaseUrl, body)) {
+    const result = await finishPending(apiBaseUrl, body);
+    setConfirming(false);
+    if (!result) {
+      setError(copy.messages.confirmationFailed);
+      return;
+    }
+    if (!('final' in result)) {
       clear();
       router.push('/thank-you/');
       return;
     }
-    setConfirming(false);
-    setError(copy.messages.confirmationFailed);
+    setPending(null);
+    if (result.final === 'paid-not-delivered') {
+      clear();
+      setNeedsStudio(
+        fillIn(copy.messages.paidNotDelivered, {
+          email: body.customerDetails.email,
+          orderId: body.orderId,
+        }),
+      );
+      return;
+    }
+    // Nothing was charged: the buyer is back at the payment step, the cart as it was.
+    setError(copy.messages.providerError);
+    if (result.final === 'declined') return 'restart';
   };
 
-  const onCaptured = (orderId: string) => {
+  const onApprove = async (orderId: string) => {
     if (!details) return;
-    const body = confirmationBody(details, lines, orderId, ordered.current.cents);
+    const body: PendingOrder = {
+      ...confirmationBody(details, lines, orderId, ordered.current.cents),
+      via: 'capture',
+    };
     try {
       window.localStorage.setItem(PENDING_KEY, JSON.stringify(body));
     } catch {
-      // storage disabled: the confirmation below and PayPal's webhook still deliver
+      // storage disabled: the capture below and PayPal's webhook still deliver
     }
     setPending(body);
-    void confirm(body);
+    return finish(body);
   };
 
   const submitDetails = (event: FormEvent<HTMLFormElement>) => {
@@ -126,7 +157,18 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
     editing,
   });
 
-  // A captured order waiting for its confirmation: only the confirmation may be repeated.
+  if (needsStudio) {
+    return (
+      <section className={styles.step} aria-labelledby="payment-heading">
+        <h2 id="payment-heading">{copy.paymentHeading}</h2>
+        <p role="alert" data-testid="payment-error">
+          {needsStudio}
+        </p>
+      </section>
+    );
+  }
+
+  // An approved order waiting for the service: only its finishing may be repeated.
   if (step === 'pending-confirmation' && pending) {
     return (
       <section className={styles.step} aria-labelledby="payment-heading">
@@ -144,7 +186,7 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
         <button
           type="button"
           className={button.primary}
-          onClick={() => void confirm(pending)}
+          onClick={() => void finish(pending)}
           disabled={confirming}
         >
           {copy.retryLabel}
@@ -166,26 +208,25 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
 
   const total = formatPrice(payable, currency);
 
-  /** The order PayPal is asked for, its code checked once more just before. */
-  const createOrder = async () => {
-    if (applied) {
-      const again = await checkDiscount(apiBaseUrl, applied.code, skus);
-      if ('problem' in again || again.discountCents !== applied.cents) {
-        ordered.current.changed = true;
-        setDiscount(null);
-        setDiscountMessage(
-          'problem' in again ? copy.discount.messages[again.problem] : copy.discount.changed,
-        );
-        throw new Error('The discount code changed before the order was created.');
-      }
+  /** Has the service create the order at PayPal, the code's use held for it: its id. */
+  const placeOrder = async (fundingSource: string | undefined) => {
+    const created = await createOrder(apiBaseUrl, {
+      items: skus,
+      customer: details!,
+      ...(applied ? { code: applied.code } : {}),
+      ...(fundingSource ? { fundingSource } : {}),
+    });
+    if ('id' in created) {
+      ordered.current = { cents: applied?.cents ?? 0, changed: false };
+      return created.id;
     }
-    ordered.current = { cents: applied?.cents ?? 0, changed: false };
-    return orderRequest(
-      lines,
-      currency,
-      { invoiceId: newInvoiceId(), buyerEmail: details!.email, description: copy.orderDescription },
-      applied ?? undefined,
-    );
+    ordered.current.changed = true;
+    if (created.problem === 'unreachable') setService('down');
+    else {
+      setDiscount(null);
+      setDiscountMessage(copy.discount.messages[created.problem]);
+    }
+    throw new Error(`The order was not created: ${created.problem}.`);
   };
 
   if (step === 'details' || !details) {
@@ -284,21 +325,34 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
         </p>
       )}
       <div className={styles.paypal}>
-        <PayPalPayment
-          clientId={paypalClientId}
-          currency={currency}
-          totalCents={payable}
-          createOrder={createOrder}
-          scriptFailedMessage={copy.messages.scriptFailed}
-          loadingLabel={copy.loadingPayPal}
-          onCaptured={onCaptured}
-          onProviderError={(cause) => {
-            // A code that stopped applying says so under its field; PayPal did nothing wrong.
-            if (ordered.current.changed) return;
-            console.error(cause);
-            setError(copy.messages.providerError);
-          }}
-        />
+        {service === 'down' ? (
+          <>
+            <p role="alert" className={styles.paymentError} data-testid="service-down">
+              {copy.messages.serviceDown}
+            </p>
+            <button type="button" className={button.outline} onClick={() => setService('checking')}>
+              {copy.retryLabel}
+            </button>
+          </>
+        ) : service === 'up' ? (
+          <PayPalPayment
+            clientId={paypalClientId}
+            currency={currency}
+            totalCents={payable}
+            createOrder={placeOrder}
+            scriptFailedMessage={copy.messages.scriptFailed}
+            loadingLabel={copy.loadingPayPal}
+            onApprove={onApprove}
+            onProviderError={(cause) => {
+              // A code that stopped applying, or the service gone: each is said where it belongs.
+              if (ordered.current.changed) return;
+              console.error(cause);
+              setError(copy.messages.providerError);
+            }}
+          />
+        ) : (
+          <p role="status">{copy.loadingPayPal}</p>
+        )}
       </div>
     </section>
   );

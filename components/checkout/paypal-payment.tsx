@@ -6,19 +6,24 @@ import {
   usePayPalScriptReducer,
 } from '@paypal/react-paypal-js';
 import { useEffect, useRef } from 'react';
-import type { OrderRequest } from '@/lib/order';
 
 type Props = {
   clientId: string;
   currency: string;
   /** The order's total: the buttons are drawn anew when it changes. */
   totalCents: number;
-  /** The order PayPal is asked to create, once per click on a button. */
-  createOrder(): Promise<OrderRequest>;
+  /**
+   * Has the order created (by our service), once per click on a button, for the funding source
+   * the buyer chose: PayPal's order id.
+   */
+  createOrder(fundingSource: string | undefined): Promise<string>;
   scriptFailedMessage: string;
   loadingLabel: string;
-  /** Called once per approved order, after PayPal captured it. */
-  onCaptured(orderId: string): void;
+  /**
+   * Called once per approved order, to capture and deliver it; 'restart' when PayPal declined the
+   * payment and the buyer may choose another way to pay in the same window.
+   */
+  onApprove(orderId: string): Promise<'restart' | void>;
   onProviderError(error: unknown): void;
 };
 
@@ -35,7 +40,7 @@ function Buttons({
   createOrder,
   scriptFailedMessage,
   loadingLabel,
-  onCaptured,
+  onApprove,
   onProviderError,
 }: Omit<Props, 'clientId' | 'currency'>) {
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
@@ -60,16 +65,18 @@ function Buttons({
       <PayPalButtons
         style={buttonStyle}
         forceReRender={[totalCents]}
-        createOrder={(_, actions) => {
-          creating.current ??= createOrder().then((order) => actions.order.create(order));
+        createOrder={(data) => {
+          creating.current ??= createOrder(data.paymentSource);
           return creating.current;
         }}
         onApprove={async (data, actions) => {
           creating.current = null;
           if (approved.current.has(data.orderID)) return;
           approved.current.add(data.orderID);
-          const capture = await actions.order?.capture();
-          onCaptured(capture?.id ?? data.orderID);
+          if ((await onApprove(data.orderID)) === 'restart') {
+            approved.current.delete(data.orderID);
+            actions.restart();
+          }
         }}
         onCancel={() => {
           creating.current = null;

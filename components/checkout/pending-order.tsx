@@ -6,7 +6,8 @@ import { useCart } from '@/components/cart/cart-provider';
 import { Link } from '@/components/ui/link';
 import button from '@/components/ui/button.module.css';
 import type { CheckoutCopy } from '@/lib/content';
-import { confirmPending, readPending } from '@/lib/order-service';
+import { fillIn } from '@/lib/copy';
+import { finishPending, readPending } from '@/lib/order-service';
 import styles from './checkout.module.css';
 
 /**
@@ -16,37 +17,53 @@ import styles from './checkout.module.css';
  */
 export function PendingOrder({
   copy,
+  paidNotDelivered,
   apiBaseUrl,
 }: {
   copy: CheckoutCopy['recovered'];
+  paidNotDelivered: string;
   apiBaseUrl: string;
 }) {
   const pathname = usePathname();
   const { clear } = useCart();
   const sending = useRef(false);
-  const [finished, setFinished] = useState(false);
+  /** What the visitor is told: the order is delivered, or the studio finishes it by hand. */
+  const [notice, setNotice] = useState<'finished' | string | null>(null);
 
   useEffect(() => {
     if (pathname.startsWith('/checkout') || sending.current) return;
     const pending = readPending(window.localStorage);
     if (!pending) return;
     sending.current = true;
-    void confirmPending(apiBaseUrl, pending).then((receipt) => {
+    void finishPending(apiBaseUrl, pending).then((result) => {
       sending.current = false;
-      if (!receipt) return;
-      clear();
-      setFinished(true);
+      if (!result) return;
+      if (!('final' in result)) {
+        clear();
+        setNotice('finished');
+      } else if (result.final === 'paid-not-delivered') {
+        clear();
+        setNotice(
+          fillIn(paidNotDelivered, {
+            email: pending.customerDetails.email,
+            orderId: pending.orderId,
+          }),
+        );
+      }
     });
-  }, [pathname, apiBaseUrl, clear]);
+  }, [pathname, apiBaseUrl, clear, paidNotDelivered]);
 
-  if (!finished || pathname.startsWith('/thank-you')) return null;
+  if (!notice || (notice === 'finished' && pathname.startsWith('/thank-you'))) return null;
+  const dismiss = () => setNotice(null);
   return (
     <div className={styles.notice} role="status">
-      <p>{copy.message}</p>
-      <Link className={button.primary} href="/thank-you/" onClick={() => setFinished(false)}>
-        {copy.link}
-      </Link>
-      <button type="button" className={button.outline} onClick={() => setFinished(false)}>
+      <p>{notice === 'finished' ? copy.message : notice}</p>
+      {notice === 'finished' && (
+        <Link className={button.primary} href="/thank-you/" onClick={dismiss}>
+          {copy.link}
+        </Link>
+      )}
+      <button type="button" className={button.outline} onClick={dismiss}>
         {copy.dismiss}
       </button>
     </div>

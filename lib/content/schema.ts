@@ -356,7 +356,15 @@ export const checkoutSchema = z.object({
     sent: text,
     failed: text,
   }),
-  messages: z.object({ confirmationFailed: text, providerError: text, scriptFailed: text }),
+  messages: z.object({
+    confirmationFailed: text,
+    providerError: text,
+    scriptFailed: text,
+    /** The order service cannot be reached: said before any payment button is offered. */
+    serviceDown: text,
+    /** Paid, but the order could not be delivered by itself: the studio takes it from here. */
+    paidNotDelivered: template('email', 'orderId'),
+  }),
   loadingCart: text,
   loadingPayPal: text,
 });

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatAmount } from '@/lib/money';
 import {
-  newInvoiceId,
+  newOrderReference,
   orderRequest,
   orderTotalCents,
   type AppliedDiscount,
@@ -19,6 +19,7 @@ import type { PayPalOrder } from '../paypal';
 import { after, before } from 'node:test';
 import { startService } from '../service';
 import { startSmtpCapture } from './smtp-capture';
+import { COPY } from '../store';
 
 export const SITE = 'http://127.0.0.1:4173';
 export const [stoic, regal, earthy] = allPacks as [Pack, Pack, Pack];
@@ -64,9 +65,31 @@ const post = (url: string, body?: unknown, headers: Record<string, string> = {})
   }).then((response) => response.json() as Promise<PayPalOrder>);
 
 /**
- * Creates an order the way the checkout's PayPal button does (items, breakdown, the buyer's
- * address in custom_id) and captures it unless told not to. PayPal's webhook is held back unless
- * asked for, so that each test chooses which path delivers.
+ * The order a checkout created in the browser before the service created orders (still accepted
+ * for orders in flight): items and breakdown, our invoice number, and the buyer's address and code
+ * in custom_id ("email code").
+ */
+export function browserOrderRequest(packs: Pack[], email: string, discount?: AppliedDiscount) {
+  const { intent, purchase_units } = orderRequest(
+    packs.map((pack) => ({ ...pack, quantity: 1 as const })),
+    'USD',
+    { reference: newOrderReference(), description: 'Presets' },
+    discount,
+  );
+  purchase_units[0]!.custom_id = discount ? `${email} ${discount.code}` : email;
+  return { intent, purchase_units };
+}
+
+/** The buyer approves an order in PayPal's window (the fake's hand for it). */
+export const approve = (
+  service: Service,
+  orderId: string,
+  choice: { webhook?: boolean; capture?: 'pending' | 'declined' } = {},
+) => post(`${service.paypalBase}/fake/orders/${orderId}/approve`, choice);
+
+/**
+ * A browser-created order (above), approved and captured by the browser unless told not to.
+ * PayPal's webhook is held back unless asked for, so that each test chooses which path delivers.
  */
 export async function paidOrder(
   service: Service,
@@ -77,19 +100,15 @@ export async function paidOrder(
     pending = false,
     discount = undefined as AppliedDiscount | undefined,
     email = 'meera@example.com',
-    change = (request: ReturnType<typeof orderRequest>) => void request,
+    change = (request: ReturnType<typeof browserOrderRequest>) => void request,
   } = {},
 ) {
-  const request = orderRequest(
-    packs.map((pack) => ({ ...pack, quantity: 1 as const })),
-    'USD',
-    { invoiceId: newInvoiceId(), buyerEmail: email, description: 'Presets' },
-    discount,
-  );
+  const request = browserOrderRequest(packs, email, discount);
   change(request);
   const order = await post(`${service.paypalBase}/v2/checkout/orders`, request);
   if (!capture) return order.id;
-  const captured = await post(
+  await approve(service, order.id);
+  await post(
     `${service.paypalBase}/v2/checkout/orders/${order.id}/capture`,
     {},
     {
@@ -97,7 +116,51 @@ export async function paidOrder(
       ...(pending ? { 'Fake-PayPal-Capture': 'pending' } : {}),
     },
   );
-  return order.id ?? captured.id;
+  return order.id;
+}
+
+export const CUSTOMER = {
+  name: 'Meera Kapoor',
+  email: 'meera@example.com',
+  phone: '+1 604 555 0100',
+  address: '12 Main St, Vancouver',
+};
+
+/** The checkout's PayPal button asks the service for an order. */
+export const createOrder = (
+  service: Service,
+  packs: Pack[],
+  { code, email = CUSTOMER.email }: { code?: string; email?: string } = {},
+) =>
+  ask(service, '/api/orders', {
+    items: packs.map((pack) => pack.sku),
+    customer: { ...CUSTOMER, email },
+    ...(code ? { code } : {}),
+  });
+
+/** The checkout's onApprove: the service captures and delivers. */
+export const capture = (service: Service, orderId: string) =>
+  ask(service, `/api/orders/${orderId}/capture`, {});
+
+/**
+ * A whole purchase through the service: created, approved by the buyer (with their choices in
+ * PayPal's window: no webhook unless asked for), captured. The order id and the capture's answer.
+ */
+export async function buy(
+  service: Service,
+  packs: Pack[],
+  {
+    code,
+    email,
+    webhook = false,
+    capture: captured = undefined as 'pending' | 'declined' | undefined,
+  }: { code?: string; email?: string; webhook?: boolean; capture?: 'pending' | 'declined' } = {},
+) {
+  const created = await createOrder(service, packs, { code, email });
+  assert.equal(created.status, 201, await created.clone().text());
+  const { id } = (await created.json()) as { id: string };
+  await approve(service, id, { webhook, ...(captured ? { capture: captured } : {}) });
+  return { id, response: await capture(service, id) };
 }
 
 export const captureOf = async (service: Service, orderId: string) => {
@@ -161,12 +224,15 @@ export type Receipt = {
   discount: AppliedDiscount | null;
 };
 
-/** Waits until the service has counted a link's downloads (it counts once a transfer is done). */
-export const counted = (service: Service, file: string, downloads: number) =>
-  retried(() => {
-    const id = file.split('/download/')[1]!.split('.')[0]!;
-    return service.store.findLink(id)?.downloads === downloads;
-  });
+/** How many copies of its pack a link has sent (the service counts in parts of a copy). */
+export const copiesSent = (service: Service, file: string) => {
+  const id = file.split('/download/')[1]!.split('.')[0]!;
+  return service.store.findLink(id)!.used / COPY;
+};
+
+/** Waits until a link has sent that many copies of its pack. */
+export const counted = (service: Service, file: string, copies: number) =>
+  retried(() => Math.abs(copiesSent(service, file) - copies) < 1e-6);
 
 export type Smtp = Awaited<ReturnType<typeof startSmtpCapture>>;
 type Context = Awaited<ReturnType<typeof start>>;

@@ -6,13 +6,17 @@ import { SMTPServer } from 'smtp-server';
  * A loopback SMTP server that parses every message it receives. `failNext` makes it refuse the
  * next message, as a mail server that is down would; `rejectRecipient` refuses an address as a
  * mail server does, naming it in its reply; `delayMs` answers each message that much later.
+ * `lenientAddresses` takes any address syntax (see below).
  */
-export async function startSmtpCapture({ delayMs = 0 } = {}) {
+export async function startSmtpCapture({ delayMs = 0, lenientAddresses = false } = {}) {
   const messages: Email[] = [];
   const rejected = new Set<string>();
   let failures = 0;
   const server = new SMTPServer({
     authOptional: true,
+    // smtp-server takes addresses of at most 253 characters; RFC 5321's 256-octet path (with its
+    // angle brackets) allows 254, which mail servers such as Postfix accept.
+    lenientAddressParsing: lenientAddresses,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
@@ -42,6 +46,9 @@ export async function startSmtpCapture({ delayMs = 0 } = {}) {
       });
     },
   });
+  // A client that vanishes mid-session (a service killed with its pooled connections open) resets
+  // its socket; a mail server shrugs that off.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

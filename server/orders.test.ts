@@ -1,0 +1,374 @@
+// Orders the service creates and captures (the checkout's PayPal button): the real HTTP service,
+// the fake PayPal that checks every request against PayPal's schemas, and a loopback SMTP server.
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { FAKE_PAYER } from './fake-paypal';
+import {
+  approve,
+  ask,
+  body,
+  buy,
+  capture,
+  captureOf,
+  confirm,
+  createOrder,
+  earthy,
+  linksIn,
+  paidOrder,
+  regal,
+  retried,
+  serviceFor,
+  start,
+  stoic,
+  type Receipt,
+  type Service,
+  type Smtp,
+} from './testing/harness';
+import type { PayPalOrder } from './paypal';
+import { COPY } from './store';
+
+/** PayPal's own record of an order, read as the service reads it. */
+async function atPayPal(service: Service, orderId: string) {
+  const { access_token } = (await fetch(`${service.paypalBase}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Basic ${Buffer.from('local-client:local-secret').toString('base64')}`,
+    },
+  }).then((response) => response.json())) as { access_token: string };
+  return (await fetch(`${service.paypalBase}/v2/checkout/orders/${orderId}`, {
+    headers: { Authorization: `Bearer ${access_token}` },
+  }).then((response) => response.json())) as PayPalOrder;
+}
+
+const toBuyer = (it: { smtp: Smtp }, orderId: string, email = 'meera@example.com') =>
+  it.smtp.messages.filter((m) => m.subject?.includes(orderId) && m.to?.[0]?.address === email);
+
+describe('orders the service creates', () => {
+  const it = serviceFor();
+
+  test('a whole purchase: created at PayPal, captured on approval, answered with the links', async () => {
+    const { id, response } = await buy(it.service, [stoic, earthy]);
+    assert.equal(response.status, 200);
+    const receipt = (await response.json()) as Receipt;
+    assert.equal(receipt.email, 'meera@example.com');
+    assert.deepEqual(
+      receipt.downloads.map((download) => download.name),
+      [stoic.name, earthy.name],
+    );
+    await it.service.settled();
+    const [buyer] = toBuyer(it, id);
+    assert.equal(linksIn(buyer!.text!).length, 2);
+    assert.equal(it.service.store.findOrder(id)!.status, 'delivered');
+
+    // PayPal holds our reference, never the buyer's address or a code.
+    const order = await atPayPal(it.service, id);
+    const unit = order.purchase_units![0]!;
+    const { ref } = it.service.store.findOrder(id)!;
+    assert.match(ref!, /^SJ-[0-9A-F]{12}$/);
+    assert.equal(unit.custom_id, ref);
+    assert.equal(unit.invoice_id, ref);
+    assert.ok(!JSON.stringify(unit).includes('@'));
+
+    // The browser repeating its capture (a retry, a reload) gets the same links, and no e-mail.
+    const count = it.smtp.messages.length;
+    const again = await capture(it.service, id);
+    assert.equal(again.status, 200);
+    assert.equal(((await again.json()) as { alreadyConfirmed?: boolean }).alreadyConfirmed, true);
+    await it.service.settled();
+    assert.equal(it.smtp.messages.length, count);
+  });
+
+  test('a declined card charges nothing, and the buyer may pay again in the same window', async () => {
+    const { id, response } = await buy(it.service, [stoic], { capture: 'declined' });
+    assert.equal(response.status, 422);
+    assert.deepEqual(await response.json(), {
+      error: 'PayPal declined the payment; nothing was charged.',
+      outcome: 'declined',
+      restart: true,
+    });
+    assert.equal(it.service.store.findOrder(id)!.status, 'created');
+    const second = await capture(it.service, id);
+    assert.equal(second.status, 200);
+  });
+
+  test('an order the buyer has not approved is not captured, and nothing is recorded as paid', async () => {
+    const created = await createOrder(it.service, [stoic]);
+    const { id } = (await created.json()) as { id: string };
+    const response = await capture(it.service, id);
+    assert.equal(response.status, 422);
+    assert.equal(((await response.json()) as { outcome: string }).outcome, 'declined');
+    assert.equal(it.service.store.findOrder(id)!.status, 'created');
+    const unknown = await capture(it.service, '5O190127TN364715T');
+    assert.equal(unknown.status, 404);
+    assert.equal(((await unknown.json()) as { outcome: string }).outcome, 'unknown');
+  });
+
+  test('captured at PayPal but the answer was lost: the webhook delivers, and the retry gets the links', async () => {
+    const created = await createOrder(it.service, [earthy]);
+    const { id } = (await created.json()) as { id: string };
+    await approve(it.service, id, { webhook: true });
+    // The capture reaches PayPal; the service never hears back (a crash, a cut connection).
+    await fetch(`${it.service.paypalBase}/v2/checkout/orders/${id}/capture`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    await retried(() => it.service.store.findOrder(id)?.status === 'delivered');
+    const retry = await capture(it.service, id);
+    assert.equal(retry.status, 200);
+    assert.equal(((await retry.json()) as Receipt).downloads.length, 1);
+    await it.service.settled();
+    assert.equal(toBuyer(it, id).length, 1);
+  });
+
+  test("captured at PayPal, no webhook: the browser's retry captures nothing twice and delivers", async () => {
+    const created = await createOrder(it.service, [regal]);
+    const { id } = (await created.json()) as { id: string };
+    await approve(it.service, id, { webhook: false });
+    await fetch(`${it.service.paypalBase}/v2/checkout/orders/${id}/capture`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    const retry = await capture(it.service, id);
+    assert.equal(retry.status, 200);
+    assert.equal(
+      (await atPayPal(it.service, id)).purchase_units![0]!.payments!.captures!.length,
+      1,
+    );
+  });
+
+  test('a pending capture answers 202, and the order is delivered when PayPal completes it', async () => {
+    const { id, response } = await buy(it.service, [stoic], { capture: 'pending', webhook: true });
+    assert.equal(response.status, 202);
+    assert.equal(it.service.store.findOrder(id)!.status, 'created');
+    await fetch(`${it.service.paypalBase}/fake/orders/${id}/complete`, { method: 'POST' });
+    await retried(() => it.service.store.findOrder(id)?.status === 'delivered');
+  });
+
+  test('a pack the shop does not sell, a pack twice or an address list is refused before PayPal', async () => {
+    for (const payload of [
+      { items: ['free-pack'], customer: body('x').customerDetails },
+      { items: [stoic.sku, stoic.sku], customer: body('x').customerDetails },
+      {
+        items: [stoic.sku],
+        customer: { ...body('x').customerDetails, email: 'a@one.example,b@two.example' },
+      },
+    ]) {
+      const response = await ask(it.service, '/api/orders', payload);
+      assert.equal(response.status, 400, JSON.stringify(payload));
+    }
+  });
+
+  test("a refund while the buyer's e-mail waits in the outbox: it stays refunded, nothing is sent", async () => {
+    const own = await start(it.smtp.url, { mailRetryDelaysMs: [400, 400] });
+    const service = own.service;
+    try {
+      it.smtp.failNext();
+      const { id, response } = await buy(service, [stoic]);
+      assert.equal(response.status, 200);
+      const [file] = ((await response.json()) as Receipt).downloads.map((d) => d.url);
+      await retried(() =>
+        own.logs.some((l) => l.msg === 'e-mail failed, will retry' && l.orderId === id),
+      );
+      assert.equal(service.store.findOrder(id)!.status, 'paid');
+      await fetch(
+        `${service.paypalBase}/v2/payments/captures/${await captureOf(service, id)}/refund`,
+        { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' },
+      );
+      await retried(() => service.store.findOrder(id)?.status === 'refunded');
+      await new Promise((resolve) => setTimeout(resolve, 500)); // past the outbox's retry
+      await service.settled();
+      assert.equal(service.store.findOrder(id)!.status, 'refunded');
+      assert.deepEqual(toBuyer(it, id), [], 'the e-mail with the revoked links never left');
+      assert.equal((await fetch(file!)).status, 410);
+      const resend = await ask(service, '/api/orders/resend', {
+        orderId: id,
+        email: 'meera@example.com',
+      });
+      assert.equal(resend.status, 202);
+      await service.settled();
+      assert.deepEqual(toBuyer(it, id), [], 'no fresh links for a refunded order');
+    } finally {
+      await service.close();
+      rmSync(own.dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a partial refund tells the studio once per event, however often PayPal sends it', async () => {
+    const { id, response } = await buy(it.service, [stoic, earthy]);
+    assert.equal(response.status, 200);
+    await it.service.settled();
+    const studio = () =>
+      it.smtp.messages.filter((m) => m.subject === `Order ${id} partly refunded`).length;
+    await fetch(
+      `${it.service.paypalBase}/v2/payments/captures/${await captureOf(it.service, id)}/refund`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Fake-PayPal-Repeat': '3' },
+        body: JSON.stringify({ amount: { currency_code: 'USD', value: '10.00' } }),
+      },
+    );
+    await retried(() => studio() === 1);
+    await retried(
+      () => it.ctx.logs.filter((l) => l.msg === 'refund event' && l.orderId === id).length === 3,
+    );
+    await it.service.settled();
+    assert.equal(studio(), 1);
+    assert.equal(it.service.store.findOrder(id)!.status, 'delivered', 'its links still work');
+  });
+});
+
+describe('one address per order', () => {
+  const it = serviceFor();
+
+  test("a list of addresses in an old order's custom_id mails one inbox: the PayPal account's", async () => {
+    const orderId = await paidOrder(it.service, [stoic], {
+      webhook: true,
+      email: 'a@one.example,b@two.example,c@three.example',
+    });
+    await retried(() => it.service.store.findOrder(orderId)?.status === 'delivered');
+    await it.service.settled();
+    const sent = it.smtp.messages.filter((m) => m.subject?.includes(orderId));
+    const recipients = sent.flatMap((m) => (m.to ?? []).map((to) => to.address));
+    assert.deepEqual(
+      recipients.sort(),
+      [FAKE_PAYER.email_address, it.ctx.config.studioEmail].sort(),
+    );
+  });
+
+  test('a claim naming an address list is refused before anything is asked', async () => {
+    const orderId = await paidOrder(it.service, [stoic]);
+    const payload = body(orderId, { purchasedItems: [stoic.name], totalAmount: '39.99' });
+    payload.customerDetails = { ...payload.customerDetails, email: 'a@one.example,b@two.example' };
+    assert.equal((await confirm(it.service, payload)).status, 400);
+  });
+});
+
+describe('download links count copies, not requests', () => {
+  const it = serviceFor();
+
+  const fileOf = async () => {
+    const { response } = await buy(it.service, [stoic]);
+    const [file] = ((await response.json()) as Receipt).downloads.map((d) => d.url);
+    const size = Number((await fetch(file!, { method: 'HEAD' })).headers.get('content-length'));
+    return { file: file!, size };
+  };
+
+  test('short Range requests that leave out the last byte add up to the limit', async () => {
+    const { file, size } = await fileOf();
+    let received = 0;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const response = await fetch(file, { headers: { Range: `bytes=0-${size - 2}` } });
+      statuses.push(response.status);
+      const bytes = (await response.arrayBuffer()).byteLength;
+      if (response.status === 206) received += bytes;
+    }
+    const limit = it.ctx.config.downloadLimit;
+    assert.equal(statuses.filter((status) => status === 206).length, limit);
+    assert.ok(received <= limit * size, `${received} bytes, ${limit} copies are ${limit * size}`);
+  });
+
+  test('30 requests at once get the limit of copies, and the rest are refused', async () => {
+    const { file, size } = await fileOf();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        fetch(file).then(async (response) => ({
+          status: response.status,
+          bytes: (await response.arrayBuffer()).byteLength,
+        })),
+      ),
+    );
+    const limit = it.ctx.config.downloadLimit;
+    assert.equal(answers.filter((answer) => answer.status === 200).length, limit);
+    assert.ok(answers.filter((a) => a.status === 200).every((a) => a.bytes === size));
+    const id = file.split('/download/')[1]!.split('.')[0]!;
+    assert.equal(it.service.store.findLink(id)!.used, limit * COPY);
+  });
+});
+
+describe('limits', () => {
+  test('forged webhooks past the limit are refused without asking PayPal', async () => {
+    const { service, dir, logs } = await start(null, { rateLimit: 5 });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 8; i += 1) {
+        const response = await fetch(`${service.url}/webhooks/paypal`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'PayPal-Auth-Algo': 'SHA256withRSA',
+            'PayPal-Cert-Url': 'https://api.paypal.com/v1/notifications/certs/CERT-1',
+            'PayPal-Transmission-Id': `forged-${i}`,
+            'PayPal-Transmission-Sig': 'c2lnbmF0dXJl',
+            'PayPal-Transmission-Time': new Date().toISOString(),
+          },
+          body: JSON.stringify({ id: `WH-${i}`, event_type: 'PAYMENT.CAPTURE.COMPLETED' }),
+        });
+        statuses.push(response.status);
+      }
+      assert.deepEqual(statuses, [400, 400, 400, 400, 400, 429, 429, 429]);
+      assert.equal(logs.filter((line) => line.msg === 'webhook signature refused').length, 5);
+    } finally {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('PayPal out of reach when the order is created: 502, and no use of the code is held', async () => {
+    const { service, dir } = await start(null, {
+      fakePayPalPort: null,
+      paypal: { apiBase: 'http://127.0.0.1:9', clientId: 'a', clientSecret: 'b', webhookId: 'W' },
+    });
+    try {
+      service.store.addCode({
+        code: 'HELD',
+        kind: 'percent',
+        value: 10,
+        packs: null,
+        minimumCents: null,
+        expiresAt: null,
+        usageLimit: 1,
+        createdAt: Date.now(),
+      });
+      const response = await createOrder(service, [stoic], { code: 'HELD' });
+      assert.equal(response.status, 502);
+      assert.equal(service.store.codeUses('HELD', Date.now()), 0);
+    } finally {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('throughput: paid orders a second, created, approved, captured and e-mailed', async (t) => {
+    const it = { ...(await start(null)) };
+    const ORDERS = 120;
+    try {
+      const started = performance.now();
+      const queue = Array.from({ length: ORDERS }, (_, index) => index);
+      const ids: string[] = [];
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
+            const { id, response } = await buy(it.service, [stoic], {
+              email: `buyer${index}@example.com`,
+            });
+            assert.equal(response.status, 200);
+            ids.push(id);
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      await it.service.settled();
+      t.diagnostic(
+        `${ORDERS} orders in ${seconds.toFixed(1)} s: ${(ORDERS / seconds).toFixed(1)} paid orders/s (8 buyers at a time, e-mails to the outbox folder)`,
+      );
+      assert.ok(ids.every((id) => it.service.store.findOrder(id)!.status === 'delivered'));
+    } finally {
+      await it.service.close();
+      rmSync(it.dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+
+/**
+ * PayPal's published OpenAPI specifications (paypal/paypal-rest-api-specifications, commit
+ * ec4d8f3, minified) of the APIs the service calls, so that the fake PayPal refuses what PayPal
+ * would refuse.
+ */
+const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'testing', 'paypal-openapi');
+
+/** The currencies PayPal's REST APIs accept (PayPal's "Currency codes" reference). */
+const PAYPAL_CURRENCIES =
+  'AUD BRL CAD CNY CZK DKK EUR HKD HUF ILS JPY MYR MXN TWD NZD NOK PHP PLN GBP SGD SEK CHF THB USD';
+
+/** Currencies without decimals at PayPal. */
+export const NO_DECIMALS = new Set(['HUF', 'JPY', 'TWD']);
+
+export type SchemaIssue = { field: string; issue: string; description: string };
+
+/** PayPal's name for a kind of schema violation (Orders v2's INVALID_REQUEST details). */
+function issueName(error: ErrorObject): string {
+  switch (error.keyword) {
+    case 'required':
+      return 'MISSING_REQUIRED_PARAMETER';
+    case 'maxLength':
+    case 'minLength':
+      return 'INVALID_STRING_LENGTH';
+    case 'maxItems':
+      return 'INVALID_ARRAY_MAX_ITEMS';
+    case 'minItems':
+      return 'INVALID_ARRAY_MIN_ITEMS';
+    case 'pattern':
+    case 'type':
+      return 'INVALID_PARAMETER_SYNTAX';
+    case 'format':
+      return error.params.format === 'ppaas_common_currency_code_v2'
+        ? 'INVALID_CURRENCY_CODE'
+        : 'INVALID_PARAMETER_SYNTAX';
+    default:
+      return 'INVALID_PARAMETER_VALUE';
+  }
+}
+
+function loadValidators() {
+  // PayPal's patterns are written for regular expressions without the u flag.
+  const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
+  addFormats(ajv);
+  ajv.addFormat(
+    'ppaas_common_currency_code_v2',
+    new RegExp(`^(${PAYPAL_CURRENCIES.replace(/ /g, '|')})$`),
+  );
+  // PayPal's own formats that the requests we make do not use: any string.
+  for (const format of [
+    'merchant_common_email_address_v2',
+    'ppaas_common_email_address_v2',
+    'ppaas_payer_id_v3',
+    'ppaas_date_notime_v2',
+    'ppaas_common_country_code_v2',
+    'payer_v1',
+    'ppaas_common_language_v3',
+    'ppaas_ip_address_v1',
+    'ppaas_date_time_v3',
+  ]) {
+    ajv.addFormat(format, true);
+  }
+  for (const file of ['checkout_orders_v2', 'notifications_webhooks_v1']) {
+    ajv.addSchema(JSON.parse(readFileSync(path.join(folder, `${file}.json`), 'utf8')), file);
+  }
+  const schema = (ref: string) => ajv.getSchema(ref) as ValidateFunction;
+  return {
+    createOrder: schema('checkout_orders_v2#/components/schemas/order_request'),
+    captureOrder: schema('checkout_orders_v2#/components/schemas/order_capture_request'),
+    verifyWebhookSignature: schema(
+      'notifications_webhooks_v1#/components/schemas/verify_webhook_signature',
+    ),
+  };
+}
+
+let validators: ReturnType<typeof loadValidators> | null = null;
+
+/** The request body's violations of PayPal's schema for that request, as PayPal names them. */
+export function schemaIssues(
+  request: keyof ReturnType<typeof loadValidators>,
+  body: unknown,
+): SchemaIssue[] {
+  validators ??= loadValidators();
+  const validate = validators[request];
+  if (validate(body)) return [];
+  return (validate.errors ?? []).map((error) => ({
+    field:
+      error.keyword === 'required'
+        ? `${error.instancePath}/${String(error.params.missingProperty)}`
+        : error.instancePath || '/',
+    issue: issueName(error),
+    description: error.message ?? '',
+  }));
+}
