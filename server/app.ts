@@ -137,6 +137,11 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
   });
   app.notFound((c) => problem(c, 404, 'Not found.'));
 
+  // The checkout asks this before it offers to pay: no payment while the service cannot deliver.
+  app.use(
+    '/health',
+    cors({ origin: (origin) => (config.siteOrigins.includes(origin) ? origin : null) }),
+  );
   app.get('/health', (c) => c.json({ ok: true }));
 
   // API calls and downloads each have their own budget per client and minute.

@@ -1,24 +1,34 @@
-import type { Page } from '@playwright/test';
-import type { OrderRequest } from '@/lib/order';
-import { fakePayPalBase } from '../service';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { NewOrderBody } from '@/lib/order-service';
+import type { PayPalOrder } from '@/server/paypal';
+import { apiBase, fakePayPalBase } from '../service';
 
 /**
  * Stands in for PayPal's JS SDK (https://www.paypal.com/sdk/js). It implements what
  * @paypal/react-paypal-js calls (window.paypal.Buttons(...) with isEligible, render and close) and
- * draws one "PayPal" button. Pressing it runs the real flow: createOrder with actions.order.create
- * (a POST to the orders API), then onApprove with actions.order.capture (a POST to the capture
- * API), or onError when the test asks the provider to fail.
+ * draws one "PayPal" button. Pressing it runs the real flow: createOrder (our service creates the
+ * order at PayPal), the buyer's approval in PayPal's window (the fake PayPal's approve hand, with
+ * what the test set in window.__paypalApproval), then onApprove (our service captures), whose
+ * actions.restart() approves again as a buyer picking another card would; or onError when the
+ * test asks the provider to fail.
  */
 const sdkStub = `(function () {
-  var api = 'https://api-m.sandbox.paypal.com/v2/checkout/orders';
+  var approve = 'https://www.sandbox.paypal.com/checkoutnow/approve/';
   var post = function (url, body) {
     return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body || {}) })
-      .then(function (response) { if (!response.ok) throw new Error('PayPal API ' + response.status); return response.json(); });
+      .then(function (response) { if (!response.ok) throw new Error('PayPal ' + response.status); return response.json(); });
   };
   window.paypal = {
     version: '5.0.0-stub',
     Buttons: function (props) {
       var container = null;
+      var pay = function (orderID, choice) {
+        return post(approve + orderID, choice).then(function () {
+          return props.onApprove({ orderID: orderID, payerID: 'PAYER-STUB' }, {
+            restart: function () { pay(orderID, {}); },
+          });
+        });
+      };
       return {
         isEligible: function () { return true; },
         close: function () { if (container) container.innerHTML = ''; return Promise.resolve(); },
@@ -29,12 +39,10 @@ const sdkStub = `(function () {
           button.textContent = 'PayPal';
           button.setAttribute('data-style', JSON.stringify(props.style || {}));
           button.addEventListener('click', function () {
-            var actions = { order: { create: function (order) { return post(api, order).then(function (created) { return created.id; }); } } };
-            Promise.resolve(props.createOrder({ paymentSource: 'paypal' }, actions))
+            Promise.resolve(props.createOrder({ paymentSource: 'paypal' }, {}))
               .then(function (orderID) {
                 if (window.__paypalFails) throw new Error('Things do not look right with this payment');
-                var approveActions = { order: { capture: function () { return post(api + '/' + orderID + '/capture'); } } };
-                return props.onApprove({ orderID: orderID, payerID: 'PAYER-STUB' }, approveActions);
+                return pay(orderID, window.__paypalApproval || {});
               })
               .catch(function (error) { if (props.onError) props.onError(error); });
           });
@@ -49,51 +57,86 @@ const sdkStub = `(function () {
 
 export type PayPalRecord = {
   sdkRequests: URL[];
-  orders: { id: string; body: OrderRequest }[];
+  /** What the checkout asked our service to create, and the PayPal order id it got. */
+  orders: { id: string; body: NewOrderBody }[];
+  /** Orders the buyer approved in PayPal's window. */
+  approvals: string[];
+  /** The checkout's capture calls to our service, by order id. */
   captures: string[];
 };
 
 /**
- * Serves the SDK stub and hands the orders API calls it makes to the fake PayPal that the
- * order-confirmation service verifies orders with (server/fake-paypal.ts), recording each order
- * and capture.
+ * Serves the SDK stub, hands the buyer's approvals to the fake PayPal that the service creates
+ * and captures orders with (server/fake-paypal.ts), and records what the checkout asks our
+ * service to create and capture.
  */
 export async function stubPayPal(page: Page, { blockSdk = false } = {}): Promise<PayPalRecord> {
-  const record: PayPalRecord = { sdkRequests: [], orders: [], captures: [] };
+  const record: PayPalRecord = { sdkRequests: [], orders: [], approvals: [], captures: [] };
   const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
   await page.route('https://www.paypal.com/sdk/js?**', (route) => {
     record.sdkRequests.push(new URL(route.request().url()));
     if (blockSdk) return route.abort('blockedbyclient');
     return route.fulfill({ contentType: 'application/javascript', body: sdkStub });
   });
-  await page.route('https://api-m.sandbox.paypal.com/v2/checkout/orders**', async (route) => {
-    const request = route.request();
-    if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
-    const url = new URL(request.url());
-    const response = await route.fetch({ url: `${fakePayPalBase}${url.pathname}` });
-    const created = (await response.json()) as { id: string };
-    const capture = url.pathname.match(/orders\/([^/]+)\/capture$/);
-    if (capture) record.captures.push(capture[1]!);
-    else record.orders.push({ id: created.id, body: request.postDataJSON() });
+  await page.route('https://www.sandbox.paypal.com/checkoutnow/approve/*', async (route) => {
+    if (route.request().method() === 'OPTIONS')
+      return route.fulfill({ status: 204, headers: cors });
+    const id = new URL(route.request().url()).pathname.split('/').pop()!;
+    record.approvals.push(id);
+    const response = await route.fetch({ url: `${fakePayPalBase}/fake/orders/${id}/approve` });
     return route.fulfill({ response, headers: { ...response.headers(), ...cors } });
+  });
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (!request.url().startsWith(apiBase) || request.method() !== 'POST') return;
+    const capture = /^\/api\/orders\/([^/]+)\/capture$/.exec(url.pathname);
+    if (capture) record.captures.push(decodeURIComponent(capture[1]!));
+    if (url.pathname !== '/api/orders') return;
+    void request.response().then(async (response) => {
+      const answer = (await response?.json().catch(() => null)) as { id?: string } | null;
+      if (answer?.id) record.orders.push({ id: answer.id, body: request.postDataJSON() });
+    });
   });
   return record;
 }
 
-/** The order-confirmation service, answering with the given statuses in turn. */
-export async function stubConfirmation(page: Page, apiBase: string, statuses: number[]) {
-  const calls: unknown[] = [];
-  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
-  await page.route(`${apiBase}/api/email/send-order-confirmation`, (route) => {
-    if (route.request().method() === 'OPTIONS')
-      return route.fulfill({ status: 204, headers: cors });
-    calls.push(route.request().postDataJSON());
-    const status = statuses[Math.min(calls.length, statuses.length) - 1]!;
-    return route.fulfill({
-      status,
-      headers: cors,
-      json: status < 300 ? { ok: true } : { error: 'unavailable' },
-    });
+/** PayPal's own record of an order (what the service created and captured), read with a token. */
+export async function paypalOrder(request: APIRequestContext, orderId: string) {
+  const token = await request.post(`${fakePayPalBase}/v1/oauth2/token`, {
+    headers: {
+      Authorization: `Basic ${Buffer.from('local-client:local-secret').toString('base64')}`,
+    },
+  });
+  const { access_token } = (await token.json()) as { access_token: string };
+  const order = await request.get(`${fakePayPalBase}/v2/checkout/orders/${orderId}`, {
+    headers: { Authorization: `Bearer ${access_token}` },
+  });
+  return (await order.json()) as PayPalOrder;
+}
+
+/**
+ * The service's capture call (onApprove), answered in turn: a status (with its JSON body) here,
+ * 'pass' by the real service, 'lost' by the real service but its answer never reaches the
+ * browser, 'offline' never leaving the browser.
+ */
+export async function stubCapture(
+  page: Page,
+  answers: (number | { status: number; json: unknown } | 'pass' | 'lost' | 'offline')[],
+) {
+  const calls: string[] = [];
+  await page.route(`${apiBase}/api/orders/*/capture`, async (route) => {
+    if (route.request().method() === 'OPTIONS') return route.fallback();
+    calls.push(route.request().url());
+    const answer = answers[Math.min(calls.length, answers.length) - 1]!;
+    if (answer === 'pass') return route.fallback();
+    if (answer === 'offline') return route.abort('internetdisconnected');
+    if (answer === 'lost') {
+      await route.fetch();
+      return route.abort('connectionreset');
+    }
+    const { status, json } =
+      typeof answer === 'number' ? { status: answer, json: { error: 'unavailable' } } : answer;
+    return route.fulfill({ status, headers: { 'access-control-allow-origin': '*' }, json });
   });
   return calls;
 }

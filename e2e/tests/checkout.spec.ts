@@ -2,7 +2,7 @@ import { checkoutCopy, presets } from '@/lib/content';
 import { expect, test, type Page } from '../fixtures';
 import { Cart } from '../fixtures/cart';
 import { apiBase } from '../service';
-import { stubConfirmation, stubPayPal } from '../stubs/paypal';
+import { paypalOrder, stubCapture, stubPayPal } from '../stubs/paypal';
 
 const stoic = presets.find((p) => p.slug === 'stoic-pack')!;
 const awaken = presets.find((p) => p.slug === 'awaken')!;
@@ -13,7 +13,8 @@ const buyer = {
   phone: '+1 604 555 0199',
   address: '12 Marigold Lane\nVancouver BC',
 };
-const { confirmationFailed, providerError, scriptFailed } = checkoutCopy.messages;
+const { confirmationFailed, providerError, scriptFailed, serviceDown, paidNotDelivered } =
+  checkoutCopy.messages;
 
 const fillCart = (page: Page) => new Cart(page).fill([stoic.name, awaken.name]);
 
@@ -61,12 +62,12 @@ test.describe('checkout', () => {
     await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
   });
 
-  test('cart to thank-you: the exact order and confirmation, then an empty cart', async ({
+  test('cart to thank-you: the service creates the exact order, captures it, then an empty cart', async ({
     page,
     cart,
+    request,
   }) => {
     const paypal = await stubPayPal(page);
-    const confirmations = await stubConfirmation(page, apiBase, [200]);
     await fillCart(page);
     await enterDetails(page);
     await expect(page.getByTestId('checkout-total')).toHaveText(`$${total} USD`);
@@ -87,37 +88,31 @@ test.describe('checkout', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Thank You for Your Purchase!',
     );
-    const usd = (value: string) => ({ currency_code: 'USD', value });
+    // The browser names the packs and the buyer; the service prices them.
     expect(paypal.orders.map((order) => order.body)).toEqual([
-      {
-        intent: 'CAPTURE',
-        purchase_units: [
-          {
-            description: checkoutCopy.orderDescription,
-            invoice_id: expect.stringMatching(/^SJ-[0-9A-F-]{36}$/),
-            custom_id: buyer.email,
-            amount: { ...usd(total), breakdown: { item_total: usd(total) } },
-            items: [stoic, awaken].map((pack) => ({
-              name: pack.name,
-              sku: pack.slug,
-              unit_amount: usd((pack.priceCents / 100).toFixed(2)),
-              quantity: '1',
-              category: 'DIGITAL_GOODS',
-            })),
-          },
-        ],
-      },
+      { items: [stoic.slug, awaken.slug], customer: buyer, fundingSource: 'paypal' },
     ]);
     const orderId = paypal.orders[0]!.id;
+    expect(paypal.approvals).toEqual([orderId]);
     expect(paypal.captures).toEqual([orderId]);
-    expect(confirmations).toEqual([
-      {
-        customerDetails: buyer,
-        purchasedItems: [stoic.name, awaken.name],
-        totalAmount: total,
-        orderId,
-      },
-    ]);
+    const usd = (value: string) => ({ currency_code: 'USD', value });
+    const order = await paypalOrder(request, orderId);
+    expect(order.status).toBe('COMPLETED');
+    const unit = order.purchase_units![0]!;
+    expect(unit).toMatchObject({
+      description: checkoutCopy.orderDescription,
+      invoice_id: expect.stringMatching(/^SJ-[0-9A-F]{12}$/),
+      amount: { ...usd(total), breakdown: { item_total: usd(total) } },
+      items: [stoic, awaken].map((pack) => ({
+        name: pack.name,
+        sku: pack.slug,
+        unit_amount: usd((pack.priceCents / 100).toFixed(2)),
+        quantity: '1',
+        category: 'DIGITAL_GOODS',
+      })),
+    });
+    expect(unit.custom_id).toBe(unit.invoice_id);
+    expect(unit.payments!.captures).toHaveLength(1);
     await expect(
       page.getByText(`${checkoutCopy.receipt.emailSentTo} ${buyer.email}.`),
     ).toBeVisible();
@@ -125,13 +120,32 @@ test.describe('checkout', () => {
     expect(await cart.stored()).toEqual([]);
   });
 
-  test('a failed confirmation keeps the buyer on the payment step; a retry confirms without charging again', async ({
+  test('the service out of reach: said before any payment button, nothing charged; then it is back', async ({
     page,
     problems,
   }) => {
+    problems.allow(/health|Failed to fetch|ERR_/);
+    const paypal = await stubPayPal(page);
+    await page.route(`${apiBase}/health`, (route) => route.abort('connectionrefused'));
+    await fillCart(page);
+    await enterDetails(page);
+    await expect(page.getByTestId('service-down')).toHaveText(serviceDown);
+    await expect(payButton(page)).toHaveCount(0);
+    expect(paypal.sdkRequests).toHaveLength(0);
+    expect(paypal.orders).toHaveLength(0);
+    await page.unroute(`${apiBase}/health`);
+    await page.getByRole('button', { name: checkoutCopy.retryLabel }).click();
+    await expect(payButton(page)).toBeVisible();
+  });
+
+  test('a failed capture call keeps the buyer on the payment step; a retry finishes without charging again', async ({
+    page,
+    problems,
+    request,
+  }) => {
     problems.allow(/status of 503/);
     const paypal = await stubPayPal(page);
-    const confirmations = await stubConfirmation(page, apiBase, [503, 200]);
+    const calls = await stubCapture(page, [503, 'pass']);
     await fillCart(page);
     await enterDetails(page);
     await payButton(page).click();
@@ -141,18 +155,18 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: checkoutCopy.retryLabel }).click();
     await expect(page).toHaveURL('/thank-you/');
     expect(paypal.orders).toHaveLength(1);
-    expect(paypal.captures).toEqual([paypal.orders[0]!.id]);
-    expect(confirmations).toHaveLength(2);
-    expect(confirmations[1]).toEqual(confirmations[0]);
+    expect(calls).toHaveLength(2);
+    const order = await paypalOrder(request, paypal.orders[0]!.id);
+    expect(order.purchase_units![0]!.payments!.captures).toHaveLength(1);
   });
 
-  test('a reload on the failed step keeps the captured order for the retry', async ({
+  test('a reload on the failed step keeps the approved order for the retry', async ({
     page,
     problems,
   }) => {
     problems.allow(/status of 500/);
     const paypal = await stubPayPal(page);
-    const confirmations = await stubConfirmation(page, apiBase, [500, 500, 201]);
+    const calls = await stubCapture(page, [500, 500, 'pass']);
     await fillCart(page);
     await enterDetails(page);
     await payButton(page).click();
@@ -165,12 +179,51 @@ test.describe('checkout', () => {
     await expect(page.getByTestId('payment-error')).toHaveText(confirmationFailed);
     await page.getByRole('button', { name: checkoutCopy.retryLabel }).click();
     await expect(page).toHaveURL('/thank-you/');
-    expect(paypal.captures).toEqual([orderId]);
-    expect(confirmations.map((c) => (c as { orderId: string }).orderId)).toEqual([
-      orderId,
-      orderId,
-      orderId,
+    expect(calls.map((url) => url.includes(orderId))).toEqual([true, true, true]);
+  });
+
+  test('a declined card: the buyer pays again in the same PayPal window', async ({
+    page,
+    problems,
+  }) => {
+    problems.allow(/status of 422/);
+    const paypal = await stubPayPal(page);
+    await page.addInitScript(() =>
+      Object.assign(window, { __paypalApproval: { capture: 'declined' } }),
+    );
+    await fillCart(page);
+    await enterDetails(page);
+    await payButton(page).click();
+    await expect(page).toHaveURL('/thank-you/');
+    const orderId = paypal.orders[0]!.id;
+    expect(paypal.approvals).toEqual([orderId, orderId]);
+    expect(paypal.captures).toEqual([orderId, orderId]);
+  });
+
+  test('a paid order the service cannot deliver: the buyer is told plainly, once, and not asked to pay again', async ({
+    page,
+    cart,
+    problems,
+  }) => {
+    problems.allow(/status of 422/);
+    const paypal = await stubPayPal(page);
+    const calls = await stubCapture(page, [
+      { status: 422, json: { error: 'needs a person', outcome: 'paid-not-delivered' } },
     ]);
+    await fillCart(page);
+    await enterDetails(page);
+    await payButton(page).click();
+    await expect.poll(() => paypal.orders.length).toBe(1);
+    const orderId = paypal.orders[0]!.id;
+    const told = paidNotDelivered.replace('{email}', buyer.email).replace('{orderId}', orderId);
+    await expect(page.getByTestId('payment-error')).toHaveText(told);
+    await expect(payButton(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: checkoutCopy.retryLabel })).toHaveCount(0);
+    expect(await cart.stored()).toEqual([]);
+    await page.goto('/presets/');
+    await page.goto('/checkout/');
+    await expect(page.getByText(checkoutCopy.emptyCart)).toBeVisible();
+    expect(calls).toHaveLength(1);
   });
 
   test('a provider error shows the PayPal message above the button', async ({ page, problems }) => {
@@ -181,6 +234,7 @@ test.describe('checkout', () => {
     await enterDetails(page);
     await payButton(page).click();
     await expect(page.getByTestId('payment-error')).toHaveText(providerError);
+    expect(paypal.approvals).toEqual([]);
     expect(paypal.captures).toEqual([]);
   });
 
@@ -210,7 +264,6 @@ test.describe('checkout', () => {
 
   test('a double click on the PayPal button creates one order', async ({ page }) => {
     const paypal = await stubPayPal(page);
-    await stubConfirmation(page, apiBase, [200]);
     await fillCart(page);
     await enterDetails(page);
     await payButton(page).dblclick();

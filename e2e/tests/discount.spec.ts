@@ -5,7 +5,7 @@ import { expect, test, type Page } from '../fixtures';
 import { Cart } from '../fixtures/cart';
 import { serviceDataDir } from '../service';
 import { emailsAbout } from '../stubs/outbox';
-import { stubPayPal } from '../stubs/paypal';
+import { paypalOrder, stubPayPal } from '../stubs/paypal';
 
 const stoic = presets.find((p) => p.slug === 'stoic-pack')!;
 const awaken = presets.find((p) => p.slug === 'awaken')!;
@@ -50,6 +50,7 @@ test('the cart promises discount codes at checkout, and the payment step has the
 
 test('a code lowers the total, PayPal is asked for it, and the e-mail shows the discount', async ({
   page,
+  request,
 }) => {
   const code = newCode(['--percent', '20']);
   const paypal = await stubPayPal(page);
@@ -64,7 +65,8 @@ test('a code lowers the total, PayPal is asked for it, and the e-mail shows the 
 
   await page.getByRole('button', { name: 'PayPal', exact: true }).click();
   await expect(page).toHaveURL('/thank-you/');
-  const unit = paypal.orders[0]!.body.purchase_units[0]!;
+  expect(paypal.orders[0]!.body.code).toBe(code);
+  const unit = (await paypalOrder(request, paypal.orders[0]!.id)).purchase_units![0]!;
   expect(unit.amount.breakdown?.discount?.value).toBe((off / 100).toFixed(2));
   expect(unit.amount.value).toBe(((itemTotal - off) / 100).toFixed(2));
   await expect(page.getByText(`(${code}): −${price(off)}`)).toBeVisible();
