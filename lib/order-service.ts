@@ -120,7 +120,9 @@ export async function finishOrder(
 ): Promise<Receipt | { final: CaptureOutcome } | null> {
   const response =
     body.via === 'capture'
-      ? await postToService(apiBase, `/api/orders/${encodeURIComponent(body.orderId)}/capture`, {})
+      ? await postToService(apiBase, `/api/orders/${encodeURIComponent(body.orderId)}/capture`, {
+          email: body.customerDetails.email,
+        })
       : await postToService(apiBase, '/api/email/send-order-confirmation', body);
   if (!response) return null;
   const answer = (await response.json().catch(() => null)) as

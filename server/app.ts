@@ -57,6 +57,9 @@ export const newOrderSchema = z.strictObject({
   fundingSource: z.enum(FUNDING_SOURCES).optional(),
 });
 
+/** The capture call: the buyer's address, which must be the order's. */
+export const captureSchema = z.strictObject({ email: detailsSchema.shape.email });
+
 export const resendSchema = z.strictObject({
   orderId,
   email: detailsSchema.shape.email,
@@ -265,9 +268,11 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
   app.post('/api/orders/:id/capture', async (c) => {
     const id = c.req.param('id');
     if (!orderId.safeParse(id).success) return problem(c, 404, 'Not found.');
+    const body = await readBody(c, captureSchema);
+    if (body.response) return body.response;
     let result;
     try {
-      result = await delivery.capture(id);
+      result = await delivery.capture(id, body.data.email);
     } catch (error) {
       if (error instanceof PayPalUnavailable) return paypalUnreachable(c, id, error);
       throw error;

@@ -163,7 +163,7 @@ export function loadConfig(
     downloadSecret: env.DOWNLOAD_SECRET || DEVELOPMENT_SECRET,
     downloadTtlMs: positiveNumber(env, 'DOWNLOAD_TTL_DAYS', 7) * DAY,
     downloadLimit: positiveNumber(env, 'DOWNLOAD_LIMIT', 5),
-    codeHoldMs: positiveNumber(env, 'CODE_HOLD_MINUTES', 180) * 60 * 1000,
+    codeHoldMs: positiveNumber(env, 'CODE_HOLD_MINUTES', 30) * 60 * 1000,
     packsDir: path.resolve(root, env.PACKS_DIR || path.join(dataDir, 'packs')),
     databasePath: databasePathFrom(env, root),
     rateLimit: positiveNumber(env, 'RATE_LIMIT_PER_MINUTE', 30),

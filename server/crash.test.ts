@@ -124,7 +124,11 @@ test('kill -9 during a burst of discounted captures: after a restart every paid 
   }
   // Each browser's onApprove: the service captures and delivers; PayPal then sends its webhook.
   const capture = (order: (typeof orders)[number]) =>
-    post(`${serviceUrl}/api/orders/${order.id}/capture`, {}, { Origin: SITE }).catch(() => null);
+    post(
+      `${serviceUrl}/api/orders/${order.id}/capture`,
+      { email: order.email },
+      { Origin: SITE },
+    ).catch(() => null);
   const burst = orders.map(capture);
 
   // SIGKILL once a few e-mails are out, with the rest of the burst in flight.

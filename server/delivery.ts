@@ -261,13 +261,16 @@ export function createDelivery(deps: {
   }
 
   /**
-   * Captures an order the service created (the buyer approved it in PayPal's window) and delivers
-   * it in the same call. Repeating it is harmless: PayPal captures once per request id, and an
+   * Captures an order the service created (the buyer approved it in PayPal's window; the browser
+   * names the order's address) and delivers it in the same call. Repeating it is harmless: PayPal captures once per request id, and an
    * order already paid answers with its delivery.
    */
-  async function capture(orderId: string): Promise<Delivery | Declined> {
+  async function capture(orderId: string, email: string): Promise<Delivery | Declined> {
     const known = store.findOrder(orderId);
-    if (!known || known.source !== 'checkout') return { kind: 'unknown' };
+    // An order id alone (it shows in PayPal's window) neither captures nor reveals an order.
+    if (!known || known.source !== 'checkout' || !sameAddress(known.email, email)) {
+      return { kind: 'unknown' };
+    }
     if (known.status !== 'created') return settled(known);
     let order: PayPalOrder | null;
     try {

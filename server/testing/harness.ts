@@ -139,8 +139,8 @@ export const createOrder = (
   });
 
 /** The checkout's onApprove: the service captures and delivers. */
-export const capture = (service: Service, orderId: string) =>
-  ask(service, `/api/orders/${orderId}/capture`, {});
+export const capture = (service: Service, orderId: string, email = CUSTOMER.email) =>
+  ask(service, `/api/orders/${orderId}/capture`, { email });
 
 /**
  * A whole purchase through the service: created, approved by the buyer (with their choices in
@@ -160,7 +160,7 @@ export async function buy(
   assert.equal(created.status, 201, await created.clone().text());
   const { id } = (await created.json()) as { id: string };
   await approve(service, id, { webhook, ...(captured ? { capture: captured } : {}) });
-  return { id, response: await capture(service, id) };
+  return { id, response: await capture(service, id, email) };
 }
 
 export const captureOf = async (service: Service, orderId: string) => {
