@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { formatAmount } from '@/lib/money';
-import { REFUSAL } from './app';
+import { REFUSAL } from './routes/api';
 import { runCodes } from './codes-cli';
 import {
   approve,

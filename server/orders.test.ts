@@ -118,6 +118,21 @@ describe('orders the service creates', () => {
     assert.ok(!(await after.text()).includes('/download/'));
   });
 
+  test('fresh links are never sent for an order that was created but not paid', async () => {
+    const created = await createOrder(it.service, [stoic]);
+    const { id } = (await created.json()) as { id: string };
+    await approve(it.service, id, { webhook: false });
+    const count = it.smtp.messages.length;
+    const resend = await ask(it.service, '/api/orders/resend', {
+      orderId: id,
+      email: 'meera@example.com',
+    });
+    assert.equal(resend.status, 202);
+    await it.service.settled();
+    assert.equal(it.smtp.messages.length, count);
+    assert.equal(it.service.store.findOrder(id)!.status, 'created');
+  });
+
   test('captured at PayPal but the answer was lost: the webhook delivers, and the retry gets the links', async () => {
     const created = await createOrder(it.service, [earthy]);
     const { id } = (await created.json()) as { id: string };

@@ -24,7 +24,7 @@ import {
   type Service,
 } from './testing/harness';
 import { startSmtpCapture } from './testing/smtp-capture';
-import { REFUSAL } from './app';
+import { REFUSAL } from './routes/api';
 import { signToken } from './tokens';
 
 describe('the order-confirmation service', () => {

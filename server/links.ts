@@ -1,0 +1,70 @@
+import type { Config } from './config';
+import { packsBySku } from './catalog';
+import { COPY, type LinkRecord, type Store } from './store';
+import { verifyToken } from './tokens';
+
+/**
+ * What a download link may still do. A link sends its pack at most `DOWNLOAD_LIMIT` times over,
+ * counted in millionths of the file: the bytes [from, to) cost the copy's units up to `to` less
+ * those up to `from`, so a file sent in any pieces costs exactly one copy, and the same piece sent
+ * again costs again.
+ */
+export function createLinkPolicy({
+  config,
+  store,
+  now,
+}: {
+  config: Config;
+  store: Store;
+  now: () => number;
+}) {
+  const budget = config.downloadLimit * COPY;
+  const usedUp = `This download link has been used ${config.downloadLimit} times. Ask for fresh links on our thank-you page.`;
+
+  /** The link a token names, or why it cannot be used (a status and the words for the buyer). */
+  function linkFor(token: string) {
+    const check = verifyToken(config.downloadSecret, token, now());
+    const refuse = (status: 404 | 410, error: string) => ({ status, error }) as const;
+    if (!check.valid && check.reason === 'expired') {
+      return refuse(
+        410,
+        'This download link has expired. Ask for fresh links on our thank-you page.',
+      );
+    }
+    const link = check.valid ? store.findLink(check.linkId) : null;
+    const pack = link && packsBySku.get(link.pack);
+    if (!link || !pack) return refuse(404, 'This download link is not valid.');
+    if (link.revokedAt !== null) {
+      const order = store.findOrder(link.orderId);
+      return refuse(
+        410,
+        order?.status === 'refunded'
+          ? 'This order was refunded, so its links no longer work.'
+          : 'These links were replaced by newer links: please use the ones in your latest e-mail.',
+      );
+    }
+    if (link.used >= budget) return refuse(410, usedUp);
+    return { link, pack };
+  }
+
+  /** Whole copies a link may still send. */
+  const copiesLeft = (link: LinkRecord) => Math.floor((budget - link.used) / COPY);
+
+  /** What sending bytes [from, to) of a file of `size` bytes costs. */
+  const cost = (size: number, from: number, to: number) => {
+    const unit = (byte: number) => Math.floor((byte * COPY) / size);
+    return unit(to) - unit(from);
+  };
+
+  /** Spends bytes [from, to) before they are sent; false when the link has not that much left. */
+  const spend = (link: LinkRecord, size: number, from: number, to: number) =>
+    store.spendLink(link.id, cost(size, from, to), budget);
+
+  /** Gives back bytes [from, to) that a transfer cut short did not send. */
+  const giveBack = (link: LinkRecord, size: number, from: number, to: number) =>
+    store.refundLink(link.id, cost(size, from, to));
+
+  return { linkFor, copiesLeft, spend, giveBack, usedUp };
+}
+
+export type LinkPolicy = ReturnType<typeof createLinkPolicy>;

@@ -1,0 +1,51 @@
+import type { DeliveryService } from './delivery';
+import type { Log } from './log';
+import type { PayPalClient } from './paypal';
+import type { Store } from './store';
+
+/** The part of a PayPal refund or reversal event the service reads. */
+export type RefundEvent = {
+  id?: string;
+  event_type: 'PAYMENT.CAPTURE.REFUNDED' | 'PAYMENT.CAPTURE.REVERSED';
+  resource?: { id?: string; links?: { rel: string; href: string }[] };
+};
+
+/**
+ * A payment went back. A refund's resource is the refund, pointing "up" to its capture; a
+ * reversal's is the capture. The capture (asked of PayPal, not taken from the event) says which
+ * order, and whether all of it went back: then the order's links stop working; a partial refund
+ * only tells the studio, once per event.
+ */
+export async function handleRefund(
+  {
+    paypal,
+    store,
+    delivery,
+    log,
+  }: {
+    paypal: PayPalClient;
+    store: Store;
+    delivery: DeliveryService;
+    log: Log;
+  },
+  event: RefundEvent,
+) {
+  const resource = event.resource ?? {};
+  const captureId =
+    event.event_type === 'PAYMENT.CAPTURE.REVERSED'
+      ? resource.id
+      : resource.links
+          ?.find((link) => link.rel === 'up')
+          ?.href.split('/')
+          .pop();
+  const capture = captureId ? await paypal.getCapture(captureId) : null;
+  const order = store.findOrder(capture?.supplementary_data?.related_ids?.order_id ?? '');
+  log.info({ msg: 'refund event', orderId: order?.id, type: event.event_type });
+  if (!capture || !order || order.status === 'refunded') return;
+  delivery.refund(
+    order,
+    event.event_type,
+    ['REFUNDED', 'REVERSED'].includes(capture.status),
+    event.id ?? `${event.event_type}:${capture.id}`,
+  );
+}

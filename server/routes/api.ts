@@ -1,0 +1,278 @@
+// The API the site's browser calls: orders created and captured, the spec's confirmation call,
+// discount previews, fresh links. Only the site's origins may call it.
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { z } from 'zod';
+import { detailsSchema } from '@/lib/checkout';
+import { FUNDING_SOURCES, orderTotalCents } from '@/lib/order';
+import { ORDER_ID_PATTERN, type CaptureOutcome } from '@/lib/order-service';
+import { packsBySku } from '../catalog';
+import { applyCode } from '../codes';
+import type { Config } from '../config';
+import type { DeliveryService } from '../delivery';
+import { jsonBody, problem, rateLimit, type Env } from '../http';
+import type { Log } from '../log';
+import { PayPalRefused, PayPalUnavailable } from '../paypal';
+import type { createRecovery } from '../recovery';
+import type { OrderRecord, Store } from '../store';
+
+const orderId = z.string().regex(new RegExp(`^${ORDER_ID_PATTERN}$`), 'must be a PayPal order id');
+
+/** What the checkout sends (lib/checkout.ts confirmationBody); nothing more is accepted. */
+export const confirmationSchema = z.strictObject({
+  customerDetails: z.strictObject(detailsSchema.shape),
+  purchasedItems: z
+    .array(z.string().min(1).max(200))
+    .min(1, 'must name at least one item')
+    .max(50)
+    .refine((items) => new Set(items).size === items.length, 'must not name an item twice'),
+  totalAmount: z.string().regex(/^\d{1,7}\.\d{2}$/, 'must be an amount with two decimals'),
+  orderId,
+});
+
+const packId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a pack id');
+
+/** What the checkout's PayPal button sends to create an order: packs by sku, buyer, code. */
+export const newOrderSchema = z.strictObject({
+  items: z
+    .array(packId)
+    .min(1, 'must name at least one pack')
+    .max(50)
+    .refine((items) => new Set(items).size === items.length, 'must not name a pack twice'),
+  customer: z.strictObject(detailsSchema.shape),
+  code: z.string().trim().min(1).max(64).optional(),
+  fundingSource: z.enum(FUNDING_SOURCES).optional(),
+});
+
+/** The capture call: the buyer's address, which must be the order's. */
+export const captureSchema = z.strictObject({ email: detailsSchema.shape.email });
+
+export const resendSchema = z.strictObject({ orderId, email: detailsSchema.shape.email });
+
+export const allOrdersSchema = z.strictObject({ email: detailsSchema.shape.email });
+
+export const discountCheckSchema = z.strictObject({
+  code: z.string().trim().min(1).max(64),
+  items: z.array(packId).min(1).max(50),
+});
+
+/** The largest request body accepted: a full cart with long addresses fits many times over. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/** Every refused confirmation: the same words, after the same time (longer than asking PayPal). */
+export const REFUSAL = 'This order cannot be confirmed with these details.';
+export const REFUSAL_MS = 500;
+
+export function apiRoutes({
+  config,
+  store,
+  delivery,
+  recovery,
+  log,
+  now,
+  later,
+}: {
+  config: Config;
+  store: Store;
+  delivery: DeliveryService;
+  recovery: ReturnType<typeof createRecovery>;
+  log: Log;
+  now: () => number;
+  /** Runs work after answering, so that the answer says nothing of it. */
+  later: (work: () => Promise<void>) => void;
+}) {
+  const api = new Hono<Env>();
+  const siteOrigin = (origin: string) => (config.siteOrigins.includes(origin) ? origin : null);
+
+  api.use(async (c, next) => {
+    const origin = c.req.header('origin');
+    if (origin && !siteOrigin(origin)) {
+      log.warn({ msg: 'origin refused', origin });
+      return problem(c, 403, 'This origin may not call the service.');
+    }
+    await next();
+  });
+  api.use(
+    cors({
+      origin: siteOrigin,
+      allowMethods: ['POST'],
+      allowHeaders: ['Content-Type'],
+      maxAge: 600,
+    }),
+  );
+  api.use(rateLimit(config));
+  // Guessing codes: a third of the API's budget per client and minute.
+  api.use('/discounts/*', rateLimit(config, Math.max(1, Math.floor(config.rateLimit / 3))));
+  api.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => problem(c, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`),
+    }),
+  );
+
+  /** What the buyer's browser gets for a delivered order: where the e-mail went, the links. */
+  const receipt = (order: OrderRecord, created: boolean) => {
+    const downloads = delivery.downloads(order);
+    return {
+      ok: true,
+      orderId: order.id,
+      email: order.email,
+      totalCents: order.totalCents,
+      discount: order.discountCode
+        ? { code: order.discountCode, cents: order.discountCents }
+        : null,
+      downloads: downloads.map(({ name, url }) => ({ name, url })),
+      expiresAt: downloads[0]?.expiresAt ?? 0,
+      ...(created ? {} : { alreadyConfirmed: true }),
+    };
+  };
+
+  const paypalUnreachable = (c: Context, id: string | null, error: Error) => {
+    log.error({ msg: 'PayPal unavailable', orderId: id, error: error.message });
+    return problem(c, 502, 'We could not reach PayPal. Please try again in a moment.');
+  };
+
+  // The checkout's PayPal button creates its order here: priced from the catalogue, with the code's
+  // use held for it. Nothing is charged until the buyer approves and the capture below runs.
+  api.post('/orders', ...jsonBody(newOrderSchema), async (c) => {
+    const { items, customer, code, fundingSource } = c.req.valid('json');
+    const packs = items.map((sku) => packsBySku.get(sku));
+    if (packs.some((pack) => !pack)) {
+      return problem(c, 400, 'The order names a pack the shop does not sell.');
+    }
+    try {
+      const created = await delivery.create({
+        lines: packs.map((pack) => ({ ...pack!, quantity: 1 as const })),
+        customer,
+        code,
+        fundingSource,
+      });
+      if ('problem' in created) {
+        return problem(c, 422, 'The discount code does not apply.', { reason: created.problem });
+      }
+      return c.json(created, 201);
+    } catch (error) {
+      if (error instanceof PayPalUnavailable) return paypalUnreachable(c, null, error);
+      if (error instanceof PayPalRefused) {
+        log.error({ msg: 'PayPal refused an order', issue: error.issue, status: error.status });
+        return problem(c, 502, 'PayPal did not accept the order. Please try again later.');
+      }
+      throw error;
+    }
+  });
+
+  // The buyer approved the order in PayPal's window: the payment is captured and the order
+  // delivered in one call, whose answer carries the links. Repeating it is safe.
+  api.post('/orders/:id/capture', ...jsonBody(captureSchema), async (c) => {
+    const id = c.req.param('id');
+    if (!orderId.safeParse(id).success) return problem(c, 404, 'Not found.');
+    let result;
+    try {
+      result = await delivery.capture(id, c.req.valid('json').email);
+    } catch (error) {
+      if (error instanceof PayPalUnavailable) return paypalUnreachable(c, id, error);
+      throw error;
+    }
+    const refused = (outcome: CaptureOutcome, error: string, extra = {}) =>
+      problem(c, outcome === 'unknown' ? 404 : 422, error, { outcome, ...extra });
+    switch (result.kind) {
+      case 'declined':
+        return refused('declined', 'PayPal declined the payment; nothing was charged.', {
+          restart: result.restart,
+        });
+      case 'unknown':
+        return refused('unknown', 'We do not know this order.');
+      case 'refused':
+        return result.paid
+          ? refused(
+              'paid-not-delivered',
+              'Your payment was received, but the order needs a person.',
+            )
+          : refused('not-charged', 'This order cannot be completed; nothing was charged.');
+      case 'pending':
+        return c.json({ ok: true, orderId: id, pending: true, downloads: [] }, 202);
+      case 'delivered':
+        return c.json(receipt(result.order, result.created));
+    }
+  });
+
+  // The spec's confirmation call, from a checkout that created its order in the browser (orders
+  // in flight from before the service created them).
+  api.post('/email/send-order-confirmation', ...jsonBody(confirmationSchema), async (c) => {
+    const started = now();
+    const {
+      customerDetails: customer,
+      purchasedItems,
+      totalAmount,
+      orderId: id,
+    } = c.req.valid('json');
+    let result;
+    try {
+      result = await delivery.deliver(id, {
+        source: 'browser',
+        customer,
+        items: purchasedItems,
+        totalAmount,
+      });
+    } catch (error) {
+      if (!(error instanceof PayPalUnavailable)) throw error;
+      return paypalUnreachable(c, id, error);
+    }
+    switch (result.kind) {
+      // An unknown order, another address, other items, a refund: one answer, after one wait, so
+      // that nobody learns which order ids exist or whose they are.
+      case 'unknown':
+      case 'refused':
+        await new Promise((resolve) => setTimeout(resolve, started + REFUSAL_MS - now()));
+        return problem(c, 422, REFUSAL);
+      case 'pending':
+        return c.json(
+          { ok: true, orderId: id, email: customer.email, pending: true, downloads: [] },
+          202,
+        );
+      case 'delivered':
+        return c.json(receipt(result.order, result.created));
+    }
+  });
+
+  // What a code does to a cart: a preview for the checkout; the order applies it for good.
+  api.post('/discounts/check', ...jsonBody(discountCheckSchema), (c) => {
+    const { code, items } = c.req.valid('json');
+    const lines = [...new Set(items)].flatMap((sku) => {
+      const pack = packsBySku.get(sku);
+      return pack ? [{ ...pack, quantity: 1 as const }] : [];
+    });
+    const applied = applyCode(store, code, lines, now());
+    // A code that does not apply is an answer, not an error: the checkout says why.
+    if ('problem' in applied) return c.json({ applies: false, reason: applied.problem });
+    const itemTotalCents = orderTotalCents(lines);
+    return c.json({
+      applies: true,
+      code: applied.rule.code,
+      discountCents: applied.cents,
+      itemTotalCents,
+      totalCents: itemTotalCents - applied.cents,
+    });
+  });
+
+  // The same answer, at once, whether or not the order exists: order ids cannot be probed.
+  const accepted = (c: Context, message: string) => c.json({ ok: true, message }, 202);
+
+  api.post('/orders/resend', ...jsonBody(resendSchema), (c) => {
+    const { orderId: id, email } = c.req.valid('json');
+    later(() => recovery.freshLinks(id, email));
+    return accepted(
+      c,
+      'If this order exists for this e-mail address, fresh links are on their way.',
+    );
+  });
+
+  api.post('/orders/all', ...jsonBody(allOrdersSchema), (c) => {
+    const { email } = c.req.valid('json');
+    later(async () => recovery.allOrders(email));
+    return accepted(c, 'If this address has orders, they are on their way to it.');
+  });
+
+  return api;
+}

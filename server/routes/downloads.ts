@@ -1,0 +1,99 @@
+// The e-mailed download links: a page that counts nothing, and the file.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import type { Config } from '../config';
+import { byteRange, downloadPage } from '../download';
+import { problem, rateLimit, type Env } from '../http';
+import type { LinkPolicy } from '../links';
+import type { Log } from '../log';
+import { packFile } from '../packs';
+
+export function downloadRoutes({
+  config,
+  links,
+  log,
+}: {
+  config: Config;
+  links: LinkPolicy;
+  log: Log;
+}) {
+  const downloads = new Hono<Env>();
+  downloads.use(rateLimit(config));
+
+  // The link in the e-mail opens this page, which counts nothing: mail scanners and previews that
+  // follow every link use up no download. Its button fetches the file.
+  downloads.get('/:token', (c) => {
+    const found = links.linkFor(c.req.param('token'));
+    const headers = {
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+      'X-Robots-Tag': 'noindex',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'",
+    };
+    const html = !!c.req.header('accept')?.includes('text/html');
+    if ('error' in found) {
+      if (!html) return problem(c, found.status, found.error);
+      return c.html(downloadPage({ message: found.error }), found.status, headers);
+    }
+    const { link, pack } = found;
+    return c.html(
+      downloadPage({
+        pack: pack.name,
+        file: `${c.req.param('token')}/file`,
+        expiresAt: link.expiresAt,
+        left: links.copiesLeft(link),
+      }),
+      200,
+      headers,
+    );
+  });
+
+  // The file. Each request spends its share of the link's copies before a byte goes out (so
+  // neither short ranges nor requests in parallel get more), and a transfer cut short gets back
+  // what it did not send (so a resumption with Range completes the same copy). HEAD spends nothing.
+  downloads.on(['GET', 'HEAD'], '/:token/file', (c) => {
+    const found = links.linkFor(c.req.param('token'));
+    if ('error' in found) return problem(c, found.status, found.error);
+    const { link } = found;
+    const file = packFile(config.packsDir, link.pack);
+    if (!existsSync(file)) {
+      log.error({ msg: 'pack file missing', pack: link.pack });
+      return problem(c, 500, 'This pack is not available right now. Please write to us.');
+    }
+    const size = statSync(file).size;
+    const range = byteRange(c.req.header('range'), size);
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="${link.pack}.zip"`,
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex',
+    };
+    if (range === 'unsatisfiable') {
+      return c.body(null, 416, { ...headers, 'Content-Range': `bytes */${size}` });
+    }
+    const { start, end } = range ?? { start: 0, end: size - 1 };
+    headers['Content-Length'] = String(end - start + 1);
+    if (range) headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
+    const status = range ? 206 : 200;
+    if (c.req.method === 'HEAD') return c.body(null, status, headers);
+    if (!links.spend(link, size, start, end + 1)) return problem(c, 410, links.usedUp);
+    let sent = 0;
+    async function* counted() {
+      for await (const chunk of createReadStream(file, { start, end }) as AsyncIterable<Buffer>) {
+        sent += chunk.length;
+        yield chunk;
+      }
+    }
+    const response = c.env.outgoing;
+    response.once('close', () => {
+      const cut = !response.writableFinished;
+      if (cut) links.giveBack(link, size, start + sent, end + 1);
+      log.info({ msg: 'download', orderId: link.orderId, pack: link.pack, bytes: sent, cut });
+    });
+    return c.body(Readable.toWeb(Readable.from(counted())) as ReadableStream, status, headers);
+  });
+
+  return downloads;
+}
