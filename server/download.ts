@@ -1,5 +1,5 @@
 import { checkoutCopy, site } from '@/lib/content';
-import { html } from './html';
+import { html, markup } from './html';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'long',
@@ -24,50 +24,52 @@ export function downloadPage(
             ${copy.downloadsLeft}
           </p>
           <p><a class="button" href="${props.file}" download>${copy.button} ${props.pack}</a></p>`;
-  return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex, nofollow" />
-        <meta name="referrer" content="no-referrer" />
-        <title>${copy.heading} · ${site.name}</title>
-        <style>
-          body {
-            margin: 0 auto;
-            max-width: 36rem;
-            padding: 3rem 1.5rem;
-            background: #13100e;
-            color: #f2e9dc;
-            font:
-              1.05rem/1.6 Georgia,
-              serif;
-          }
-          .button {
-            display: inline-block;
-            padding: 0.8rem 1.6rem;
-            border-radius: 999px;
-            background: #d9a54f;
-            color: #13100e;
-            font-family: system-ui, sans-serif;
-            font-weight: 600;
-            text-decoration: none;
-          }
-          .button:focus-visible {
-            outline: 3px solid #f2e9dc;
-            outline-offset: 3px;
-          }
-          small {
-            color: #b9ad9c;
-          }
-        </style>
-      </head>
-      <body>
-        <h1>${copy.heading}</h1>
-        ${body}
-        <p><small>${copy.help} · ${site.name}</small></p>
-      </body>
-    </html>`.value;
+  return markup(
+    html`<!doctype html>
+      <html lang="en">
+        <head>
+          <meta charset="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="robots" content="noindex, nofollow" />
+          <meta name="referrer" content="no-referrer" />
+          <title>${copy.heading} · ${site.name}</title>
+          <style>
+            body {
+              margin: 0 auto;
+              max-width: 36rem;
+              padding: 3rem 1.5rem;
+              background: #13100e;
+              color: #f2e9dc;
+              font:
+                1.05rem/1.6 Georgia,
+                serif;
+            }
+            .button {
+              display: inline-block;
+              padding: 0.8rem 1.6rem;
+              border-radius: 999px;
+              background: #d9a54f;
+              color: #13100e;
+              font-family: system-ui, sans-serif;
+              font-weight: 600;
+              text-decoration: none;
+            }
+            .button:focus-visible {
+              outline: 3px solid #f2e9dc;
+              outline-offset: 3px;
+            }
+            small {
+              color: #b9ad9c;
+            }
+          </style>
+        </head>
+        <body>
+          <h1>${copy.heading}</h1>
+          ${body}
+          <p><small>${copy.help} · ${site.name}</small></p>
+        </body>
+      </html>`,
+  );
 }
 
 /**

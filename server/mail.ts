@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import { checkoutCopy, site } from '@/lib/content';
 import { formatPrice } from '@/lib/money';
 import type { AppliedDiscount, OrderLine } from '@/lib/order';
-import { html } from './html';
+import { html, markup } from './html';
 import type { Fields } from './log';
 import { isOneAddress } from './paypal';
 
@@ -111,59 +111,61 @@ export function buyerEmail(
     to: order.customer.email,
     replyTo: site.email,
     subject,
-    html: html`<!doctype html>
-      <html lang="en">
-        <body
-          style="font-family:Georgia,serif;color:#2b211c;max-width:560px;margin:0 auto;padding:24px"
-        >
-          <h1 style="font-weight:normal">${greeting(order)}</h1>
-          <p style="${paragraph}">
-            Your payment for order <strong>${order.orderId}</strong> is complete. Here are your
-            presets.
-          </p>
-          <table style="width:100%;border-collapse:collapse;margin:0 0 16px">
-            ${order.lines.map(
-              (line) =>
+    html: markup(
+      html`<!doctype html>
+        <html lang="en">
+          <body
+            style="font-family:Georgia,serif;color:#2b211c;max-width:560px;margin:0 auto;padding:24px"
+          >
+            <h1 style="font-weight:normal">${greeting(order)}</h1>
+            <p style="${paragraph}">
+              Your payment for order <strong>${order.orderId}</strong> is complete. Here are your
+              presets.
+            </p>
+            <table style="width:100%;border-collapse:collapse;margin:0 0 16px">
+              ${order.lines.map(
+                (line) =>
+                  html`<tr>
+                    <td style="padding:6px 0;border-bottom:1px solid #e5d9cc">${line.name}</td>
+                    <td style="padding:6px 0;border-bottom:1px solid #e5d9cc;text-align:right">
+                      ${price(line.priceCents)}
+                    </td>
+                  </tr>`,
+              )}
+              ${
+                order.discount &&
                 html`<tr>
-                  <td style="padding:6px 0;border-bottom:1px solid #e5d9cc">${line.name}</td>
-                  <td style="padding:6px 0;border-bottom:1px solid #e5d9cc;text-align:right">
-                    ${price(line.priceCents)}
+                  <td style="padding:6px 0;border-bottom:1px solid #e5d9cc">
+                    Discount (${order.discount.code})
                   </td>
-                </tr>`,
-            )}
-            ${
-              order.discount &&
-              html`<tr>
-                <td style="padding:6px 0;border-bottom:1px solid #e5d9cc">
-                  Discount (${order.discount.code})
+                  <td style="padding:6px 0;border-bottom:1px solid #e5d9cc;text-align:right">
+                    −${price(order.discount.cents)}
+                  </td>
+                </tr>`
+              }
+              <tr>
+                <td style="padding:6px 0"><strong>Total</strong></td>
+                <td style="padding:6px 0;text-align:right">
+                  <strong>${price(order.totalCents)}</strong>
                 </td>
-                <td style="padding:6px 0;border-bottom:1px solid #e5d9cc;text-align:right">
-                  −${price(order.discount.cents)}
-                </td>
-              </tr>`
-            }
-            <tr>
-              <td style="padding:6px 0"><strong>Total</strong></td>
-              <td style="padding:6px 0;text-align:right">
-                <strong>${price(order.totalCents)}</strong>
-              </td>
-            </tr>
-          </table>
-          <h2 style="font-weight:normal">Your downloads</h2>
-          <ul>
-            ${links.map((link) => html`<li style="margin:0 0 8px"><a href="${link.url}">Download ${link.name}</a></li>`)}
-          </ul>
-          <p style="${paragraph}">${terms}</p>
-          <h2 style="font-weight:normal">License</h2>
-          ${checkoutCopy.license.map((term) => html`<p style="${paragraph}">${term}</p>`)}
-          <p style="${paragraph}">
-            Need fresh links later? Ask for them at
-            <a href="${freshLinksUrl}">${freshLinksUrl}</a> with your order id. Questions? Reply to
-            this e-mail or write to ${site.email}.
-          </p>
-          <p style="${paragraph}">${site.name}</p>
-        </body>
-      </html>`.value,
+              </tr>
+            </table>
+            <h2 style="font-weight:normal">Your downloads</h2>
+            <ul>
+              ${links.map((link) => html`<li style="margin:0 0 8px"><a href="${link.url}">Download ${link.name}</a></li>`)}
+            </ul>
+            <p style="${paragraph}">${terms}</p>
+            <h2 style="font-weight:normal">License</h2>
+            ${checkoutCopy.license.map((term) => html`<p style="${paragraph}">${term}</p>`)}
+            <p style="${paragraph}">
+              Need fresh links later? Ask for them at
+              <a href="${freshLinksUrl}">${freshLinksUrl}</a> with your order id. Questions? Reply
+              to this e-mail or write to ${site.email}.
+            </p>
+            <p style="${paragraph}">${site.name}</p>
+          </body>
+        </html>`,
+    ),
     text: [
       greeting(order),
       '',
@@ -205,22 +207,24 @@ function studioNotice(
     to,
     ...(replyTo ? { replyTo } : {}),
     subject,
-    html: html`<!doctype html>
-      <html lang="en">
-        <body style="font-family:sans-serif">
-          ${intro.heading && html`<h1>${intro.heading}</h1>`}
-          ${intro.text && html`<p>${intro.text}</p>`}
-          <table>
-            ${rows.map(
-              ([label, value]) =>
-                html`<tr>
-                  <th style="text-align:left;padding-right:12px">${label}</th>
-                  <td>${value}</td>
-                </tr>`,
-            )}
-          </table>
-        </body>
-      </html>`.value,
+    html: markup(
+      html`<!doctype html>
+        <html lang="en">
+          <body style="font-family:sans-serif">
+            ${intro.heading && html`<h1>${intro.heading}</h1>`}
+            ${intro.text && html`<p>${intro.text}</p>`}
+            <table>
+              ${rows.map(
+                ([label, value]) =>
+                  html`<tr>
+                    <th style="text-align:left;padding-right:12px">${label}</th>
+                    <td>${value}</td>
+                  </tr>`,
+              )}
+            </table>
+          </body>
+        </html>`,
+    ),
     text: [
       ...(intro.text ? [intro.text, ''] : []),
       ...rows.map(([label, value]) =>
