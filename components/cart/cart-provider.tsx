@@ -26,7 +26,6 @@ type CartContext = {
   /** Adds every pack not yet in the cart and opens the panel. */
   addAll(ids: string[]): void;
   remove(id: string): void;
-  updateQuantity(id: string, delta: number): void;
   clear(): void;
   /** The last change, for screen readers. */
   announcement: string;
@@ -87,9 +86,6 @@ export function CartProvider({
       remove(id) {
         store.dispatch({ type: 'remove', id });
         setAnnouncement(fillIn(copy.removed, { name: nameOf(id) }));
-      },
-      updateQuantity(id, delta) {
-        store.dispatch({ type: 'updateQuantity', id, delta });
       },
       clear() {
         store.dispatch({ type: 'clear' });

@@ -82,10 +82,6 @@ export function getPreset(slug: string) {
   return presets.find((preset) => preset.slug === slug);
 }
 
-export function getBundle(slug: string) {
-  return bundles.find((bundle) => bundle.slug === slug);
-}
-
 /** The member presets of a bundle, in the bundle's order. */
 export function bundleMembers(bundle: { members: string[] }) {
   return bundle.members.map((name) => presets.find((preset) => preset.name === name)!);
