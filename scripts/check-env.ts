@@ -1,14 +1,9 @@
-// Prebuild: reports once the settings of .env.example that are unset (their defaults are used),
-// and stops a production build that would ship development settings (lib/build-settings.ts).
-import { readFileSync } from 'node:fs';
+// Prebuild: reports once the settings (lib/settings.ts) that are unset (their defaults are used),
+// and stops a production build that would ship development settings.
 import nextEnv from '@next/env';
-import { isProductionBuild, productionProblems } from '@/lib/build-settings';
+import { isProductionBuild, productionProblems, SETTING_NAMES } from '@/lib/settings';
 
 nextEnv.loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error });
-
-const names = readFileSync('.env.example', 'utf8')
-  .split('\n')
-  .flatMap((line) => line.match(/^([A-Z0-9_]+)=/)?.[1] ?? []);
 
 const problems = productionProblems(process.env);
 if (problems.length > 0) {
@@ -17,7 +12,7 @@ if (problems.length > 0) {
   );
   process.exit(1);
 }
-const missing = names.filter((name) => !process.env[name]);
+const missing = SETTING_NAMES.filter((name) => !process.env[name]);
 if (missing.length > 0) {
   console.warn(
     `${isProductionBuild(process.env) ? 'Production' : 'Local'} build; settings not set, using their defaults (see .env.example): ${missing.join(', ')}`,

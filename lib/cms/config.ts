@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contentFiles, contentGroups } from '@/lib/content/files';
+import { readSettings, type Env } from '@/lib/settings';
 
 /**
  * The Decap CMS configuration, made from the content schemas (lib/content/files.ts): every content
@@ -234,18 +235,19 @@ export function cmsConfig({ backend, localBackendUrl, siteUrl }: CmsSettings) {
  * The CMS settings of a build's environment (.env.example): the Git host of the production editor
  * and decap-server's address for local editing.
  */
-export function cmsSettings(env: Record<string, string | undefined>, siteUrl: string): CmsSettings {
-  const optional = (key: string, value: string | undefined) => (value ? { [key]: value } : {});
+export function cmsSettings(env: Env, siteUrl: string): CmsSettings {
+  const settings = readSettings(env);
+  const optional = (key: string, value: string) => (value ? { [key]: value } : {});
   return {
     backend: {
-      name: env.CMS_BACKEND || 'github',
-      repo: env.CMS_REPO || 'saanjhstudio/site',
-      branch: env.CMS_BRANCH || 'main',
-      ...optional('base_url', env.CMS_AUTH_URL),
-      ...optional('api_root', env.CMS_API_ROOT),
-      ...(env.CMS_APP_ID ? { app_id: env.CMS_APP_ID, auth_type: 'pkce' } : {}),
+      name: settings.CMS_BACKEND,
+      repo: settings.CMS_REPO,
+      branch: settings.CMS_BRANCH,
+      ...optional('base_url', settings.CMS_AUTH_URL),
+      ...optional('api_root', settings.CMS_API_ROOT),
+      ...(settings.CMS_APP_ID ? { app_id: settings.CMS_APP_ID, auth_type: 'pkce' } : {}),
     },
-    localBackendUrl: env.CMS_LOCAL_BACKEND_URL || 'http://localhost:8081/api/v1',
+    localBackendUrl: settings.CMS_LOCAL_BACKEND_URL,
     siteUrl,
   };
 }

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import { isProductionBuild, productionProblems } from './build-settings';
+import { readFileSync } from 'node:fs';
+import { isProductionBuild, productionProblems, readSettings, SETTING_NAMES } from './settings';
 
 const live = {
   NEXT_PUBLIC_SITE_URL: 'https://www.saanjh.studio',
@@ -52,5 +53,25 @@ describe('a build for the public site', () => {
 
   test('a local build keeps its defaults', () => {
     expect(productionProblems({})).toEqual([]);
+  });
+});
+
+describe('.env.example', () => {
+  const lines = readFileSync('.env.example', 'utf8')
+    .split('\n')
+    .flatMap((line) => {
+      const match = /^([A-Z0-9_]+)=(.*)$/.exec(line);
+      return match ? [[match[1]!, match[2]!] as const] : [];
+    });
+
+  test('lists every setting, once, with its default', () => {
+    expect(lines.map(([name]) => name)).toEqual(SETTING_NAMES);
+    const defaults = readSettings({});
+    for (const [name, value] of lines)
+      expect([name, value]).toEqual([name, defaults[name as keyof typeof defaults]]);
+  });
+
+  test('an empty setting means its default', () => {
+    expect(readSettings({ CMS_BRANCH: '' }).CMS_BRANCH).toBe('main');
   });
 });
