@@ -1,11 +1,12 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import { allRoutes, resolveSegment } from './routes';
+import { presets } from './content';
+import { allRoutes, presetPath, resolveSegment } from './routes';
 
 describe('allRoutes', () => {
   const paths = allRoutes().map((route) => route.path);
 
-  test('lists every route of the spec, once', () => {
+  test("lists every route of the spec and every pack's page, once", () => {
     const expected = [
       '/',
       '/about/',
@@ -41,7 +42,9 @@ describe('allRoutes', () => {
         (p) => `/${p}-preset/`,
       ),
     ];
-    expect([...paths].sort()).toEqual([...expected].sort());
+    // A pack the studio adds has its page too; nothing else is added.
+    const packPages = presets.map(presetPath);
+    expect([...paths].sort()).toEqual([...new Set([...expected, ...packPages])].sort());
     expect(new Set(paths).size).toBe(paths.length);
   });
 

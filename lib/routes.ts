@@ -11,6 +11,9 @@ import {
 
 export const presetPath = (preset: Pick<Preset, 'slug'>) => `/full-item/${preset.slug}/`;
 export const legacyPresetPath = (preset: Pick<Preset, 'legacyPath'>) => `/${preset.legacyPath}/`;
+
+/** The packs of the original site, which have an old address that redirects to them. */
+export const legacyPresets = () => presets.filter((preset) => preset.legacyPath);
 export const bundlePath = (bundle: Pick<Bundle, 'slug'>) => `/${bundle.slug}/`;
 export const servicePath = (service: Pick<Service, 'slug'>) => `/services/${service.slug}/`;
 export const galleryPath = (gallery: Pick<Gallery, 'collection' | 'slug'>) =>
@@ -40,7 +43,7 @@ export function allRoutes(): Route[] {
     ...privatePaths.map((path) => ({ path, kind: 'private' as const })),
     ...presets.map((preset) => ({ path: presetPath(preset), kind: 'preset' as const })),
     ...bundles.map((bundle) => ({ path: bundlePath(bundle), kind: 'bundle' as const })),
-    ...presets.map((preset) => ({
+    ...legacyPresets().map((preset) => ({
       path: legacyPresetPath(preset),
       kind: 'preset-redirect' as const,
     })),

@@ -14,7 +14,11 @@ describe('presetSlug', () => {
     expect(presetSlug(name)).toBe(slug);
   });
 
-  test('turns only the first space into a hyphen', () => {
-    expect(presetSlug('Golden Hour Glow')).toBe('golden-hour glow');
+  test('gives an address the content schema accepts, whatever the name', () => {
+    expect(presetSlug('Golden Hour Glow')).toBe('golden-hour-glow');
+    expect(presetSlug('Bundle & Save')).toBe('bundle-save');
+    for (const name of ['Golden Hour Glow', 'Mehndi Night (Warm)', ' Dusk ']) {
+      expect(presetSlug(name)).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    }
   });
 });

@@ -1,4 +1,13 @@
-/** The spec's preset slug rule: the name lowercased, its first space turned into a hyphen. */
+/**
+ * The spec's preset slug rule: the name lowercased, its first space turned into a hyphen. Names
+ * of three words or more (not the spec's) would keep a space, which no address may hold: every
+ * other run of characters outside a-z and 0-9 becomes a hyphen too, so the rule always gives a
+ * slug the content schema accepts.
+ */
 export function presetSlug(name: string): string {
-  return name.toLowerCase().replace(' ', '-');
+  return name
+    .toLowerCase()
+    .replace(' ', '-')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }

@@ -1,9 +1,9 @@
 import { notFound } from 'next/navigation';
 import { BundleView } from '@/components/shop/bundle-view';
 import { PresetRedirect } from '@/components/shop/preset-redirect';
-import { bundles, presets } from '@/lib/content';
+import { bundles } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
-import { bundlePath, presetPath, resolveSegment } from '@/lib/routes';
+import { bundlePath, legacyPresets, presetPath, resolveSegment } from '@/lib/routes';
 
 // Single-segment pages fed by content: the bundle pages and the old -preset addresses.
 type Props = { params: Promise<{ segment: string }> };
@@ -13,7 +13,7 @@ export const dynamicParams = false;
 export function generateStaticParams() {
   return [
     ...bundles.map((bundle) => ({ segment: bundle.slug })),
-    ...presets.map((preset) => ({ segment: preset.legacyPath })),
+    ...legacyPresets().map((preset) => ({ segment: preset.legacyPath! })),
   ];
 }
 

@@ -1,5 +1,12 @@
 import { bundles, galleries, pages, presets, services, site } from '@/lib/content';
-import { allRoutes, bundlePath, galleryPath, presetPath, servicePath } from '@/lib/routes';
+import {
+  allRoutes,
+  bundlePath,
+  galleryPath,
+  legacyPresets,
+  presetPath,
+  servicePath,
+} from '@/lib/routes';
 import { expect, test } from '../fixtures';
 
 const pageHeadings: Record<string, string> = {
@@ -43,7 +50,7 @@ test.describe('every route', () => {
 });
 
 test.describe('old preset addresses', () => {
-  for (const preset of presets) {
+  for (const preset of legacyPresets()) {
     test(`/${preset.legacyPath}/ sends the visitor to the ${preset.name} page`, async ({
       page,
     }) => {

@@ -18,16 +18,17 @@ import {
 } from './schema';
 
 /** Adds an issue on every entry after the first whose key was already seen. */
-function unique<T>(key: (entry: T) => string, field: string) {
+function unique<T>(key: (entry: T) => string | undefined, field: string) {
   return (entries: T[], ctx: z.RefinementCtx) => {
     const seen = new Set<string>();
     entries.forEach((entry, index) => {
-      const value = key(entry).toLowerCase();
+      const value = key(entry)?.toLowerCase();
+      if (value === undefined) return;
       if (seen.has(value)) {
         ctx.addIssue({
           code: 'custom',
           path: [index, field],
-          message: `duplicates "${key(entry)}"`,
+          message: `duplicates "${value}"`,
         });
       }
       seen.add(value);

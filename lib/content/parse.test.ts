@@ -23,14 +23,18 @@ const presetsCopy = () => structuredClone(presetsFile) as { presets: Record<stri
 describe('parseContent', () => {
   test('accepts the real content and derives cents from prices', () => {
     const parsed = parseContent(file, schema, presetsFile);
-    expect(parsed.presets.map((p) => [p.slug, p.priceCents])).toEqual([
-      ['stoic-pack', 3999],
-      ['regal-tones', 3999],
-      ['earthy-tone', 3499],
-      ['soul-tone', 3499],
-      ['film-pack', 3499],
-      ['awaken', 3499],
-    ]);
+    expect(parsed.presets.map((p) => [p.slug, p.priceCents])).toEqual(
+      presetsFile.presets.map((p) => [p.slug, Math.round(p.price * 100)]),
+    );
+    const priced = presetsCopy();
+    priced.presets[0]!.price = 39.99;
+    priced.presets[1]!.price = 34.5;
+    priced.presets[2]!.price = 40;
+    expect(
+      parseContent(file, schema, priced)
+        .presets.slice(0, 3)
+        .map((p) => p.priceCents),
+    ).toEqual([3999, 3450, 4000]);
   });
 
   test('names the file, the list, the entry and the field of a broken entry', () => {

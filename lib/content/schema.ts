@@ -146,9 +146,10 @@ export const presetSchema = z
     whatsIncluded: z.array(text).min(1),
     comparisons: z.array(comparisonSchema).length(6, 'must hold exactly six before/after pairs'),
     categories: z.array(categorySchema),
+    // Only the original site's packs had an old address; a new pack has none.
     legacyPath: matching(/^[a-z0-9-]+-preset$/, 'must be a path segment ending in "-preset"', {
-      hint: 'The old address (/<legacyPath>/) that redirects to the pack.',
-    }),
+      hint: 'The old address (/<legacyPath>/) that redirects to the pack; empty for a new pack.',
+    }).optional(),
   })
   .transform(({ price: amount, ...preset }) => ({
     ...preset,
@@ -263,7 +264,8 @@ export const educationSchema = z.object({
         status: z.enum(['available', 'coming-soon']),
         details: z.array(text).min(1),
         description: prose,
-        link: linkSchema.nullable(),
+        // The editor leaves an empty optional object out of the file: absent is no link too.
+        link: linkSchema.nullable().default(null),
       }),
     )
     .min(1),
