@@ -1,6 +1,6 @@
 import { describe, expect, jest, test } from '@jest/globals';
 import { HYDRATED } from '@/lib/first-paint';
-import { EARLY_TAPS } from './early-taps';
+import { earlyTaps } from './early-taps';
 
 let doc: Document;
 
@@ -11,7 +11,7 @@ let doc: Document;
 function page(markup: string) {
   doc = document.implementation.createHTMLDocument();
   doc.body.innerHTML = markup;
-  new Function('document', EARLY_TAPS)(doc);
+  earlyTaps(doc);
 }
 
 /** React hydrates: the page's handlers start listening, then HydratedMark sets its mark. */

@@ -1,23 +1,22 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, jest, test } from '@jest/globals';
-import type { FirstScreen as FirstScreenType } from './first-screen';
+import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
+import { firstScreen, standInsOf } from './first-screen';
 
-// The font-family lists next/font gives lib/fonts.ts's two families (Jest's next/font stand-in
-// has none).
-jest.mock('@/lib/fonts', () => ({
-  jost: {
-    style: { fontFamily: "'jost', Jost fallback, Jost fallback Roboto, system-ui, sans-serif" },
-  },
-  cormorantGaramond: {
+// The font-family lists next/font gives lib/fonts.ts's two families.
+const standIns = standInsOf([
+  { style: { fontFamily: "'jost', Jost fallback, Jost fallback Roboto, system-ui, sans-serif" } },
+  {
     style: {
       fontFamily:
         "'cormorantGaramond', Cormorant fallback, Cormorant fallback Noto, Georgia, serif",
     },
   },
-}));
+]);
 
-let FirstScreen: typeof FirstScreenType;
-beforeAll(async () => {
-  ({ FirstScreen } = await import('./first-screen'));
+test("names each web font's stand-ins, as app/font-fallbacks.css declares them", () => {
+  expect(standIns).toEqual({
+    jost: ['Jost fallback', 'Jost fallback Roboto'],
+    cormorantGaramond: ['Cormorant fallback', 'Cormorant fallback Noto'],
+  });
 });
 
 type Status = 'unloaded' | 'loading' | 'loaded' | 'error';
@@ -51,7 +50,8 @@ function page(standIns: Record<string, Status>) {
   });
 }
 
-const headScript = () => FirstScreen().props.dangerouslySetInnerHTML.__html as string;
+/** The head script runs (lib/inline/first-screen.ts). */
+const headScript = () => firstScreen(standIns);
 
 /** Lets the first screen be painted: DOMContentLoaded, as jsdom has no paint timing. */
 const paint = () => document.dispatchEvent(new Event('DOMContentLoaded'));
@@ -78,7 +78,7 @@ describe('FirstScreen on a first visit', () => {
       'Cormorant fallback/italic': 'loaded',
       'Cormorant fallback Noto/normal': 'unloaded',
     });
-    window.eval(headScript());
+    headScript();
     paint();
     expect(html.hasAttribute('data-painting')).toBe(false);
     expect(fetched()).toEqual([
@@ -98,7 +98,7 @@ describe('FirstScreen on a first visit', () => {
   test('waits for React to have hydrated the page, so as not to hold back its scripts', async () => {
     html.removeAttribute('data-hydrated');
     page({ 'Jost fallback/normal': 'loaded' });
-    window.eval(headScript());
+    headScript();
     paint();
     expect(html.hasAttribute('data-painting')).toBe(false);
     expect(fetched()).toEqual([]);
@@ -126,7 +126,7 @@ describe('FirstScreen on a first visit', () => {
     },
   ] as { what: string; standIns: Record<string, Status> }[])('$what', ({ standIns }) => {
     page(standIns);
-    window.eval(headScript());
+    headScript();
     paint();
     expect(fetched()).toEqual(['normal jost', 'normal cormorantGaramond']);
   });
@@ -136,7 +136,7 @@ test('a browser that has fetched the fonts before uses them from the start', () 
   localStorage.setItem('web-fonts', '1');
   html.removeAttribute('data-fonts');
   page({ 'Jost fallback/normal': 'loaded' });
-  window.eval(headScript());
+  headScript();
   expect(html.hasAttribute('data-fonts')).toBe(true);
   paint();
   expect(fetched()).toEqual([]);
