@@ -1,29 +1,35 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import { cartReducer, lineCount, repairCart, type CartItem, type CatalogEntry } from './cart';
+import type { Pack } from './catalog';
+import {
+  cartReducer,
+  lineCount,
+  repairCart,
+  toStored,
+  type CartLine,
+  type StoredCartItem,
+} from './cart';
 
-const entries: CatalogEntry[] = [
-  { id: 'Stoic Pack', sku: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, image: '/s.webp' },
-  {
-    id: 'Earthy Tone',
-    sku: 'earthy-tone',
-    name: 'Earthy Tone',
-    priceCents: 3499,
-    image: '/e.webp',
-  },
-  { id: 'Awaken', sku: 'awaken', name: 'Awaken', priceCents: 3499, image: '/a.webp' },
+const entries: Pack[] = [
+  { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, image: '/s.webp' },
+  { slug: 'earthy-tone', name: 'Earthy Tone', priceCents: 3499, image: '/e.webp' },
+  { slug: 'awaken', name: 'Awaken', priceCents: 3499, image: '/a.webp' },
 ];
-const catalog = new Map(entries.map((entry) => [entry.id, entry]));
+const catalog = new Map(entries.map((entry) => [entry.slug, entry]));
 const reduce = cartReducer(catalog);
 
-const stoic: CartItem = {
+const stoic: CartLine = { slug: 'stoic-pack', quantity: 1 };
+const earthy: CartLine = { slug: 'earthy-tone', quantity: 1 };
+
+/** The same lines as local storage keeps them, in the spec's shape (id = name). */
+const storedStoic: StoredCartItem = {
   id: 'Stoic Pack',
   name: 'Stoic Pack',
   price: 39.99,
   image: '/s.webp',
   quantity: 1,
 };
-const earthy: CartItem = {
+const storedEarthy: StoredCartItem = {
   id: 'Earthy Tone',
   name: 'Earthy Tone',
   price: 34.99,
@@ -33,39 +39,41 @@ const earthy: CartItem = {
 
 describe('cartReducer', () => {
   test('adds a new item at the end with quantity 1, from the catalog', () => {
-    expect(reduce([stoic], { type: 'add', id: 'Earthy Tone' })).toEqual([stoic, earthy]);
+    expect(reduce([stoic], { type: 'add', slug: 'earthy-tone' })).toEqual([stoic, earthy]);
   });
 
-  test('adding an id already present leaves the contents unchanged', () => {
+  test('adding a pack already present leaves the contents unchanged', () => {
     const items = [stoic, earthy];
-    expect(reduce(items, { type: 'add', id: 'Stoic Pack' })).toBe(items);
+    expect(reduce(items, { type: 'add', slug: 'stoic-pack' })).toBe(items);
   });
 
-  test('ignores ids the catalog does not sell', () => {
-    expect(reduce([], { type: 'add', id: 'Free Pack' })).toEqual([]);
+  test('ignores packs the catalog does not sell', () => {
+    expect(reduce([], { type: 'add', slug: 'free-pack' })).toEqual([]);
   });
 
-  test('removes by id', () => {
-    expect(reduce([stoic, earthy], { type: 'remove', id: 'Stoic Pack' })).toEqual([earthy]);
-    expect(reduce([stoic], { type: 'remove', id: 'Awaken' })).toEqual([stoic]);
+  test('removes by slug', () => {
+    expect(reduce([stoic, earthy], { type: 'remove', slug: 'stoic-pack' })).toEqual([earthy]);
+    expect(reduce([stoic], { type: 'remove', slug: 'awaken' })).toEqual([stoic]);
   });
 
   test('a pack is a licence: adding to its quantity keeps it at one', () => {
     const items = [stoic];
-    expect(reduce(items, { type: 'updateQuantity', id: 'Stoic Pack', delta: 1 })).toEqual(items);
-    expect(reduce(items, { type: 'updateQuantity', id: 'Stoic Pack', delta: 1000 })).toEqual(items);
+    expect(reduce(items, { type: 'updateQuantity', slug: 'stoic-pack', delta: 1 })).toEqual(items);
+    expect(reduce(items, { type: 'updateQuantity', slug: 'stoic-pack', delta: 1000 })).toEqual(
+      items,
+    );
   });
 
   test('a quantity of zero or below removes the line', () => {
     expect(
-      reduce([stoic, earthy], { type: 'updateQuantity', id: 'Stoic Pack', delta: -1 }),
+      reduce([stoic, earthy], { type: 'updateQuantity', slug: 'stoic-pack', delta: -1 }),
     ).toEqual([earthy]);
-    expect(reduce([stoic], { type: 'updateQuantity', id: 'Stoic Pack', delta: -5 })).toEqual([]);
+    expect(reduce([stoic], { type: 'updateQuantity', slug: 'stoic-pack', delta: -5 })).toEqual([]);
   });
 
   test('clears and replaces', () => {
     expect(reduce([stoic], { type: 'clear' })).toEqual([]);
-    expect(reduce([stoic], { type: 'replace', items: [earthy] })).toEqual([earthy]);
+    expect(reduce([stoic], { type: 'replace', lines: [earthy] })).toEqual([earthy]);
   });
 });
 
@@ -80,7 +88,7 @@ describe('repairCart: storage is untrusted', () => {
     repairCart(typeof value === 'string' ? value : JSON.stringify(value), catalog);
 
   test('reads back a valid cart', () => {
-    expect(repaired([stoic, earthy])).toEqual([stoic, earthy]);
+    expect(repaired([storedStoic, storedEarthy])).toEqual([stoic, earthy]);
   });
 
   test.each([
@@ -94,29 +102,34 @@ describe('repairCart: storage is untrusted', () => {
   });
 
   test('drops entries that are not objects', () => {
-    expect(repaired([null, 7, 'Stoic Pack', [stoic], stoic])).toEqual([stoic]);
+    expect(repaired([null, 7, 'Stoic Pack', [storedStoic], storedStoic])).toEqual([stoic]);
   });
 
   test('drops unknown ids and ids of the wrong type', () => {
-    expect(repaired([{ ...stoic, id: 'Free Pack' }, { ...stoic, id: 3 }, earthy])).toEqual([
-      earthy,
-    ]);
+    expect(
+      repaired([{ ...storedStoic, id: 'Free Pack' }, { ...storedStoic, id: 3 }, storedEarthy]),
+    ).toEqual([earthy]);
   });
 
   test('takes name, price and image from the catalog, whatever was stored', () => {
     expect(
-      repaired([{ ...stoic, price: 0.01, name: 'Hacked', image: 'https://evil.example/x.png' }]),
-    ).toEqual([stoic]);
+      toStored(
+        repaired([
+          { ...storedStoic, price: 0.01, name: 'Hacked', image: 'https://evil.example/x.png' },
+        ]),
+        catalog,
+      ),
+    ).toEqual([storedStoic]);
   });
 
   test('drops zero, negative, missing and non-numeric quantities', () => {
     expect(
       repaired([
-        { ...stoic, quantity: 0 },
-        { ...earthy, quantity: -3 },
+        { ...storedStoic, quantity: 0 },
+        { ...storedEarthy, quantity: -3 },
         { id: 'Awaken' },
-        { ...stoic, id: 'Awaken', quantity: 'lots' },
-        { ...stoic, id: 'Awaken', quantity: Number.NaN },
+        { ...storedStoic, id: 'Awaken', quantity: 'lots' },
+        { ...storedStoic, id: 'Awaken', quantity: Number.NaN },
       ]),
     ).toEqual([]);
   });
@@ -124,19 +137,32 @@ describe('repairCart: storage is untrusted', () => {
   test('repairs any stored quantity of one or more to one: a pack is bought once', () => {
     expect(
       repaired([
-        { ...stoic, quantity: 2.7 },
-        { ...earthy, quantity: 1e12 },
+        { ...storedStoic, quantity: 2.7 },
+        { ...storedEarthy, quantity: 1e12 },
         { id: 'Awaken', quantity: '3' },
       ]).map((item) => item.quantity),
     ).toEqual([1, 1, 1]);
   });
 
   test('merges duplicate lines, keeping the first', () => {
-    expect(repaired([stoic, { ...stoic, quantity: 5 }])).toEqual([stoic]);
+    expect(repaired([storedStoic, { ...storedStoic, quantity: 5 }])).toEqual([stoic]);
   });
 
   test('reads no further than the first hundred lines of a huge list', () => {
-    const huge = [...Array.from({ length: 100_000 }, () => ({ id: 'Nope', quantity: 1 })), earthy];
+    const huge = [
+      ...Array.from({ length: 100_000 }, () => ({ id: 'Nope', quantity: 1 })),
+      storedEarthy,
+    ];
     expect(repaired(huge)).toEqual([]);
+  });
+});
+
+describe("toStored: the spec's shape at the storage boundary", () => {
+  test('keeps each line as { id: name, name, price, image, quantity }, from the catalog', () => {
+    expect(toStored([stoic, earthy], catalog)).toEqual([storedStoic, storedEarthy]);
+    expect(repairCart(JSON.stringify(toStored([stoic, earthy], catalog)), catalog)).toEqual([
+      stoic,
+      earthy,
+    ]);
   });
 });

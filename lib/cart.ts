@@ -1,26 +1,30 @@
-/** A line of the cart, in the spec's shape: the id is the preset's name. */
-export type CartItem = { id: string; name: string; price: number; image: string; quantity: number };
+import type { Pack } from '@/lib/catalog';
+
+/** A line of the cart: a pack, by its slug. */
+export type CartLine = { slug: string; quantity: number };
 
 /**
- * What the shop sells, by id (the spec's cart id: the pack's name): the only source of names,
- * prices and images. `sku` is the pack's stable id (its slug), which orders are keyed by.
+ * A line as local storage keeps it, in the spec's shape: the id is the pack's name. Only the id
+ * and the quantity are read back; names, prices and images always come from the catalog.
  */
-export type CatalogEntry = {
+export type StoredCartItem = {
   id: string;
-  sku: string;
   name: string;
-  priceCents: number;
+  price: number;
   image: string;
+  quantity: number;
 };
-export type Catalog = ReadonlyMap<string, CatalogEntry>;
+
+/** What the shop sells, by slug: the only source of names, prices and images. */
+export type Catalog = ReadonlyMap<string, Pack>;
 
 export type CartAction =
-  | { type: 'add'; id: string }
-  | { type: 'remove'; id: string }
-  | { type: 'updateQuantity'; id: string; delta: number }
+  | { type: 'add'; slug: string }
+  | { type: 'remove'; slug: string }
+  | { type: 'updateQuantity'; slug: string; delta: number }
   | { type: 'clear' }
   /** The whole cart read back from storage (already repaired). */
-  | { type: 'replace'; items: CartItem[] };
+  | { type: 'replace'; lines: CartLine[] };
 
 /** A pack is a licence, bought once: a line's quantity is never more than this. */
 export const MAX_QUANTITY = 1;
@@ -29,54 +33,62 @@ const MAX_STORED_LINES = 100;
 
 export const CART_STORAGE_KEY = 'cartItems';
 
-function line(entry: CatalogEntry, quantity: number): CartItem {
-  return {
-    id: entry.id,
-    name: entry.name,
-    price: entry.priceCents / 100,
-    image: entry.image,
-    quantity,
-  };
+/** The cart as local storage keeps it (the spec's shape), from the catalog. */
+export function toStored(lines: readonly CartLine[], catalog: Catalog): StoredCartItem[] {
+  return lines.flatMap(({ slug, quantity }) => {
+    const pack = catalog.get(slug);
+    return pack
+      ? [
+          {
+            id: pack.name,
+            name: pack.name,
+            price: pack.priceCents / 100,
+            image: pack.image,
+            quantity,
+          },
+        ]
+      : [];
+  });
 }
 
 /**
- * The cart's rules. Adding an id already present changes nothing; otherwise the item is appended
- * with quantity 1. Removing deletes by id. Updating adds a delta; zero or below removes the line.
- * Ids the catalog does not know are ignored.
+ * The cart's rules. Adding a pack already present changes nothing; otherwise it is appended with
+ * quantity 1. Removing deletes by slug. Updating adds a delta; zero or below removes the line.
+ * Packs the catalog does not know are ignored.
  */
 export function cartReducer(catalog: Catalog) {
-  return (items: CartItem[], action: CartAction): CartItem[] => {
+  return (lines: CartLine[], action: CartAction): CartLine[] => {
     switch (action.type) {
-      case 'add': {
-        const entry = catalog.get(action.id);
-        if (!entry || items.some((item) => item.id === action.id)) return items;
-        return [...items, line(entry, 1)];
-      }
+      case 'add':
+        if (!catalog.has(action.slug) || lines.some((line) => line.slug === action.slug)) {
+          return lines;
+        }
+        return [...lines, { slug: action.slug, quantity: 1 }];
       case 'remove':
-        return items.filter((item) => item.id !== action.id);
+        return lines.filter((line) => line.slug !== action.slug);
       case 'updateQuantity':
-        return items.flatMap((item) => {
-          if (item.id !== action.id) return [item];
-          const quantity = Math.min(item.quantity + Math.trunc(action.delta), MAX_QUANTITY);
-          return quantity > 0 ? [{ ...item, quantity }] : [];
+        return lines.flatMap((line) => {
+          if (line.slug !== action.slug) return [line];
+          const quantity = Math.min(line.quantity + Math.trunc(action.delta), MAX_QUANTITY);
+          return quantity > 0 ? [{ ...line, quantity }] : [];
         });
       case 'clear':
         return [];
       case 'replace':
-        return action.items;
+        return action.lines;
     }
   };
 }
 
 /** The badge's number: distinct lines, not units. */
-export const lineCount = (items: readonly CartItem[]) => items.length;
+export const lineCount = (lines: readonly CartLine[]) => lines.length;
 
 /**
  * Reads a cart back from storage, which anyone can edit: invalid JSON or a wrong shape gives an
  * empty cart; unknown ids, duplicates and quantities below one are dropped; any other quantity
  * becomes 1 (a pack is bought once); names, prices and images always come from the catalog.
  */
-export function repairCart(stored: string | null, catalog: Catalog): CartItem[] {
+export function repairCart(stored: string | null, catalog: Catalog): CartLine[] {
   if (!stored) return [];
   let parsed: unknown;
   try {
@@ -85,18 +97,19 @@ export function repairCart(stored: string | null, catalog: Catalog): CartItem[] 
     return [];
   }
   if (!Array.isArray(parsed)) return [];
-  const items: CartItem[] = [];
+  const byName = new Map([...catalog.values()].map((pack) => [pack.name, pack]));
+  const lines: CartLine[] = [];
   for (const raw of parsed.slice(0, MAX_STORED_LINES)) {
     if (!raw || typeof raw !== 'object') continue;
     const { id, quantity } = raw as Record<string, unknown>;
-    const entry = typeof id === 'string' ? catalog.get(id) : undefined;
-    if (!entry || items.some((item) => item.id === entry.id)) continue;
+    const pack = typeof id === 'string' ? byName.get(id) : undefined;
+    if (!pack || lines.some((line) => line.slug === pack.slug)) continue;
     const count =
       typeof quantity === 'string' && quantity.trim() !== '' ? Number(quantity) : quantity;
     if (typeof count !== 'number' || !Number.isFinite(count)) continue;
     const whole = Math.min(Math.floor(count), MAX_QUANTITY);
     if (whole < 1) continue;
-    items.push(line(entry, whole));
+    lines.push({ slug: pack.slug, quantity: whole });
   }
-  return items;
+  return lines;
 }

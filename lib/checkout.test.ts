@@ -5,8 +5,8 @@ import type { OrderLine } from './order';
 import { readPending } from './order-service';
 
 const lines: OrderLine[] = [
-  { sku: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },
-  { sku: 'awaken', name: 'Awaken', priceCents: 3499, quantity: 1 },
+  { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },
+  { slug: 'awaken', name: 'Awaken', priceCents: 3499, quantity: 1 },
 ];
 const details = { name: 'Priya', email: 'priya@example.com', phone: '555', address: '1 Lane' };
 

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import type { CartItem, CatalogEntry } from './cart';
+import type { CartLine } from './cart';
+import type { Pack } from './catalog';
 import { formatAmount } from './money';
 import {
   discountCents,
@@ -10,41 +11,38 @@ import {
   orderLines,
   orderRequest,
   orderTotalCents,
-  type Pack,
+  type PackRef,
   type PurchaseUnit,
 } from './order';
 
-const entries: CatalogEntry[] = [
-  { id: 'Stoic Pack', sku: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, image: '/s.webp' },
-  { id: 'Awaken', sku: 'awaken', name: 'Awaken', priceCents: 3499, image: '/a.webp' },
-  { id: 'Film Pack', sku: 'film-pack', name: 'Film Pack', priceCents: 3499, image: '/f.webp' },
+const entries: Pack[] = [
+  { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, image: '/s.webp' },
+  { slug: 'awaken', name: 'Awaken', priceCents: 3499, image: '/a.webp' },
+  { slug: 'film-pack', name: 'Film Pack', priceCents: 3499, image: '/f.webp' },
 ];
-const catalog = new Map(entries.map((entry) => [entry.id, entry]));
-const packs = new Map<string, Pack>(
-  entries.map(({ sku, name, priceCents }) => [sku, { sku, name, priceCents }]),
+const catalog = new Map(entries.map((entry) => [entry.slug, entry]));
+const packs = new Map<string, PackRef>(
+  entries.map(({ slug, name, priceCents }) => [slug, { slug, name, priceCents }]),
 );
-const item = (id: string, extra: Partial<CartItem> = {}): CartItem => ({
-  id,
-  name: id,
-  price: 0.01,
-  image: '/x.webp',
+const item = (slug: string, extra: Partial<CartLine> = {}): CartLine => ({
+  slug,
   quantity: 1,
   ...extra,
 });
 const reference = { reference: 'SJ-0123456789AB', description: 'Presets' };
 
 describe('orderLines', () => {
-  test('one line per pack at catalogue prices, keyed by sku, whatever the stored cart says', () => {
-    expect(orderLines([item('Stoic Pack', { quantity: 4 }), item('Awaken')], catalog)).toEqual([
-      { sku: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },
-      { sku: 'awaken', name: 'Awaken', priceCents: 3499, quantity: 1 },
+  test('one line per pack at catalogue prices, keyed by slug, whatever the stored cart says', () => {
+    expect(orderLines([item('stoic-pack', { quantity: 4 }), item('awaken')], catalog)).toEqual([
+      { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },
+      { slug: 'awaken', name: 'Awaken', priceCents: 3499, quantity: 1 },
     ]);
-    expect(orderLines([item('Free Pack')], catalog)).toEqual([]);
+    expect(orderLines([item('free-pack')], catalog)).toEqual([]);
   });
 
   test('totals add in cents without float drift', () => {
     const lines = orderLines(
-      entries.map((entry) => item(entry.id)),
+      entries.map((entry) => item(entry.slug)),
       catalog,
     );
     expect(formatAmount(orderTotalCents(lines))).toBe('109.97');
@@ -53,7 +51,7 @@ describe('orderLines', () => {
 });
 
 describe('orderRequest', () => {
-  const lines = orderLines([item('Stoic Pack'), item('Awaken')], catalog);
+  const lines = orderLines([item('stoic-pack'), item('awaken')], catalog);
 
   test('lists every pack as a digital good with its sku, the item total and our reference; no shipping', () => {
     expect(orderRequest(lines, 'USD', reference)).toEqual({
@@ -117,7 +115,7 @@ describe('orderRequest', () => {
 });
 
 describe('discountCents: the money rules of a code', () => {
-  const lines = orderLines([item('Stoic Pack'), item('Awaken'), item('Film Pack')], catalog);
+  const lines = orderLines([item('stoic-pack'), item('awaken'), item('film-pack')], catalog);
   const rule = (change: Partial<DiscountRule>): DiscountRule => ({
     code: 'C',
     kind: 'percent',
@@ -154,7 +152,7 @@ describe('discountCents: the money rules of a code', () => {
 
 describe('linesFromPayPal: what the service delivers for', () => {
   const unit = orderRequest(
-    orderLines([item('Stoic Pack'), item('Awaken')], catalog),
+    orderLines([item('stoic-pack'), item('awaken')], catalog),
     'USD',
     reference,
   ).purchase_units[0]!;
@@ -167,8 +165,8 @@ describe('linesFromPayPal: what the service delivers for', () => {
   test('the order as the checkout created it', () => {
     expect(linesFromPayPal(unit, packs, 'USD')).toEqual({
       lines: [
-        { sku: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },
-        { sku: 'awaken', name: 'Awaken', priceCents: 3499, quantity: 1 },
+        { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },
+        { slug: 'awaken', name: 'Awaken', priceCents: 3499, quantity: 1 },
       ],
       itemTotalCents: 7498,
       discountCents: 0,
@@ -178,7 +176,7 @@ describe('linesFromPayPal: what the service delivers for', () => {
 
   test('with a discount: the amount is the item total less it', () => {
     const discounted = orderRequest(
-      orderLines([item('Stoic Pack'), item('Awaken')], catalog),
+      orderLines([item('stoic-pack'), item('awaken')], catalog),
       'USD',
       reference,
       { code: 'LAUNCH20', cents: 1500 },
@@ -205,7 +203,7 @@ describe('linesFromPayPal: what the service delivers for', () => {
 
   test('takes names and prices from the catalogue by sku, so a renamed pack still matches', () => {
     expect(changed((copy) => (copy.items![0]!.name = 'Stoic (old name)'))).toMatchObject({
-      lines: [{ sku: 'stoic-pack', name: 'Stoic Pack' }, { sku: 'awaken' }],
+      lines: [{ slug: 'stoic-pack', name: 'Stoic Pack' }, { slug: 'awaken' }],
     });
   });
 

@@ -1,21 +1,22 @@
 // The order model, one for the browser and the service: what a cart buys, what PayPal is asked for,
 // and what the service reads back from PayPal before it delivers. No zod and no content here, so
 // that the checkout's bundle stays light and the service checks with the very same rules.
-import type { CartItem, Catalog } from '@/lib/cart';
+import type { CartLine, Catalog } from '@/lib/cart';
+import type { Pack } from '@/lib/catalog';
 import { formatAmount, parseAmount } from '@/lib/money';
 
-/** A pack as an order knows it: its stable id (the slug, which never changes), name and price. */
-export type Pack = { sku: string; name: string; priceCents: number };
+/** A pack as an order knows it: its slug (its sku at PayPal), name and price. */
+export type PackRef = Pick<Pack, 'slug' | 'name' | 'priceCents'>;
 
 /** One line of an order. A pack is a licence: it is bought once. */
-export type OrderLine = Pack & { quantity: 1 };
+export type OrderLine = PackRef & { quantity: 1 };
 
 /** The lines of a cart, at catalogue prices; lines the catalogue does not know are left out. */
-export function orderLines(items: readonly CartItem[], catalog: Catalog): OrderLine[] {
-  return items.flatMap((item) => {
-    const entry = catalog.get(item.id);
-    return entry
-      ? [{ sku: entry.sku, name: entry.name, priceCents: entry.priceCents, quantity: 1 as const }]
+export function orderLines(lines: readonly CartLine[], catalog: Catalog): OrderLine[] {
+  return lines.flatMap((line) => {
+    const pack = catalog.get(line.slug);
+    return pack
+      ? [{ slug: pack.slug, name: pack.name, priceCents: pack.priceCents, quantity: 1 as const }]
       : [];
   });
 }
@@ -46,7 +47,7 @@ export function discountCents(
   const total = orderTotalCents(lines);
   if (rule.minimumCents !== null && total < rule.minimumCents) return { problem: 'minimum' };
   const eligible = orderTotalCents(
-    lines.filter((line) => rule.packs === null || rule.packs.includes(line.sku)),
+    lines.filter((line) => rule.packs === null || rule.packs.includes(line.slug)),
   );
   if (eligible === 0) return { problem: 'not-applicable' };
   const cents =
@@ -117,7 +118,7 @@ export function orderRequest(
     },
     items: lines.map((line) => ({
       name: line.name.slice(0, PAYPAL_TEXT_MAX),
-      sku: line.sku,
+      sku: line.slug,
       unit_amount: money(line.priceCents),
       quantity: String(line.quantity),
       category: 'DIGITAL_GOODS',
@@ -150,7 +151,7 @@ export type OrderRequest = ReturnType<typeof orderRequest>;
  */
 export function linesFromPayPal(
   unit: PurchaseUnit,
-  packs: ReadonlyMap<string, Pack>,
+  packs: ReadonlyMap<string, PackRef>,
   currency: string,
 ):
   | { lines: OrderLine[]; itemTotalCents: number; discountCents: number; totalCents: number }
@@ -161,17 +162,19 @@ export function linesFromPayPal(
   for (const item of items) {
     const pack = item.sku ? packs.get(item.sku) : undefined;
     if (!pack) return { problem: `unknown sku "${item.sku ?? ''}"` };
-    if (lines.some((line) => line.sku === pack.sku)) return { problem: `${pack.sku} listed twice` };
-    if (item.quantity !== '1') return { problem: `${pack.sku} quantity ${item.quantity}` };
+    if (lines.some((line) => line.slug === pack.slug)) {
+      return { problem: `${pack.slug} listed twice` };
+    }
+    if (item.quantity !== '1') return { problem: `${pack.slug} quantity ${item.quantity}` };
     if (item.unit_amount.currency_code !== currency) {
-      return { problem: `${pack.sku} priced in ${item.unit_amount.currency_code}` };
+      return { problem: `${pack.slug} priced in ${item.unit_amount.currency_code}` };
     }
     if (parseAmount(item.unit_amount.value) !== pack.priceCents) {
       return {
-        problem: `${pack.sku} priced ${item.unit_amount.value}, catalogue ${pack.priceCents}`,
+        problem: `${pack.slug} priced ${item.unit_amount.value}, catalogue ${pack.priceCents}`,
       };
     }
-    lines.push({ ...pack, quantity: 1 });
+    lines.push({ slug: pack.slug, name: pack.name, priceCents: pack.priceCents, quantity: 1 });
   }
   const itemTotalCents = orderTotalCents(lines);
   const { amount } = unit;

@@ -1,16 +1,16 @@
 import { presets, site } from '@/lib/content';
-import type { Pack } from '@/lib/order';
+import type { PackRef } from '@/lib/order';
 
 /** The shop's currency and packs, from the same content module the site is built from. */
 export const shopCurrency = site.currency;
 
-export const allPacks: Pack[] = presets.map(({ slug, name, priceCents }) => ({
-  sku: slug,
+export const allPacks: PackRef[] = presets.map(({ slug, name, priceCents }) => ({
+  slug,
   name,
   priceCents,
 }));
 
-/** The packs by their stable id, the sku of PayPal's order items. */
-export const packsBySku: ReadonlyMap<string, Pack> = new Map(
-  allPacks.map((pack) => [pack.sku, pack]),
+/** The packs by slug: the sku of PayPal's order items and the name of their files. */
+export const packsBySlug: ReadonlyMap<string, PackRef> = new Map(
+  allPacks.map((pack) => [pack.slug, pack]),
 );

@@ -9,7 +9,7 @@ import { openStore, type CodeRecord } from './store';
 
 const usage = `Usage:
   npm run codes -- add CODE (--percent N | --amount 10.00) [--until YYYY-MM-DD] [--limit N]
-                            [--min 50.00] [--packs ${allPacks.map((pack) => pack.sku).join(',')}]
+                            [--min 50.00] [--packs ${allPacks.map((pack) => pack.slug).join(',')}]
   npm run codes -- list
   npm run codes -- disable CODE`;
 
@@ -75,7 +75,7 @@ export function codeFromArgs(args: string[], now: number): Omit<CodeRecord, 'dis
     expiresAt = day + DAY; // valid through that whole day (UTC)
     if (expiresAt <= now) throw new UsageError(`--until ${values.until} is in the past.`);
   }
-  const known = new Set(allPacks.map((pack) => pack.sku));
+  const known = new Set(allPacks.map((pack) => pack.slug));
   const packs = values.packs?.split(',').map((sku) => sku.trim()) ?? null;
   const unknown = packs?.filter((sku) => !known.has(sku)) ?? [];
   if (unknown.length > 0) {

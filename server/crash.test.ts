@@ -111,7 +111,7 @@ test('kill -9 during a burst of discounted captures: after a restart every paid 
     const created = await post(
       `${serviceUrl}/api/orders`,
       {
-        items: packs.map((pack) => pack.sku),
+        items: packs.map((pack) => pack.slug),
         customer: { name: 'Buyer', email, phone: '1', address: 'Somewhere' },
         code: 'CRASH10',
       },

@@ -8,7 +8,7 @@ import {
   type FundingSource,
   type OrderLine,
 } from '@/lib/order';
-import { packsBySku, shopCurrency } from './catalog';
+import { packsBySlug, shopCurrency } from './catalog';
 import { applyCode, type CodeProblem } from './codes';
 import type { Config } from './config';
 import type { Log } from './log';
@@ -106,7 +106,7 @@ export function createDelivery(deps: {
     const links = order.lines.map((line) => ({
       id: newLinkId(),
       orderId: order.orderId,
-      pack: line.sku,
+      pack: line.slug,
       expiresAt,
     }));
     const message = buyerEmail(
@@ -304,7 +304,7 @@ export function createDelivery(deps: {
    * it was created with, even if the code was disabled or used up since.
    */
   function settle(known: OrderRecord, order: PayPalOrder): Delivery {
-    const paid = paidOrder(order, packsBySku, shopCurrency);
+    const paid = paidOrder(order, packsBySlug, shopCurrency);
     if ('pending' in paid) return { kind: 'pending' };
     const charged = (order.purchase_units?.[0]?.payments?.captures ?? []).some(
       (each) => each.status === 'COMPLETED',
@@ -327,8 +327,8 @@ export function createDelivery(deps: {
     if (paid.custom.kind !== 'reference' || paid.custom.ref !== known.ref) {
       return 'custom_id is not the order reference';
     }
-    const skus = (lines: OrderLine[]) => lines.map((line) => line.sku).join(',');
-    if (skus(paid.lines) !== skus(known.lines)) return `items ${skus(paid.lines)}`;
+    const slugs = (lines: OrderLine[]) => lines.map((line) => line.slug).join(',');
+    if (slugs(paid.lines) !== slugs(known.lines)) return `items ${slugs(paid.lines)}`;
     if (paid.discountCents !== known.discountCents) return `discount ${paid.discountCents}`;
     if (paid.totalCents !== known.totalCents) return `total ${paid.totalCents}`;
     return null;
@@ -376,7 +376,7 @@ export function createDelivery(deps: {
    * when the order was created.
    */
   function deliverBrowserOrder(orderId: string, order: PayPalOrder, claim: Claim): Delivery {
-    const paid = paidOrder(order, packsBySku, shopCurrency);
+    const paid = paidOrder(order, packsBySlug, shopCurrency);
     const custom = 'custom' in paid ? paid.custom : null;
     const bound = custom?.kind === 'legacy' ? custom.email : null;
     if ('pending' in paid) {
@@ -475,7 +475,7 @@ export function createDelivery(deps: {
     const budget = config.downloadLimit * COPY;
     const live = store.liveLinks(order.id, now()).filter((link) => link.used < budget);
     return order.lines.flatMap((line) => {
-      const link = live.find((each) => each.pack === line.sku);
+      const link = live.find((each) => each.pack === line.slug);
       // The buyer's own browser fetches the file itself, without the page the e-mail opens.
       return link
         ? [{ name: line.name, url: `${linkUrl(link)}/file`, expiresAt: link.expiresAt }]

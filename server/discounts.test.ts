@@ -107,7 +107,7 @@ describe('discount codes at checkout and delivery', () => {
     add('GONE', { expiresAt: now - DAY });
     add('ONCE', { usageLimit: 1 });
     add('BIGORDER', { kind: 'fixed', value: 1000, minimumCents: 10000 });
-    add('REGALONLY', { packs: [regal.sku] });
+    add('REGALONLY', { packs: [regal.slug] });
     add('OFF', {});
     service.store.disableCode('OFF');
   });
@@ -120,7 +120,7 @@ describe('discount codes at checkout and delivery', () => {
   const check = async (code: string, packs = [stoic, earthy]) => {
     const response = await ask(service, '/api/discounts/check', {
       code,
-      items: packs.map((pack) => pack.sku),
+      items: packs.map((pack) => pack.slug),
     });
     return {
       status: response.status,
@@ -414,7 +414,7 @@ describe('discount codes at checkout and delivery', () => {
       for (let i = 0; i < 5; i += 1) {
         const response = await ask(limited.service, '/api/discounts/check', {
           code: `GUESS${i}`,
-          items: [stoic.sku],
+          items: [stoic.slug],
         });
         statuses.push(response.status);
       }

@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import { packsBySku } from './catalog';
+import { packsBySlug } from './catalog';
 import { COPY, type LinkRecord, type Store } from './store';
 import { verifyToken } from './tokens';
 
@@ -32,7 +32,7 @@ export function createLinkPolicy({
       );
     }
     const link = check.valid ? store.findLink(check.linkId) : null;
-    const pack = link && packsBySku.get(link.pack);
+    const pack = link && packsBySlug.get(link.pack);
     if (!link || !pack) return refuse(404, 'This download link is not valid.');
     if (link.revokedAt !== null) {
       const order = store.findOrder(link.orderId);

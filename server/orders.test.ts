@@ -181,9 +181,9 @@ describe('orders the service creates', () => {
   test('a pack the shop does not sell, a pack twice or an address list is refused before PayPal', async () => {
     for (const payload of [
       { items: ['free-pack'], customer: body('x').customerDetails },
-      { items: [stoic.sku, stoic.sku], customer: body('x').customerDetails },
+      { items: [stoic.slug, stoic.slug], customer: body('x').customerDetails },
       {
-        items: [stoic.sku],
+        items: [stoic.slug],
         customer: { ...body('x').customerDetails, email: 'a@one.example,b@two.example' },
       },
     ]) {

@@ -2,18 +2,18 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { checkoutCopy } from '@/lib/content';
-import type { Pack } from '@/lib/order';
+import type { PackRef } from '@/lib/order';
 
 /** Where a pack's file lives in the private packs folder: "<slug>.zip". */
 export function packFile(packsDir: string, slug: string): string {
   return path.join(packsDir, `${slug}.zip`);
 }
 
-export function missingPacks(packsDir: string, packs: readonly Pack[]): Pack[] {
-  return packs.filter((pack) => !existsSync(packFile(packsDir, pack.sku)));
+export function missingPacks(packsDir: string, packs: readonly PackRef[]): PackRef[] {
+  return packs.filter((pack) => !existsSync(packFile(packsDir, pack.slug)));
 }
 
-function xmpPreset(pack: Pack, name: string, blackAndWhite: boolean): string {
+function xmpPreset(pack: PackRef, name: string, blackAndWhite: boolean): string {
   return `<x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="Adobe XMP Core 7.0">
  <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
   <rdf:Description rdf:about="" xmlns:crs="http://ns.adobe.com/camera-raw-settings/1.0/"
@@ -34,7 +34,7 @@ function xmpPreset(pack: Pack, name: string, blackAndWhite: boolean): string {
  * A stand-in for a pack the studio has not dropped into the packs folder yet (development only):
  * a real zip with six colour presets, one black-and-white preset and the license.
  */
-export function placeholderPack(pack: Pack): Uint8Array {
+export function placeholderPack(pack: PackRef): Uint8Array {
   const files: Record<string, Uint8Array> = {
     [`${pack.name}/LICENSE.txt`]: strToU8(`${checkoutCopy.license.join('\n\n')}\n`),
   };
@@ -47,9 +47,9 @@ export function placeholderPack(pack: Pack): Uint8Array {
 }
 
 /** Writes a placeholder for every pack missing from the folder; returns the packs written. */
-export function writePlaceholderPacks(packsDir: string, packs: readonly Pack[]): Pack[] {
+export function writePlaceholderPacks(packsDir: string, packs: readonly PackRef[]): PackRef[] {
   mkdirSync(packsDir, { recursive: true });
   const missing = missingPacks(packsDir, packs);
-  for (const pack of missing) writeFileSync(packFile(packsDir, pack.sku), placeholderPack(pack));
+  for (const pack of missing) writeFileSync(packFile(packsDir, pack.slug), placeholderPack(pack));
   return missing;
 }

@@ -4,7 +4,7 @@ import {
   PAYPAL_TEXT_MAX,
   type OrderLine,
   type OrderRequest,
-  type Pack,
+  type PackRef,
   type PurchaseUnit,
 } from '@/lib/order';
 
@@ -193,7 +193,7 @@ export type PaidOrder = {
  */
 export function paidOrder(
   order: PayPalOrder,
-  packs: ReadonlyMap<string, Pack>,
+  packs: ReadonlyMap<string, PackRef>,
   currency: string,
 ): PaidOrder | { pending: string } | { problem: string } {
   const units = order.purchase_units ?? [];

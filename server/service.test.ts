@@ -88,7 +88,7 @@ describe('the order-confirmation service', () => {
     assert.equal(download.headers.get('content-type'), 'application/zip');
     assert.equal(
       download.headers.get('content-disposition'),
-      `attachment; filename="${stoic.sku}.zip"`,
+      `attachment; filename="${stoic.slug}.zip"`,
     );
     const files = unzipSync(new Uint8Array(await download.arrayBuffer()));
     assert.ok(Object.keys(files).some((name) => name.endsWith('.xmp')));
@@ -530,8 +530,8 @@ describe("PayPal's webhook", () => {
     const order = it.service.store.findOrder(orderId)!;
     assert.equal(order.source, 'webhook');
     assert.deepEqual(
-      order.lines.map((line) => line.sku),
-      [stoic.sku, earthy.sku],
+      order.lines.map((line) => line.slug),
+      [stoic.slug, earthy.slug],
     );
     const [buyer] = toBuyer(orderId);
     assert.equal(linksIn(buyer!.text!).length, 2);

@@ -32,7 +32,7 @@ export async function startService(config: Config, log: Log = createLog()) {
     const missing = missingPacks(config.packsDir, allPacks);
     if (missing.length > 0) {
       throw new ConfigError(
-        `PACKS_DIR (${config.packsDir}) lacks: ${missing.map((pack) => `${pack.sku}.zip`).join(', ')}.`,
+        `PACKS_DIR (${config.packsDir}) lacks: ${missing.map((pack) => `${pack.slug}.zip`).join(', ')}.`,
       );
     }
   } else {

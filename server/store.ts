@@ -186,8 +186,16 @@ export function openStore(file: string) {
         }
       : null;
 
+  // Orders recorded before version 3 name a line's pack `sku`; it is the same slug.
   const toOrder = (row: OrderRow | undefined): OrderRecord | null =>
-    row ? { ...row, lines: JSON.parse(row.lines) as OrderLine[] } : null;
+    row
+      ? {
+          ...row,
+          lines: (JSON.parse(row.lines) as (OrderLine & { sku?: string })[]).map(
+            ({ sku, ...line }) => ({ ...line, slug: line.slug ?? sku! }),
+          ),
+        }
+      : null;
 
   const addLinksAndMessages = (links: NewLink[], messages: NewMessage[], now: number) => {
     for (const link of links) insertLink.run(link);

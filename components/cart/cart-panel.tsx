@@ -63,21 +63,25 @@ export function CartPanel({ note }: { note: string }) {
               <p className={styles.empty}>{copy.empty}</p>
             ) : (
               <ul className={styles.lines} aria-label={copy.itemsLabel}>
-                {items.map((item, index) => (
-                  <li key={item.id} className={styles.line}>
+                {lines.map((line) => (
+                  <li key={line.slug} className={styles.line}>
                     {/* eslint-disable-next-line @next/next/no-img-element -- a small variant made by scripts/media */}
-                    <img src={item.image} alt="" width={64} height={80} className={styles.thumb} />
+                    <img
+                      src={catalog.get(line.slug)!.image}
+                      alt=""
+                      width={64}
+                      height={80}
+                      className={styles.thumb}
+                    />
                     <div className={styles.lineText}>
-                      <span className={styles.name}>{lines[index]!.name}</span>
-                      <span className={styles.price}>
-                        {formatPrice(lines[index]!.priceCents, currency)}
-                      </span>
+                      <span className={styles.name}>{line.name}</span>
+                      <span className={styles.price}>{formatPrice(line.priceCents, currency)}</span>
                     </div>
                     <button
                       type="button"
                       className={styles.remove}
-                      onClick={() => remove(item.id)}
-                      aria-label={fillIn(copy.removeLabel, { name: item.name })}
+                      onClick={() => remove(line.slug)}
+                      aria-label={fillIn(copy.removeLabel, { name: line.name })}
                     >
                       {copy.remove}
                     </button>
@@ -143,21 +147,21 @@ export function CartButton() {
   );
 }
 
-/** Adds one pack to the cart. */
-export function AddToCartButton({ id, className }: { id: string; className?: string }) {
+/** Adds one pack (by slug) to the cart. */
+export function AddToCartButton({ slug, className }: { slug: string; className?: string }) {
   const { add, copy } = useCart();
   return (
-    <button type="button" className={className ?? button.primary} onClick={() => add(id)}>
+    <button type="button" className={className ?? button.primary} onClick={() => add(slug)}>
       {copy.addToCart}
     </button>
   );
 }
 
-/** Adds every pack of a bundle that is not yet in the cart. */
-export function AddAllToCartButton({ ids }: { ids: string[] }) {
+/** Adds every pack of a bundle (by slug) that is not yet in the cart. */
+export function AddAllToCartButton({ slugs }: { slugs: string[] }) {
   const { addAll, copy } = useCart();
   return (
-    <button type="button" className={button.primary} onClick={() => addAll(ids)}>
+    <button type="button" className={button.primary} onClick={() => addAll(slugs)}>
       {copy.addAllToCart}
     </button>
   );

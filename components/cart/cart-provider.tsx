@@ -8,13 +8,15 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import type { CartItem, Catalog, CatalogEntry } from '@/lib/cart';
+import type { CartLine, Catalog } from '@/lib/cart';
+import type { Pack } from '@/lib/catalog';
 import type { CartCopy } from '@/lib/content';
 import { fillIn } from '@/lib/copy';
 import { createCartStore } from './cart-store';
 
 type CartContext = {
-  items: CartItem[];
+  /** The cart's lines: packs by slug. */
+  items: CartLine[];
   catalog: Catalog;
   currency: string;
   /** The words of the cart (content/shop.json). */
@@ -22,10 +24,10 @@ type CartContext = {
   open: boolean;
   setOpen(open: boolean): void;
   /** Adds the pack (if not yet in the cart) and opens the panel. */
-  add(id: string): void;
+  add(slug: string): void;
   /** Adds every pack not yet in the cart and opens the panel. */
-  addAll(ids: string[]): void;
-  remove(id: string): void;
+  addAll(slugs: string[]): void;
+  remove(slug: string): void;
   clear(): void;
   /** The last change, for screen readers. */
   announcement: string;
@@ -46,19 +48,19 @@ export function CartProvider({
   copy,
   children,
 }: {
-  entries: CatalogEntry[];
+  entries: Pack[];
   currency: string;
   copy: CartCopy;
   children: ReactNode;
 }) {
-  const [catalog] = useState<Catalog>(() => new Map(entries.map((entry) => [entry.id, entry])));
+  const [catalog] = useState<Catalog>(() => new Map(entries.map((pack) => [pack.slug, pack])));
   const [store] = useState(() => createCartStore(catalog));
   const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
   const [open, setOpen] = useState(false);
   const [announcement, setAnnouncement] = useState('');
 
   const value = useMemo<CartContext>(() => {
-    const nameOf = (id: string) => catalog.get(id)?.name ?? id;
+    const nameOf = (slug: string) => catalog.get(slug)?.name ?? slug;
     return {
       items,
       catalog,
@@ -67,15 +69,15 @@ export function CartProvider({
       open,
       setOpen,
       announcement,
-      add(id) {
-        const present = items.some((item) => item.id === id);
-        store.dispatch({ type: 'add', id });
-        setAnnouncement(fillIn(present ? copy.alreadyIn : copy.added, { name: nameOf(id) }));
+      add(slug) {
+        const present = items.some((line) => line.slug === slug);
+        store.dispatch({ type: 'add', slug });
+        setAnnouncement(fillIn(present ? copy.alreadyIn : copy.added, { name: nameOf(slug) }));
         setOpen(true);
       },
-      addAll(ids) {
-        const missing = ids.filter((id) => !items.some((item) => item.id === id));
-        for (const id of missing) store.dispatch({ type: 'add', id });
+      addAll(slugs) {
+        const missing = slugs.filter((slug) => !items.some((line) => line.slug === slug));
+        for (const slug of missing) store.dispatch({ type: 'add', slug });
         setAnnouncement(
           missing.length === 0
             ? copy.allAlreadyIn
@@ -83,9 +85,9 @@ export function CartProvider({
         );
         setOpen(true);
       },
-      remove(id) {
-        store.dispatch({ type: 'remove', id });
-        setAnnouncement(fillIn(copy.removed, { name: nameOf(id) }));
+      remove(slug) {
+        store.dispatch({ type: 'remove', slug });
+        setAnnouncement(fillIn(copy.removed, { name: nameOf(slug) }));
       },
       clear() {
         store.dispatch({ type: 'clear' });

@@ -2,12 +2,13 @@ import {
   CART_STORAGE_KEY,
   cartReducer,
   repairCart,
+  toStored,
   type CartAction,
-  type CartItem,
+  type CartLine,
   type Catalog,
 } from '@/lib/cart';
 
-const EMPTY: CartItem[] = [];
+const EMPTY: CartLine[] = [];
 
 function readStorage(): string | null {
   try {
@@ -17,9 +18,12 @@ function readStorage(): string | null {
   }
 }
 
-function writeStorage(items: CartItem[]) {
+/** The cart as local storage keeps it: the spec's shape (lib/cart.ts). */
+const stored = (lines: CartLine[], catalog: Catalog) => JSON.stringify(toStored(lines, catalog));
+
+function writeStorage(value: string) {
   try {
-    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
+    window.localStorage.setItem(CART_STORAGE_KEY, value);
   } catch {
     // storage full or disabled: the cart still works for this page
   }
@@ -33,14 +37,15 @@ function writeStorage(items: CartItem[]) {
 export function createCartStore(catalog: Catalog) {
   const reduce = cartReducer(catalog);
   const listeners = new Set<() => void>();
-  let items: CartItem[] | null = null;
+  let items: CartLine[] | null = null;
 
   const emit = () => listeners.forEach((listener) => listener());
 
-  const load = (stored: string | null) => {
-    items = repairCart(stored, catalog);
+  const load = (value: string | null) => {
+    items = repairCart(value, catalog);
     // Storage that needed repair is written back repaired.
-    if (stored !== null && stored !== JSON.stringify(items)) writeStorage(items);
+    const repaired = stored(items, catalog);
+    if (value !== null && value !== repaired) writeStorage(repaired);
     return items;
   };
 
@@ -59,14 +64,14 @@ export function createCartStore(catalog: Catalog) {
         if (listeners.size === 0) window.removeEventListener('storage', onStorage);
       };
     },
-    getSnapshot: (): CartItem[] => items ?? load(readStorage()),
-    getServerSnapshot: (): CartItem[] => EMPTY,
+    getSnapshot: (): CartLine[] => items ?? load(readStorage()),
+    getServerSnapshot: (): CartLine[] => EMPTY,
     dispatch(action: CartAction) {
       const current = items ?? load(readStorage());
       const next = reduce(current, action);
       if (next === current) return;
       items = next;
-      writeStorage(next);
+      writeStorage(stored(next, catalog));
       emit();
     },
   };

@@ -66,7 +66,7 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
   /** Paid, but the studio must finish the order by hand: said instead of any step. */
   const [needsStudio, setNeedsStudio] = useState<string | null>(null);
   // A code applies to the packs it was checked for: a cart that changed since loses it.
-  const skus = lines.map((line) => line.sku);
+  const skus = lines.map((line) => line.slug);
   const [discount, setDiscount] = useState<(AppliedDiscount & { skus: string }) | null>(null);
   const [discountMessage, setDiscountMessage] = useState<string | null>(null);
   const applied = discount?.skus === skus.join(',') ? discount : null;
@@ -283,7 +283,7 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
         <h3>{copy.summaryHeading}</h3>
         <ul aria-label={copy.summaryHeading}>
           {lines.map((line) => (
-            <li key={line.sku}>
+            <li key={line.slug}>
               <span>{line.name}</span>
               <span>{formatPrice(line.priceCents, currency)}</span>
             </li>

@@ -36,7 +36,7 @@ export function BundleView({ bundle }: { bundle: Bundle }) {
       />
       <Section>
         <p style={{ textAlign: 'center', marginTop: 0 }}>
-          <AddAllToCartButton ids={members.map((preset) => preset.name)} />
+          <AddAllToCartButton slugs={members.map((preset) => preset.slug)} />
         </p>
         <PresetTiles presets={members} label={shopCopy.bundle.membersLabel} opensPage />
       </Section>

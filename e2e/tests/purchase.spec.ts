@@ -195,7 +195,7 @@ test("the fresh-links form recovers a paid order the service never heard of, by 
   // Paid at PayPal, but neither the browser's call nor PayPal's webhook ever reached the service.
   const email = `receipt-${test.info().project.name}@example.com`;
   const lines = [
-    { sku: awaken.slug, name: awaken.name, priceCents: awaken.priceCents, quantity: 1 as const },
+    { slug: awaken.slug, name: awaken.name, priceCents: awaken.priceCents, quantity: 1 as const },
   ];
   // An order as the checkout created it in the browser before the service created orders.
   const { intent, purchase_units } = orderRequest(lines, 'USD', {

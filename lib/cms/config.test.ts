@@ -176,7 +176,7 @@ describe('the CMS configuration', () => {
       min: 2,
       collection: 'shop',
       file: 'presets',
-      value_field: 'presets.*.name',
+      value_field: 'presets.*.slug',
     });
   });
 

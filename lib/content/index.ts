@@ -64,11 +64,11 @@ export const galleries = content.galleries.galleries;
 export const films = content.films.films;
 export const loveNotes = content.lovenotes.loveNotes;
 
-// A bundle names its packs; each must be a pack of content/presets.json.
-const presetNames = new Set(presets.map((preset) => preset.name));
+// A bundle names its packs by slug; each must be a pack of content/presets.json.
+const presetSlugs = new Set(presets.map((preset) => preset.slug));
 const strays = bundles.flatMap((bundle, index) =>
   bundle.members
-    .filter((member) => !presetNames.has(member))
+    .filter((member) => !presetSlugs.has(member))
     .map(
       (member) =>
         `  bundles, entry "${bundle.name}" (#${index + 1}), field "members": "${member}" is not a pack in ${contentFiles.presets.file}`,
@@ -84,7 +84,7 @@ export function getPreset(slug: string) {
 
 /** The member presets of a bundle, in the bundle's order. */
 export function bundleMembers(bundle: { members: string[] }) {
-  return bundle.members.map((name) => presets.find((preset) => preset.name === name)!);
+  return bundle.members.map((slug) => presets.find((preset) => preset.slug === slug)!);
 }
 
 export function getService(slug: string) {

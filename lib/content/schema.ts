@@ -161,6 +161,7 @@ export const bundleSchema = z.object({
   slug: slug('The bundle’s address: /full-item/<slug>/.'),
   description: prose,
   image: imageSchema,
+  // The packs by slug, as the editor's relation stores them (it shows their names).
   members: z
     .array(text)
     .min(2, 'must name at least two presets')
@@ -171,7 +172,7 @@ export const bundleSchema = z.object({
         collection: 'shop',
         file: 'presets',
         search_fields: ['presets.*.name'],
-        value_field: 'presets.*.name',
+        value_field: 'presets.*.slug',
         display_fields: ['presets.*.name'],
         hint: 'The packs in the bundle; its price is the sum of theirs.',
       }),

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { detailsSchema } from '@/lib/checkout';
 import { FUNDING_SOURCES, orderTotalCents } from '@/lib/order';
 import { ORDER_ID_PATTERN, type CaptureOutcome } from '@/lib/order-service';
-import { packsBySku } from '../catalog';
+import { packsBySlug } from '../catalog';
 import { applyCode } from '../codes';
 import type { Config } from '../config';
 import type { DeliveryService } from '../delivery';
@@ -137,7 +137,7 @@ export function apiRoutes({
   // use held for it. Nothing is charged until the buyer approves and the capture below runs.
   api.post('/orders', ...jsonBody(newOrderSchema), async (c) => {
     const { items, customer, code, fundingSource } = c.req.valid('json');
-    const packs = items.map((sku) => packsBySku.get(sku));
+    const packs = items.map((sku) => packsBySlug.get(sku));
     if (packs.some((pack) => !pack)) {
       return problem(c, 400, 'The order names a pack the shop does not sell.');
     }
@@ -240,7 +240,7 @@ export function apiRoutes({
   api.post('/discounts/check', ...jsonBody(discountCheckSchema), (c) => {
     const { code, items } = c.req.valid('json');
     const lines = [...new Set(items)].flatMap((sku) => {
-      const pack = packsBySku.get(sku);
+      const pack = packsBySlug.get(sku);
       return pack ? [{ ...pack, quantity: 1 as const }] : [];
     });
     const applied = applyCode(store, code, lines, now());

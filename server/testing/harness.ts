@@ -10,7 +10,7 @@ import {
   orderRequest,
   orderTotalCents,
   type AppliedDiscount,
-  type Pack,
+  type PackRef,
 } from '@/lib/order';
 import { allPacks } from '../catalog';
 import { loadConfig, type Config } from '../config';
@@ -22,8 +22,8 @@ import { startSmtpCapture } from './smtp-capture';
 import { COPY } from '../store';
 
 export const SITE = 'http://127.0.0.1:4173';
-export const [stoic, regal, earthy] = allPacks as [Pack, Pack, Pack];
-export const priceOf = (...packs: Pack[]) => formatAmount(orderTotalCents(packs));
+export const [stoic, regal, earthy] = allPacks as [PackRef, PackRef, PackRef];
+export const priceOf = (...packs: PackRef[]) => formatAmount(orderTotalCents(packs));
 
 export type Service = Awaited<ReturnType<typeof startService>>;
 
@@ -69,7 +69,7 @@ const post = (url: string, body?: unknown, headers: Record<string, string> = {})
  * for orders in flight): items and breakdown, our invoice number, and the buyer's address and code
  * in custom_id ("email code").
  */
-export function browserOrderRequest(packs: Pack[], email: string, discount?: AppliedDiscount) {
+export function browserOrderRequest(packs: PackRef[], email: string, discount?: AppliedDiscount) {
   const { intent, purchase_units } = orderRequest(
     packs.map((pack) => ({ ...pack, quantity: 1 as const })),
     'USD',
@@ -93,7 +93,7 @@ export const approve = (
  */
 export async function paidOrder(
   service: Service,
-  packs: Pack[],
+  packs: PackRef[],
   {
     capture = true,
     webhook = false,
@@ -129,11 +129,11 @@ export const CUSTOMER = {
 /** The checkout's PayPal button asks the service for an order. */
 export const createOrder = (
   service: Service,
-  packs: Pack[],
+  packs: PackRef[],
   { code, email = CUSTOMER.email }: { code?: string; email?: string } = {},
 ) =>
   ask(service, '/api/orders', {
-    items: packs.map((pack) => pack.sku),
+    items: packs.map((pack) => pack.slug),
     customer: { ...CUSTOMER, email },
     ...(code ? { code } : {}),
   });
@@ -148,7 +148,7 @@ export const capture = (service: Service, orderId: string, email = CUSTOMER.emai
  */
 export async function buy(
   service: Service,
-  packs: Pack[],
+  packs: PackRef[],
   {
     code,
     email,

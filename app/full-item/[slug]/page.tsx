@@ -75,7 +75,7 @@ export default async function PresetPage({ params }: Props) {
               <Link className={button.outline} href="/presets/">
                 {copy.shopLink}
               </Link>
-              <AddToCartButton id={preset.name} />
+              <AddToCartButton slug={preset.slug} />
             </div>
             <h2 className={styles.subheading}>{copy.includedHeading}</h2>
             <ul className={styles.included}>

@@ -1,0 +1,45 @@
+// The database of an earlier version of the service opens in this one with nothing lost.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import Database from 'better-sqlite3';
+import { COPY, openStore } from './store';
+
+test('a version 2 database is brought to version 3: orders, links, e-mails and code uses kept', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'store-v2-'));
+  const file = path.join(dir, 'orders.sqlite');
+  const old = new Database(file);
+  old.exec(readFileSync(new URL('./testing/schema-v2.sql', import.meta.url), 'utf8'));
+  old.exec(`
+    INSERT INTO orders VALUES ('5O190127TN364715T', 'meera@example.com', 'Meera', '1', 'Lane',
+      '[{"sku":"stoic-pack","name":"Stoic Pack","priceCents":3999,"quantity":1}]', 3199, 'USD',
+      'LAUNCH20', 800, 'browser', 'delivered', 1000, 2000);
+    INSERT INTO links VALUES ('link-1', '5O190127TN364715T', 'stoic-pack', 9999999999999, 2, NULL);
+    INSERT INTO outbox (orderId, kind, recipient, message, status, nextAttemptAt, createdAt)
+      VALUES ('5O190127TN364715T', 'buyer', 'meera@example.com', '{}', 'sent', 1000, 1000);
+    INSERT INTO codes (code, kind, value, usageLimit, createdAt) VALUES ('LAUNCH20', 'percent', 20, 5, 1);
+    INSERT INTO code_uses VALUES ('LAUNCH20', '5O190127TN364715T', 1000);
+  `);
+  old.pragma('user_version = 2');
+  old.close();
+  try {
+    const store = openStore(file);
+    const order = store.findOrder('5O190127TN364715T')!;
+    assert.equal(order.status, 'delivered');
+    assert.equal(order.ref, null);
+    assert.deepEqual(order.lines, [
+      { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },
+    ]);
+    assert.equal(store.findLink('link-1')!.used, 2 * COPY, 'two downloads are two copies');
+    assert.equal(store.codes()[0]!.uses, 1);
+    assert.equal(store.codeUses('LAUNCH20', Date.now()), 1);
+    assert.equal(store.ordersOf('meera@example.com').length, 1);
+    store.close();
+    // Opened again, it is left as it is.
+    openStore(file).close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
