@@ -5,7 +5,7 @@
 // control; every run a first visit. Medians in tables (stdout and .cache/bench/results.json), and a
 // non-zero exit when a budget is missed. Options: --reuse (keep the current out/ instead of
 // building it with the default settings), --runs N, --only /path/ (Lighthouse on that route only),
-// --readme (write the tables into README.md), --no-fail (report misses, exit 0). Every
+// --write (write the tables into docs/performance.md), --no-fail (report misses, exit 0). Every
 // Lighthouse report is kept in .cache/bench/.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -45,8 +45,11 @@ const budgets = {
   seo: 100,
   lcpMs: 1500,
   tbtMs: 200,
-  /** LCP with the throttling applied for real. */
-  appliedLcpMs: 1500,
+  /**
+   * LCP with the throttling applied for real: the figures decided (docs/performance.md, "Where
+   * things stand"), which must not get worse. The profile's floor is about 1.43 s.
+   */
+  appliedLcpMs: 1800,
   cls: 0,
   contentPageJsBytes: 150 * KB,
   homeBytesBeforeScroll: 1024 * KB,
@@ -396,14 +399,14 @@ async function main() {
     '.cache/bench/results.json',
     `${JSON.stringify({ date: new Date().toISOString(), runs, budgets, routes: rows, taps: tapRows, misses }, null, 2)}\n`,
   );
-  if (args.includes('--readme')) {
-    const readme = readFileSync('README.md', 'utf8');
-    const updated = readme.replace(
+  if (args.includes('--write')) {
+    const doc = 'docs/performance.md';
+    const updated = readFileSync(doc, 'utf8').replace(
       /(<!-- bench:start -->)[\s\S]*?(<!-- bench:end -->)/,
       `$1\n\n${tables}\n${misses.length ? `Missed: ${misses.join('; ')}` : 'Every budget met.'}\n\n$2`,
     );
-    writeFileSync('README.md', updated);
-    spawnSync('npx', ['prettier', '--write', 'README.md'], { stdio: 'ignore' });
+    writeFileSync(doc, updated);
+    spawnSync('npx', ['prettier', '--write', doc], { stdio: 'ignore' });
   }
   process.exit(misses.length && !args.includes('--no-fail') ? 1 : 0);
 }
