@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { ConfigError, loadConfig, requiredInProduction } from './config';
+import { ConfigError, loadConfig, requiredInProduction, serviceEnvSchema } from './config';
 
 describe('configuration', () => {
   test('runs locally with no settings: fake PayPal, outbox folder, the local site origin', () => {
@@ -56,5 +57,18 @@ describe('configuration', () => {
       () => loadConfig({ NODE_ENV: 'test', DOWNLOAD_LIMIT: 'lots' }),
       /DOWNLOAD_LIMIT must be a positive number, got "lots"/,
     );
+  });
+
+  test('server/.env.example documents settings the service reads, every required one among them', () => {
+    const documented = readFileSync(new URL('./.env.example', import.meta.url), 'utf8')
+      .split('\n')
+      .flatMap((line) => /^([A-Z0-9_]+)=/.exec(line)?.[1] ?? []);
+    const known = Object.keys(serviceEnvSchema.shape);
+    assert.deepEqual(
+      documented.filter((name) => !known.includes(name)),
+      [],
+      'a setting the service does not read',
+    );
+    for (const name of requiredInProduction) assert.ok(documented.includes(name), name);
   });
 });

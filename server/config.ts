@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { z } from 'zod';
 import { site } from '@/lib/content';
 import { RETRY_DELAYS_MS } from './outbox';
 
@@ -58,37 +59,12 @@ export const requiredInProduction = [
 
 export class ConfigError extends Error {}
 
-function positiveNumber(
-  env: Record<string, string | undefined>,
-  name: string,
-  fallback: number,
-): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new ConfigError(`${name} must be a positive number, got "${raw}".`);
-  }
-  return value;
-}
-
 const dataDirFrom = (env: Record<string, string | undefined>, root: string) =>
   path.resolve(root, env.DATA_DIR || 'server/.data');
 
 /** The SQLite file of orders, links, e-mails and discount codes. */
 export const databasePathFrom = (env: Record<string, string | undefined>, root: string) =>
   path.resolve(root, env.DATABASE_PATH || path.join(dataDirFrom(env, root), 'orders.sqlite'));
-
-/** TRUST_PROXY: a number of proxies; "true" is one, empty or "false" none. */
-function proxyHops(raw: string | undefined): number {
-  if (!raw || raw === 'false') return 0;
-  if (raw === 'true') return 1;
-  const hops = Number(raw);
-  if (!Number.isInteger(hops) || hops < 0) {
-    throw new ConfigError(`TRUST_PROXY must be a number of proxies (0, 1, 2…), got "${raw}".`);
-  }
-  return hops;
-}
 
 /** The modes the service runs in; anything else (a typo such as "prod") refuses to start. */
 export const MODES = ['development', 'test', 'production'] as const;
@@ -104,23 +80,92 @@ export function entropyBits(secret: string): number {
   return bits;
 }
 
+/** A setting that is unset or empty: absent. */
+const setting = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
+
+/** A positive number, or `fallback` when unset. */
+const positive = (name: string, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw === '') return fallback;
+      const value = Number(raw);
+      if (Number.isFinite(value) && value > 0) return value;
+      ctx.addIssue({ code: 'custom', message: `${name} must be a positive number, got "${raw}".` });
+      return z.NEVER;
+    });
+
+type Mode = (typeof MODES)[number];
+
+/**
+ * Everything the service reads from its environment (server/.env.example documents them): a
+ * setting unset or empty is absent, numbers are checked, and NODE_ENV must name a mode.
+ */
+export const serviceEnvSchema = z.object({
+  NODE_ENV: z
+    .string()
+    .optional()
+    .refine((mode) => MODES.includes(mode as Mode), {
+      error: (issue) =>
+        `NODE_ENV is "${String(issue.input ?? '')}": set it to one of ${MODES.join(', ')} (development and test run with local fakes).`,
+    }),
+  HOST: setting,
+  PORT: positive('PORT', 8787),
+  FAKE_PAYPAL_PORT: positive('FAKE_PAYPAL_PORT', 8788),
+  SITE_ORIGINS: setting,
+  PUBLIC_URL: setting,
+  PAYPAL_API_BASE: setting,
+  PAYPAL_CLIENT_ID: setting,
+  PAYPAL_CLIENT_SECRET: setting,
+  PAYPAL_WEBHOOK_ID: setting,
+  SMTP_URL: setting,
+  MAIL_FROM: setting,
+  STUDIO_EMAIL: setting,
+  DOWNLOAD_SECRET: setting,
+  DOWNLOAD_TTL_DAYS: positive('DOWNLOAD_TTL_DAYS', 7),
+  DOWNLOAD_LIMIT: positive('DOWNLOAD_LIMIT', 5),
+  CODE_HOLD_MINUTES: positive('CODE_HOLD_MINUTES', 30),
+  DATA_DIR: setting,
+  OUTBOX_DIR: setting,
+  PACKS_DIR: setting,
+  DATABASE_PATH: setting,
+  RATE_LIMIT_PER_MINUTE: positive('RATE_LIMIT_PER_MINUTE', 30),
+  // A number of proxies; "true" is one, empty or "false" none.
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw || raw === 'false') return 0;
+      if (raw === 'true') return 1;
+      const hops = Number(raw);
+      if (Number.isInteger(hops) && hops >= 0) return hops;
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be a number of proxies (0, 1, 2…), got "${raw}".`,
+      });
+      return z.NEVER;
+    }),
+});
+
 /**
  * The configuration from the environment. NODE_ENV must say which mode: in development and test
  * every setting has a local default (fake PayPal, e-mails into an outbox folder); in production a
  * missing or weak secret is an error that names every missing setting.
  */
 export function loadConfig(
-  env: Record<string, string | undefined> = process.env,
+  raw: Record<string, string | undefined> = process.env,
   root = process.cwd(),
 ): Config {
-  if (!MODES.includes(env.NODE_ENV as (typeof MODES)[number])) {
-    throw new ConfigError(
-      `NODE_ENV is "${env.NODE_ENV ?? ''}": set it to one of ${MODES.join(', ')} (development and test run with local fakes).`,
-    );
-  }
+  const parsed = serviceEnvSchema.safeParse(raw);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues[0]!.message);
+  const env = parsed.data;
   const production = env.NODE_ENV === 'production';
   if (production) {
-    const missing = requiredInProduction.filter((name) => !env[name]?.trim());
+    const missing = requiredInProduction.filter((name) => !env[name]);
     if (missing.length > 0) {
       throw new ConfigError(
         `The order-confirmation service refuses to start in production without: ${missing.join(', ')}.`,
@@ -133,40 +178,37 @@ export function loadConfig(
       );
     }
   }
-  const dataDir = dataDirFrom(env, root);
-  const host = env.HOST || '127.0.0.1';
-  const port = positiveNumber(env, 'PORT', 8787);
-  const fakePayPalPort = positiveNumber(env, 'FAKE_PAYPAL_PORT', 8788);
-  const useFakePayPal = !production && !env.PAYPAL_API_BASE;
+  const dataDir = dataDirFrom(raw, root);
+  const withoutSlash = (url: string) => url.replace(/\/+$/, '');
   return {
     production,
-    host,
-    port,
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
-    siteOrigins: (env.SITE_ORIGINS || 'http://127.0.0.1:3000,http://localhost:3000')
+    host: env.HOST ?? '127.0.0.1',
+    port: env.PORT,
+    publicUrl: env.PUBLIC_URL ? withoutSlash(env.PUBLIC_URL) : null,
+    siteOrigins: (env.SITE_ORIGINS ?? 'http://127.0.0.1:3000,http://localhost:3000')
       .split(',')
-      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .map((origin) => withoutSlash(origin.trim()))
       .filter(Boolean),
     paypal: {
-      apiBase: (env.PAYPAL_API_BASE || `http://127.0.0.1:${fakePayPalPort}`).replace(/\/+$/, ''),
-      clientId: env.PAYPAL_CLIENT_ID || 'local-client',
-      clientSecret: env.PAYPAL_CLIENT_SECRET || 'local-secret',
-      webhookId: env.PAYPAL_WEBHOOK_ID || 'LOCALWEBHOOK01',
+      apiBase: withoutSlash(env.PAYPAL_API_BASE ?? `http://127.0.0.1:${env.FAKE_PAYPAL_PORT}`),
+      clientId: env.PAYPAL_CLIENT_ID ?? 'local-client',
+      clientSecret: env.PAYPAL_CLIENT_SECRET ?? 'local-secret',
+      webhookId: env.PAYPAL_WEBHOOK_ID ?? 'LOCALWEBHOOK01',
     },
-    fakePayPalPort: useFakePayPal ? fakePayPalPort : null,
+    fakePayPalPort: !production && !env.PAYPAL_API_BASE ? env.FAKE_PAYPAL_PORT : null,
     fakeWebhookDelayMs: 1000,
     mailRetryDelaysMs: RETRY_DELAYS_MS,
-    smtpUrl: env.SMTP_URL || null,
-    outboxDir: path.resolve(root, env.OUTBOX_DIR || path.join(dataDir, 'outbox')),
-    mailFrom: env.MAIL_FROM || `"${site.name}" <${site.email}>`,
-    studioEmail: env.STUDIO_EMAIL || site.email,
-    downloadSecret: env.DOWNLOAD_SECRET || DEVELOPMENT_SECRET,
-    downloadTtlMs: positiveNumber(env, 'DOWNLOAD_TTL_DAYS', 7) * DAY,
-    downloadLimit: positiveNumber(env, 'DOWNLOAD_LIMIT', 5),
-    codeHoldMs: positiveNumber(env, 'CODE_HOLD_MINUTES', 30) * 60 * 1000,
-    packsDir: path.resolve(root, env.PACKS_DIR || path.join(dataDir, 'packs')),
-    databasePath: databasePathFrom(env, root),
-    rateLimit: positiveNumber(env, 'RATE_LIMIT_PER_MINUTE', 30),
-    trustProxyHops: proxyHops(env.TRUST_PROXY),
+    smtpUrl: env.SMTP_URL ?? null,
+    outboxDir: path.resolve(root, env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
+    mailFrom: env.MAIL_FROM ?? `"${site.name}" <${site.email}>`,
+    studioEmail: env.STUDIO_EMAIL ?? site.email,
+    downloadSecret: env.DOWNLOAD_SECRET ?? DEVELOPMENT_SECRET,
+    downloadTtlMs: env.DOWNLOAD_TTL_DAYS * DAY,
+    downloadLimit: env.DOWNLOAD_LIMIT,
+    codeHoldMs: env.CODE_HOLD_MINUTES * 60 * 1000,
+    packsDir: path.resolve(root, env.PACKS_DIR ?? path.join(dataDir, 'packs')),
+    databasePath: databasePathFrom(raw, root),
+    rateLimit: env.RATE_LIMIT_PER_MINUTE,
+    trustProxyHops: env.TRUST_PROXY,
   };
 }
