@@ -9,6 +9,7 @@ import { formatAmount } from '@/lib/money';
 import { REFUSAL } from './routes/api';
 import { runCodes } from './codes-cli';
 import {
+  addCode,
   approve,
   ask,
   body,
@@ -89,20 +90,8 @@ describe('discount codes at checkout and delivery', () => {
     smtp = await startSmtpCapture();
     ctx = await start(smtp.url);
     service = ctx.service;
-    const add = (code: string, rule: Partial<Parameters<Service['store']['addCode']>[0]>) =>
-      assert.ok(
-        service.store.addCode({
-          code,
-          kind: 'percent',
-          value: 20,
-          packs: null,
-          minimumCents: null,
-          expiresAt: null,
-          usageLimit: null,
-          createdAt: now,
-          ...rule,
-        }),
-      );
+    const add = (code: string, rule: Parameters<typeof addCode>[2]) =>
+      addCode(service, code, { createdAt: now, ...rule });
     add('LAUNCH20', {});
     add('GONE', { expiresAt: now - DAY });
     add('ONCE', { usageLimit: 1 });
@@ -273,16 +262,7 @@ describe('discount codes at checkout and delivery', () => {
     const lenient = await startSmtpCapture({ lenientAddresses: true });
     const own = await start(lenient.url);
     try {
-      own.service.store.addCode({
-        code: 'LONGADDRESS',
-        kind: 'percent',
-        value: 20,
-        packs: null,
-        minimumCents: null,
-        expiresAt: null,
-        usageLimit: null,
-        createdAt: now,
-      });
+      addCode(own.service, 'LONGADDRESS');
       const { id, response } = await buy(own.service, [stoic], { email, code: 'LONGADDRESS' });
       assert.equal(response.status, 200);
       const receipt = (await response.json()) as Receipt;
@@ -304,16 +284,7 @@ describe('discount codes at checkout and delivery', () => {
   });
 
   test('a code disabled or used up while the buyer is in PayPal still honours that order', async () => {
-    service.store.addCode({
-      code: 'SHORTLIVED',
-      kind: 'fixed',
-      value: 500,
-      packs: null,
-      minimumCents: null,
-      expiresAt: null,
-      usageLimit: 1,
-      createdAt: now,
-    });
+    addCode(service, 'SHORTLIVED', { kind: 'fixed', value: 500, usageLimit: 1 });
     const created = await createOrder(service, [earthy], { code: 'SHORTLIVED' });
     assert.equal(created.status, 201);
     const { id } = (await created.json()) as { id: string };
@@ -330,16 +301,7 @@ describe('discount codes at checkout and delivery', () => {
   });
 
   test('20 buyers racing for the last use of a code: exactly one discounted order is created', async () => {
-    service.store.addCode({
-      code: 'LASTONE',
-      kind: 'percent',
-      value: 50,
-      packs: null,
-      minimumCents: null,
-      expiresAt: null,
-      usageLimit: 1,
-      createdAt: now,
-    });
+    addCode(service, 'LASTONE', { value: 50, usageLimit: 1 });
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
         createOrder(service, [stoic], { code: 'LASTONE', email: `racer${index}@example.com` }).then(
@@ -360,16 +322,7 @@ describe('discount codes at checkout and delivery', () => {
   test("an unpaid order's hold on a code lapses, and the use goes to the next buyer", async () => {
     const quick = await start(null, { codeHoldMs: 300 });
     try {
-      quick.service.store.addCode({
-        code: 'HOLD1',
-        kind: 'percent',
-        value: 10,
-        packs: null,
-        minimumCents: null,
-        expiresAt: null,
-        usageLimit: 1,
-        createdAt: now,
-      });
+      addCode(quick.service, 'HOLD1', { value: 10, usageLimit: 1 });
       assert.equal((await createOrder(quick.service, [stoic], { code: 'HOLD1' })).status, 201);
       const second = await createOrder(quick.service, [stoic], { code: 'HOLD1' });
       assert.equal(second.status, 422);
@@ -384,16 +337,7 @@ describe('discount codes at checkout and delivery', () => {
   });
 
   test('an amount code larger than the cart is capped, leaving a cent to pay', async () => {
-    service.store.addCode({
-      code: 'HUNDRED',
-      kind: 'fixed',
-      value: 10000,
-      packs: null,
-      minimumCents: null,
-      expiresAt: null,
-      usageLimit: null,
-      createdAt: now,
-    });
+    addCode(service, 'HUNDRED', { kind: 'fixed', value: 10000 });
     assert.deepEqual(await check('HUNDRED', [stoic]), {
       status: 200,
       applies: true,

@@ -5,6 +5,7 @@ import { rmSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { FAKE_PAYER } from './fake-paypal';
 import {
+  addCode,
   approve,
   ask,
   body,
@@ -354,16 +355,7 @@ describe('limits', () => {
       paypal: { apiBase: 'http://127.0.0.1:9', clientId: 'a', clientSecret: 'b', webhookId: 'W' },
     });
     try {
-      service.store.addCode({
-        code: 'HELD',
-        kind: 'percent',
-        value: 10,
-        packs: null,
-        minimumCents: null,
-        expiresAt: null,
-        usageLimit: 1,
-        createdAt: Date.now(),
-      });
+      addCode(service, 'HELD', { value: 10, usageLimit: 1 });
       const response = await createOrder(service, [stoic], { code: 'HELD' });
       assert.equal(response.status, 502);
       assert.equal(service.store.codeUses('HELD', Date.now()), 0);

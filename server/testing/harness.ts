@@ -234,6 +234,27 @@ export const copiesSent = (service: Service, file: string) => {
 export const counted = (service: Service, file: string, copies: number) =>
   retried(() => Math.abs(copiesSent(service, file) - copies) < 1e-6);
 
+/** Adds a code as the studio would: 20 % off every pack, no end, no limit, unless `rule` says. */
+export function addCode(
+  service: Service,
+  code: string,
+  rule: Partial<Parameters<Service['store']['addCode']>[0]> = {},
+) {
+  assert.ok(
+    service.store.addCode({
+      code,
+      kind: 'percent',
+      value: 20,
+      packs: null,
+      minimumCents: null,
+      expiresAt: null,
+      usageLimit: null,
+      createdAt: Date.now(),
+      ...rule,
+    }),
+  );
+}
+
 export type Smtp = Awaited<ReturnType<typeof startSmtpCapture>>;
 type Context = Awaited<ReturnType<typeof start>>;
 
