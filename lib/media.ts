@@ -86,3 +86,15 @@ export function shareImage(image: { src: string; alt: string }) {
     alt: image.alt,
   };
 }
+
+/**
+ * Where a pack's look lives in media/: a HALD lookup table, the identity HALD with the preset
+ * applied in Lightroom (README, "A pack's look").
+ */
+export const lookPath = (slug: string) => `presets/${slug}/hald.png`;
+
+/** The published URL of a pack's look, if it has one (the try-on needs it). */
+export function packLookUrl(slug: string): string | undefined {
+  const entry = load()[lookPath(slug)];
+  return entry?.kind === 'file' ? entry.url : undefined;
+}

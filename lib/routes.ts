@@ -10,6 +10,8 @@ import {
 } from '@/lib/content';
 
 export const presetPath = (preset: Pick<Preset, 'slug'>) => `/full-item/${preset.slug}/`;
+/** The pack page's "Try it on your photo" section, which the quick view links to. */
+export const TRY_ON_ID = 'try-on';
 export const legacyPresetPath = (preset: Pick<Preset, 'legacyPath'>) => `/${preset.legacyPath}/`;
 
 /** The packs of the original site, which have an old address that redirects to them. */

@@ -10,10 +10,19 @@ import {
   tileGridClassName,
   tileItemClassName,
 } from '@/components/ui/tiles';
-import { ALL_CATEGORY, bundles, categorySchema, pages, presets, site } from '@/lib/content';
+import {
+  ALL_CATEGORY,
+  bundles,
+  categorySchema,
+  pages,
+  presets,
+  shopCopy,
+  site,
+} from '@/lib/content';
+import { packLookUrl } from '@/lib/media';
 import { pageMetadata } from '@/lib/metadata';
 import { formatPrice } from '@/lib/money';
-import { bundlePath, presetPath } from '@/lib/routes';
+import { bundlePath, presetPath, TRY_ON_ID } from '@/lib/routes';
 import styles from './presets.module.css';
 import button from '@/components/ui/button.module.css';
 
@@ -56,6 +65,11 @@ export default function PresetsPage() {
               <Link className={`${button.primary} ${styles.action}`} href={presetPath(preset)}>
                 View Full Item
               </Link>
+              {packLookUrl(preset.slug) && (
+                <Link className={styles.tryOnLink} href={`${presetPath(preset)}#${TRY_ON_ID}`}>
+                  {shopCopy.tryOn.quickViewLink}
+                </Link>
+              )}
             </div>
           </QuickView>
         ),

@@ -7,6 +7,8 @@ import { reloadOnceFor } from '@/lib/chunk-reload';
 type Ga = (typeof import('react-ga4'))['default'];
 
 let ga: Promise<Ga> | null = null;
+/** The measurement id the page's <Analytics> was given, for the events of other components. */
+let measurement: string | undefined;
 
 /** Loads and initialises react-ga4 once, without its automatic page view (we send our own). */
 function loadGa(measurementId: string): Promise<Ga> {
@@ -15,6 +17,14 @@ function loadGa(measurementId: string): Promise<Ga> {
     return ReactGA;
   });
   return ga;
+}
+
+/**
+ * Sends one of the site's own events (a visitor trying a pack on a photo, say) when analytics is
+ * on. Its parameters say what was done, never anything the visitor typed or chose from the device.
+ */
+export function trackEvent(name: string, params: Record<string, string | number>) {
+  if (measurement) void loadGa(measurement).then((ReactGA) => ReactGA.event(name, params));
 }
 
 /** Sends each Core Web Vital once, after the page has become idle. */
@@ -61,6 +71,7 @@ export function Analytics({ measurementId }: { measurementId?: string }) {
   }, []);
 
   useEffect(() => {
+    measurement = measurementId;
     if (measurementId) reportWebVitals(measurementId);
   }, [measurementId]);
 

@@ -6,21 +6,24 @@ import styles from './compare-slider.module.css';
 /**
  * A before/after comparison: the "after" photo is revealed from the left up to the handle. A
  * native range input (0 to 100, starting at 50) drives it, so mouse, touch and keys all work.
+ * The photos fill a 3:2 frame unless `aspectRatio` (width / height) says otherwise.
  */
 export function CompareSlider({
   label,
   before,
   after,
+  aspectRatio,
 }: {
   label: string;
   before: ReactNode;
   after: ReactNode;
+  aspectRatio?: number;
 }) {
   const [position, setPosition] = useState(50);
   return (
     <figure
       className={styles.compare}
-      style={{ '--position': `${position}%` } as React.CSSProperties}
+      style={{ '--position': `${position}%`, '--aspect': aspectRatio } as React.CSSProperties}
     >
       <div className={styles.stage}>
         <div className={styles.before}>{before}</div>

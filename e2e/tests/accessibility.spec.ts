@@ -1,5 +1,7 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { presets } from '@/lib/content';
+import { mediaImage } from '@/lib/media';
 import { allRoutes, presetPath } from '@/lib/routes';
 import { expect, test, type Page } from '../fixtures';
 import { stubPayPal } from '../stubs/paypal';
@@ -35,6 +37,16 @@ test.describe('accessibility: no axe violation', () => {
     await page.goto('/presets/');
     await page.getByRole('button', { name: new RegExp(`^${presets[1]!.name}`) }).click();
     await expect(page.getByRole('dialog', { name: presets[1]!.name })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('with a photo in the try-on', async ({ page }) => {
+    const pack = presets[0]!;
+    await page.goto(presetPath(pack));
+    await page
+      .getByLabel('Choose a photo')
+      .setInputFiles(path.join('out', mediaImage(pack.comparisons[0]!.before.src).fallback));
+    await expect(page.getByRole('img', { name: `Your photo with the ${pack.name}` })).toBeVisible();
     expect(await violations(page)).toEqual([]);
   });
 

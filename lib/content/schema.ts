@@ -400,6 +400,21 @@ export const shopSchema = z.object({
     comparisonsHeading: text,
   }),
   bundle: z.object({ eyebrow: template('count', 'price'), membersLabel: text }),
+  /** A pack's look on the visitor's own photo (components/shop/try-on.tsx). */
+  tryOn: z.object({
+    heading: text,
+    intro: template('name'),
+    choose: text,
+    drop: text,
+    approximation: text,
+    preparing: template('name'),
+    compareLabel: template('name'),
+    strength: text,
+    download: text,
+    unreadable: text,
+    failed: text,
+    quickViewLink: text,
+  }),
 });
 
 export const tileSizeSchema = z.enum(['large', 'small', 'medium']);

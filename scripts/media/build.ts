@@ -1,8 +1,9 @@
 // The media step of the build: checks that every file the content references exists, paints the
 // placeholders that stand in for missing photographs, and writes every image at several widths
 // as AVIF and WebP (with a JPEG fallback and the colours of a soft preview) to public/media/,
-// named by content hash so that a CDN may cache them forever. Work is cached in .cache/media/ by
-// content hash.
+// named by content hash so that a CDN may cache them forever. Each pack's look (a HALD lookup
+// table, for the try-on) is published as an 8-bit PNG, and the pack's "after" placeholders are
+// made with it. Work is cached in .cache/media/ by content hash.
 import {
   copyFileSync,
   existsSync,
@@ -15,12 +16,14 @@ import {
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
+import { presets } from '@/lib/content';
 import { mediaRefs } from '@/lib/content/media-refs';
-import { MANIFEST_PATH, type MediaEntry, type MediaManifest } from '@/lib/media';
+import { lookPath, MANIFEST_PATH, type MediaEntry, type MediaManifest } from '@/lib/media';
+import { applyLut, haldLut, identityHald } from '@/lib/try-on/hald';
 import { progress } from '../progress';
 import { paintPhoto } from './paint';
-import { resolveSources, type Source } from './sources';
-import { applyTone, tones } from './tones';
+import { HALD_LEVEL, resolveLook, resolveSources, type Look, type Source } from './sources';
+import { applyTone } from './tones';
 
 const ROOT = process.cwd();
 const MEDIA_DIR = path.join(ROOT, 'media');
@@ -62,6 +65,33 @@ type Cached = {
 const isImage = (src: string) => /\.(jpe?g|png|webp|avif)$/.test(src);
 
 const rawCache = new Map<string, Promise<Raw>>();
+const lookCache = new Map<string, Promise<Raw>>();
+
+/**
+ * A look's table at HALD_LEVEL, as RGB pixels: the studio's PNG (checked to be a HALD) applied to
+ * the identity, or the tone applied to it.
+ */
+function lookTable(look: Look): Promise<Raw> {
+  const known = lookCache.get(look.key);
+  if (known) return known;
+  const identity = Buffer.from(identityHald(HALD_LEVEL).data);
+  const side = HALD_LEVEL ** 3;
+  const made =
+    look.kind === 'file'
+      ? sharp(look.file)
+          .removeAlpha()
+          .toColourspace('srgb')
+          .raw()
+          .toBuffer({ resolveWithObject: true })
+          .then(({ data, info }) => ({
+            data: applyLut(identity, 3, haldLut(data, info.width, info.height, 3)),
+            width: side,
+            height: side,
+          }))
+      : Promise.resolve({ data: applyTone(identity, look.tone), width: side, height: side });
+  lookCache.set(look.key, made);
+  return made;
+}
 
 /** The source's pixels; a base shared by several toned pictures is computed once. */
 function pixels(source: Source): Promise<Raw> {
@@ -78,9 +108,13 @@ function pixels(source: Source): Promise<Raw> {
         ? paintPhoto(source.src, source.alt, source.spec.width, source.spec.aspect).then((jpeg) =>
             toRaw(sharp(jpeg)),
           )
-        : pixels(source.from).then((base) => ({
+        : Promise.all([pixels(source.from), lookTable(source.look)]).then(([base, table]) => ({
             ...base,
-            data: applyTone(Buffer.from(base.data), tones[source.tone]!),
+            data: applyLut(
+              Buffer.from(base.data),
+              3,
+              haldLut(table.data, table.width, table.height, 3),
+            ),
           }));
   rawCache.set(source.key, made);
   return made;
@@ -158,6 +192,20 @@ async function pool<T, R>(items: T[], run: (item: T) => Promise<R>): Promise<R[]
   return results;
 }
 
+const lookCacheFile = (look: Look) => path.join(CACHE_DIR, `look-${look.key}`, 'hald.png');
+
+/** Writes a look's table as an 8-bit PNG without metadata (cached); returns the file. */
+async function encodeLook(look: Look): Promise<string> {
+  const file = lookCacheFile(look);
+  if (existsSync(file)) return file;
+  const table = await lookTable(look);
+  mkdirSync(path.dirname(file), { recursive: true });
+  await sharp(table.data, { raw: { width: table.width, height: table.height, channels: 3 } })
+    .png({ compressionLevel: 9, adaptiveFiltering: true, palette: false })
+    .toFile(file);
+  return file;
+}
+
 /** Copies a file to public/media/ as {dir}/{name}.{hash}{suffix} and returns its URL. */
 function publish(src: string, key: string, file: string, suffix: string): string {
   const { dir, name } = path.parse(src);
@@ -178,6 +226,30 @@ async function main() {
   const { sources, problems } = resolveSources(mediaRefs(), MEDIA_DIR);
   if (problems.length > 0) {
     console.error(`Media check failed:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    process.exit(1);
+  }
+
+  // The looks first: a studio's table that is not a HALD fails the build before any encoding.
+  const looks: [slug: string, look: Look][] = [];
+  const withoutLook: string[] = [];
+  for (const preset of presets) {
+    const look = resolveLook(preset.slug, MEDIA_DIR);
+    if (look) looks.push([preset.slug, look]);
+    else withoutLook.push(preset.name);
+  }
+  const lookProblems: string[] = [];
+  const lookFiles = await Promise.all(
+    looks.map(([slug, look]) =>
+      encodeLook(look).catch((error: Error) => {
+        lookProblems.push(`media/${lookPath(slug)}: ${error.message}`);
+        return '';
+      }),
+    ),
+  );
+  if (lookProblems.length > 0) {
+    console.error(
+      `Media check failed:\n${lookProblems.map((problem) => `  ${problem}`).join('\n')}`,
+    );
     process.exit(1);
   }
 
@@ -215,8 +287,23 @@ async function main() {
     if (isImage(src) || source.kind !== 'file') continue;
     manifest[src] = { kind: 'file', url: publish(src, source.key, source.file, path.extname(src)) };
   }
+  looks.forEach(([slug, look], i) => {
+    manifest[lookPath(slug)] = {
+      kind: 'file',
+      url: publish(lookPath(slug), look.key, lookFiles[i]!, '.png'),
+    };
+  });
+  const fromStudio = looks.filter(([, look]) => look.kind === 'file').length;
+  console.log(
+    `Looks for the try-on: ${looks.length} of ${presets.length} packs (${fromStudio} from media/, ` +
+      `${looks.length - fromStudio} from scripts/media/tones.ts)` +
+      (withoutLook.length > 0 ? `; without one, no try-on: ${withoutLook.join(', ')}` : ''),
+  );
   // Forget cached work that no content uses any more, so the cache does not grow without end.
-  const used = new Set(encoded.map(([, source]) => path.basename(cacheDir(source))));
+  const used = new Set([
+    ...encoded.map(([, source]) => path.basename(cacheDir(source))),
+    ...looks.map(([, look]) => path.basename(path.dirname(lookCacheFile(look)))),
+  ]);
   for (const entry of existsSync(CACHE_DIR)
     ? readdirSync(CACHE_DIR, { withFileTypes: true })
     : []) {

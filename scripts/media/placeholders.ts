@@ -6,8 +6,11 @@ import { presets } from '@/lib/content';
 export type Placeholder =
   /** Painted from the scene its alt text describes (`hint` when no content entry names it). */
   | { kind: 'paint'; width: number; aspect: number; hint?: string }
-  /** The `from` photograph with a preset's tone applied: an honest "after" picture. */
-  | { kind: 'tone'; from: string; tone: string };
+  /**
+   * The `from` photograph with a pack's look applied (the same table the try-on applies): an
+   * honest "after" picture.
+   */
+  | { kind: 'look'; from: string; pack: string };
 
 const LANDSCAPE = 3 / 2;
 const PORTRAIT = 2 / 3;
@@ -81,11 +84,11 @@ export const placeholders = new Map<string, Placeholder>([
     ],
     [
       `presets/${preset.slug}/cover.jpg`,
-      { kind: 'tone', from: `presets/scenes/cover-${preset.slug}.jpg`, tone: preset.slug },
+      { kind: 'look', from: `presets/scenes/cover-${preset.slug}.jpg`, pack: preset.slug },
     ],
     ...[...presetScenes, ...presetGallery.map(([id]) => id)].map((id): [string, Placeholder] => [
       `presets/${preset.slug}/${id}.jpg`,
-      { kind: 'tone', from: `presets/scenes/${id}.jpg`, tone: preset.slug },
+      { kind: 'look', from: `presets/scenes/${id}.jpg`, pack: preset.slug },
     ]),
   ]),
   ...['weddings-bundle', 'portrait-bundle', 'bundle-save-all-presets'].map(

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mediaRefs } from '@/lib/content/media-refs';
-import { resolveSources } from './sources';
+import { resolveLook, resolveSources } from './sources';
 
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'media-'));
 mkdirSync(path.join(mediaDir, 'galleries/wed1'), { recursive: true });
@@ -41,12 +41,12 @@ describe('resolveSources', () => {
     expect(sources.get('galleries/wed1/01.jpg')?.kind).toBe('paint');
   });
 
-  test('an "after" picture is its "before" with the preset tone, keyed by both', () => {
+  test('an "after" picture is its "before" with the pack\'s look, keyed by both', () => {
     const refs = [{ src: 'presets/stoic-pack/haldi.jpg', alt: 'After', where }];
     const toned = resolveSources(refs, mediaDir).sources.get('presets/stoic-pack/haldi.jpg');
     expect(toned).toMatchObject({
-      kind: 'tone',
-      tone: 'stoic-pack',
+      kind: 'look',
+      look: { kind: 'tone' },
       from: { kind: 'paint', src: 'presets/scenes/haldi.jpg' },
     });
     const otherTone = resolveSources(
@@ -69,8 +69,22 @@ describe('resolveSources', () => {
       mediaDir,
     );
     const stoic = b.sources.get('presets/stoic-pack/haldi.jpg');
-    expect(stoic?.kind === 'tone' && stoic.from.key).toBe(
+    expect(stoic?.kind === 'look' && stoic.from.key).toBe(
       a.sources.get('presets/scenes/haldi.jpg')?.key,
     );
+  });
+
+  test("a pack's look is the studio's HALD when it saved one, else made from its tone", () => {
+    const refs = [{ src: 'presets/awaken/haldi.jpg', alt: 'After', where }];
+    const fromTone = resolveSources(refs, mediaDir).sources.get('presets/awaken/haldi.jpg');
+    expect(resolveLook('awaken', mediaDir)).toMatchObject({ kind: 'tone' });
+
+    mkdirSync(path.join(mediaDir, 'presets/awaken'), { recursive: true });
+    writeFileSync(path.join(mediaDir, 'presets/awaken/hald.tif'), 'exported from Lightroom');
+    expect(resolveLook('awaken', mediaDir)).toMatchObject({ kind: 'file' });
+    const fromStudio = resolveSources(refs, mediaDir).sources.get('presets/awaken/haldi.jpg');
+    // The "after" pictures follow the studio's look.
+    expect(fromStudio?.key).not.toBe(fromTone?.key);
+    expect(resolveLook('golden-hour-glow', mediaDir)).toBeUndefined();
   });
 });

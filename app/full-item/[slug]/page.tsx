@@ -4,6 +4,7 @@ import { AddToCartButton } from '@/components/cart/cart-panel';
 import { Picture } from '@/components/media/picture';
 import { CompareSlider } from '@/components/shop/compare-slider';
 import { PresetGallery } from '@/components/shop/preset-gallery';
+import { TryOn } from '@/components/shop/try-on';
 import { Section } from '@/components/ui/section';
 import { getPreset, pages, presets, shopCopy, site } from '@/lib/content';
 import { fillIn } from '@/lib/copy';
@@ -11,9 +12,9 @@ import { settings } from '@/lib/settings';
 import { breadcrumbData, presetData } from '@/lib/structured-data';
 import { JsonLd } from '@/components/ui/json-ld';
 import { pageMetadata } from '@/lib/metadata';
-import { mediaImage, viewerImage } from '@/lib/media';
+import { mediaImage, packLookUrl, viewerImage } from '@/lib/media';
 import { formatPrice } from '@/lib/money';
-import { presetPath } from '@/lib/routes';
+import { presetPath, TRY_ON_ID } from '@/lib/routes';
 import styles from './preset.module.css';
 import button from '@/components/ui/button.module.css';
 
@@ -41,6 +42,8 @@ export default async function PresetPage({ params }: Props) {
   if (!preset) notFound();
   const path = presetPath(preset);
   const copy = shopCopy.pack;
+  const tryOn = shopCopy.tryOn;
+  const lookUrl = packLookUrl(preset.slug);
   return (
     <>
       <JsonLd
@@ -99,6 +102,21 @@ export default async function PresetPage({ params }: Props) {
           ))}
         </div>
       </Section>
+      {lookUrl && (
+        <Section label={tryOn.heading}>
+          <h2 id={TRY_ON_ID} className={`${styles.sectionHeading} ${styles.anchor}`}>
+            {tryOn.heading}
+          </h2>
+          <p className={styles.tryOnIntro}>{fillIn(tryOn.intro, { name: preset.name })}</p>
+          <TryOn
+            pack={{ slug: preset.slug, name: preset.name }}
+            lookUrl={lookUrl}
+            copy={tryOn}
+            watermark={site.name}
+          />
+          <p className={styles.tryOnNote}>{tryOn.approximation}</p>
+        </Section>
+      )}
     </>
   );
 }

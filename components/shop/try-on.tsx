@@ -1,0 +1,65 @@
+'use client';
+
+import { useState, type ComponentType } from 'react';
+import { fillIn } from '@/lib/copy';
+import type { TryOnStudioProps } from './try-on-studio';
+import styles from './try-on.module.css';
+import button from '@/components/ui/button.module.css';
+
+type Props = Omit<TryOnStudioProps, 'photo'>;
+
+/**
+ * "Try it on your photo": a photo picker (or a photo dropped on it). The try-on itself, and the
+ * pack's look, load only once a photo is chosen, so the pack page's first load carries neither.
+ */
+export function TryOn(props: Props) {
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [Studio, setStudio] = useState<ComponentType<TryOnStudioProps> | null>(null);
+  const [dropping, setDropping] = useState(false);
+
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    setPhoto(file);
+    void import('./try-on-studio').then((module) => setStudio(() => module.TryOnStudio));
+  };
+
+  return (
+    <div className={styles.tryOn}>
+      <div
+        className={styles.picker}
+        data-dropping={dropping || undefined}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDropping(true);
+        }}
+        onDragLeave={() => setDropping(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDropping(false);
+          choose(event.dataTransfer.files[0]);
+        }}
+      >
+        <label className={`${button.primary} ${styles.choose}`}>
+          {props.copy.choose}
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="visually-hidden"
+            onChange={(event) => choose(event.target.files?.[0])}
+          />
+        </label>
+        <span className={styles.drop}>{props.copy.drop}</span>
+      </div>
+      {photo && !Studio && (
+        <p role="status">{fillIn(props.copy.preparing, { name: props.pack.name })}</p>
+      )}
+      {photo && Studio && (
+        <Studio
+          key={`${photo.name}-${photo.size}-${photo.lastModified}`}
+          photo={photo}
+          {...props}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp, { type Region } from 'sharp';
+import { presets } from '@/lib/content';
+import { mediaImage } from '@/lib/media';
+import { presetPath } from '@/lib/routes';
+import { expect, test, type Page } from '../fixtures';
+
+const pack = presets[0]!;
+const pair = pack.comparisons[0]!;
+/** The build's "before" sample as a visitor would have it on disk, and its "after" URL. */
+const beforeUrl = mediaImage(pair.before.src).fallback;
+const afterUrl = mediaImage(pair.after.src).fallback;
+const beforeFile = path.join('out', beforeUrl);
+const resultName = `Your photo with the ${pack.name}`;
+/** The same scene's "after" sample of each other pack. */
+const otherSamples = presets
+  .filter((other) => other !== pack)
+  .flatMap((other) => other.comparisons.filter((c) => c.before.src === pair.before.src))
+  .map((comparison) => mediaImage(comparison.after.src).fallback);
+
+/**
+ * The mean difference (0-255) of two pictures, each drawn at 96 × 64 (which averages out the
+ * JPEG noise of the samples): a canvas of the page by its accessible name, or an image URL.
+ */
+function meanDifference(page: Page, a: string, b: string) {
+  return page.evaluate(
+    async ({ a, b }) => {
+      const small = async (source: string) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 96;
+        canvas.height = 64;
+        let image: CanvasImageSource | null = document.querySelector<HTMLCanvasElement>(
+          `canvas[aria-label="${source}"]`,
+        );
+        if (!image) {
+          const img = new Image();
+          img.src = source;
+          await img.decode();
+          image = img;
+        }
+        const context = canvas.getContext('2d')!;
+        context.imageSmoothingQuality = 'high';
+        context.drawImage(image, 0, 0, 96, 64);
+        return context.getImageData(0, 0, 96, 64).data;
+      };
+      const [x, y] = [await small(a), await small(b)];
+      let sum = 0;
+      for (let i = 0; i < x.length; i += 4)
+        for (let c = 0; c < 3; c++) sum += Math.abs(x[i + c]! - y[i + c]!);
+      return sum / ((x.length / 4) * 3);
+    },
+    { a, b },
+  );
+}
+
+async function choosePhoto(page: Page, file: string | { name: string; buffer: Buffer }) {
+  const picker = page.getByLabel('Choose a photo');
+  await picker.setInputFiles(typeof file === 'string' ? file : { ...file, mimeType: 'image/jpeg' });
+}
+
+test.describe('try a pack on your photo', () => {
+  test('shows the pack on the chosen photo, on the device, as the build’s sample shows it', async ({
+    page,
+    analyticsHits,
+  }) => {
+    const requests: { url: string; method: string; body: string | null }[] = [];
+    page.on('request', (request) =>
+      requests.push({ url: request.url(), method: request.method(), body: request.postData() }),
+    );
+    await page.goto(presetPath(pack));
+    await expect(page.getByRole('heading', { name: 'Try it on your photo' })).toBeVisible();
+    await expect(page.getByText('approximation of the Lightroom preset')).toBeVisible();
+    // Neither the look nor the try-on's code (its shaders) loads with the page.
+    await page.waitForLoadState('networkidle');
+    const scripts = (from: number) =>
+      Promise.all(
+        requests
+          .slice(from)
+          .filter((request) => request.url.endsWith('.js'))
+          .map((request) => page.request.get(request.url).then((response) => response.text())),
+      );
+    expect(requests.filter((request) => /hald\./.test(request.url))).toEqual([]);
+    expect((await scripts(0)).filter((code) => code.includes('sampler3D'))).toEqual([]);
+    const loaded = requests.length;
+
+    await choosePhoto(page, beforeFile);
+    const result = page.getByRole('img', { name: resultName });
+    await expect(result).toBeVisible();
+    expect((await scripts(loaded)).filter((code) => code.includes('sampler3D'))).toHaveLength(1);
+    const afterChoosing = requests.slice(loaded);
+
+    // The look is the build's: the sample "after" of this very photo, within JPEG noise, and
+    // unlike the samples of every other pack.
+    const own = await meanDifference(page, resultName, afterUrl);
+    expect(own).toBeLessThan(2);
+    expect(await meanDifference(page, resultName, beforeUrl)).toBeGreaterThan(10);
+    for (const other of otherSamples)
+      expect(await meanDifference(page, resultName, other)).toBeGreaterThan(4 * own);
+    expect(await meanDifference(page, resultName, afterUrl)).toBeLessThan(2);
+
+    // Strength 0 is the photo itself; the keyboard moves it.
+    const strength = page.getByRole('slider', { name: 'Strength' });
+    await strength.focus();
+    await page.keyboard.press('Home');
+    await expect(page.getByText('0 %', { exact: true })).toBeVisible();
+    expect(await meanDifference(page, resultName, beforeUrl)).toBeLessThan(1);
+    await page.keyboard.press('End');
+    expect(await meanDifference(page, resultName, afterUrl)).toBeLessThan(2);
+
+    // Only the look and the try-on's code came down; nothing went up but one analytics event,
+    // which names the pack and nothing else.
+    await expect.poll(() => analyticsHits.filter((hit) => hit.event === 'try_on')).toHaveLength(1);
+    const after = requests.slice(loaded);
+    expect(
+      after.filter((request) => request.body !== null && !/g\/collect/.test(request.url)),
+    ).toEqual([]);
+    for (const request of afterChoosing.filter((request) => !/g\/collect/.test(request.url))) {
+      expect(request.method).toBe('GET');
+      expect(request.url).toMatch(
+        new RegExp(
+          `^${new URL(page.url()).origin}/(media/presets/${pack.slug}/hald\\.|_next/static/)`,
+        ),
+      );
+    }
+    expect(analyticsHits.find((hit) => hit.event === 'try_on')!.params).toEqual({
+      item_id: pack.slug,
+      item_name: pack.name,
+    });
+  });
+
+  test('without WebGL2 the canvas draws the same look; a 12 MP photo is scaled', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const getContext = HTMLCanvasElement.prototype.getContext;
+      Object.defineProperty(HTMLCanvasElement.prototype, 'getContext', {
+        value(this: HTMLCanvasElement, ...args: Parameters<typeof getContext>) {
+          return args[0] === 'webgl2' ? null : getContext.apply(this, args);
+        },
+      });
+    });
+    await page.goto(presetPath(pack));
+    await choosePhoto(page, beforeFile);
+    await expect(page.getByRole('img', { name: resultName })).toBeVisible();
+    expect(await meanDifference(page, resultName, afterUrl)).toBeLessThan(2);
+
+    const twelveMegapixels = await sharp(beforeFile).resize(4242, 2828).jpeg().toBuffer();
+    await choosePhoto(page, { name: 'IMG_0042.jpg', buffer: twelveMegapixels });
+    const result = page.getByRole('img', { name: resultName });
+    await expect(page.getByRole('img', { name: 'IMG_0042.jpg' })).toBeAttached();
+    await expect
+      .poll(() => result.evaluate((canvas: HTMLCanvasElement) => [canvas.width, canvas.height]))
+      .toEqual([1280, 853]);
+    expect(await meanDifference(page, resultName, afterUrl)).toBeLessThan(3);
+  });
+
+  test('downloads the photo with the look and a mark in its corner; nothing is kept', async ({
+    page,
+  }) => {
+    await page.goto(presetPath(pack));
+    await choosePhoto(page, beforeFile);
+    await expect(page.getByRole('img', { name: resultName })).toBeVisible();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download it' }).click(),
+    ]);
+    const name = path.basename(beforeFile).replace(/\.jpg$/, '');
+    expect(download.suggestedFilename()).toBe(`${name}-${pack.slug}.jpg`);
+    const saved = readFileSync((await download.path())!);
+    const { width, height, format } = await sharp(saved).metadata();
+    const photo = await sharp(beforeFile).metadata();
+    expect([format, width, height]).toEqual(['jpeg', photo.width, photo.height]);
+
+    // The mark: the bottom-right corner differs from the look there; the rest does not.
+    const pixels = async (image: Buffer | string, region: Region) =>
+      sharp(image).removeAlpha().extract(region).raw().toBuffer();
+    const expected = await page
+      .getByRole('img', { name: resultName })
+      .evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL('image/png'));
+    const look = Buffer.from(expected.split(',')[1]!, 'base64');
+    const difference = async (region: Region) => {
+      const [a, b] = [await pixels(saved, region), await pixels(look, region)];
+      let sum = 0;
+      for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+      return sum / a.length;
+    };
+    const corner = { left: width! - 320, top: height! - 40, width: 300, height: 30 };
+    expect(await difference(corner)).toBeGreaterThan(8);
+    expect(await difference({ ...corner, left: 20, top: 20 })).toBeLessThan(3);
+    // Nothing of the photo is kept in the browser's storage (the cart's few bytes at most).
+    expect(
+      await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }).length),
+    ).toBeLessThan(2000);
+  });
+
+  test('a file that is not a photo says so, and another photo can be chosen', async ({ page }) => {
+    await page.goto(presetPath(pack));
+    await choosePhoto(page, { name: 'notes.jpg', buffer: Buffer.from('not a photo') });
+    await expect(page.getByText('This photo could not be read.')).toBeVisible();
+    await choosePhoto(page, beforeFile);
+    await expect(page.getByRole('img', { name: resultName })).toBeVisible();
+  });
+
+  test('the quick view leads to it', async ({ page }) => {
+    await page.goto('/presets/');
+    await page.getByRole('button', { name: new RegExp(`^${pack.name}`) }).click();
+    await page
+      .getByRole('dialog', { name: pack.name })
+      .getByRole('link', { name: 'Try it on your photo' })
+      .click();
+    await expect(page).toHaveURL(`${presetPath(pack)}#try-on`);
+    await expect(page.getByRole('heading', { name: 'Try it on your photo' })).toBeInViewport();
+  });
+});
