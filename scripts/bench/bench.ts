@@ -8,13 +8,14 @@
 // --write (write the tables into docs/performance.md), --no-fail (report misses, exit 0). Every
 // Lighthouse report is kept in .cache/bench/.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { presets } from '@/lib/content';
+import { packLookUrl } from '@/lib/media';
 import { presetPath } from '@/lib/routes';
 import { chromiumPath, QUIET_FLAGS } from '../chromium';
 import { measureTaps } from './taps';
@@ -69,12 +70,31 @@ type Figures = {
   jsBytes: number;
   imageBytes: number;
   mediaBytes: number;
+  /** Bytes of the try-on (the pack's look, its code) that came with the page: 0 is the rule. */
+  tryOnBytes: number;
   /** SEO audits that failed, by id. */
   seoFailures: string[];
 };
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** The try-on's code is the script that holds its shader (components/shop/try-on-studio.tsx). */
+const isTryOnScript = (url: string) => {
+  const file = path.join(out, new URL(url).pathname);
+  return (
+    url.endsWith('.js') && existsSync(file) && readFileSync(file, 'utf8').includes('sampler3D')
+  );
+};
+const isTryOn = (url: string) => /\/hald\.[^/]+\.png$/.test(url) || isTryOnScript(url);
+
+/** The gzip size of the try-on's code, which loads when a visitor chooses a photo. */
+function tryOnCodeBytes(): number {
+  const chunks = path.join(out, '_next/static/chunks');
+  return readdirSync(chunks)
+    .filter((name) => isTryOnScript(`${origin}/_next/static/chunks/${name}`))
+    .reduce((sum, name) => sum + gzipSync(readFileSync(path.join(chunks, name))).length, 0);
+}
 
 /**
  * The gzip size of the JavaScript a page loads at startup: what its HTML references in <script
@@ -167,7 +187,7 @@ async function measure(
     const requests =
       (
         audits['network-requests']?.details as {
-          items?: { resourceType?: string; transferSize?: number }[];
+          items?: { url: string; resourceType?: string; transferSize?: number }[];
         }
       )?.items ?? [];
     const bytesOf = (type: string) =>
@@ -186,6 +206,9 @@ async function measure(
       jsBytes: bytesOf('Script'),
       imageBytes: bytesOf('Image'),
       mediaBytes: bytesOf('Media'),
+      tryOnBytes: requests
+        .filter((request) => isTryOn(request.url))
+        .reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
       seoFailures: (categories.seo?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => ref.id),
@@ -303,6 +326,8 @@ async function main() {
     if (row.content && row.referencedJs > budgets.contentPageJsBytes) {
       miss(`JavaScript referenced ${kb(row.referencedJs)} > ${kb(budgets.contentPageJsBytes)}`);
     }
+    if (row.tryOnBytes > 0 || row.applied.tryOnBytes > 0)
+      miss(`the try-on's look or code loaded with the page (${kb(row.tryOnBytes)})`);
     if (row.path === '/' && row.totalBytes - row.mediaBytes > budgets.homeBytesBeforeScroll) {
       miss(
         `bytes before scrolling ${kb(row.totalBytes - row.mediaBytes)} > ${kb(budgets.homeBytesBeforeScroll)}`,
@@ -383,10 +408,17 @@ async function main() {
         ].join(' | ')} |`,
     ),
   ].join('\n');
+  const preset = rows.find((row) => row.label === 'preset');
+  const tryOn = preset
+    ? `The try-on on ${preset.path}: ${kb(preset.tryOnBytes)} with the page; its code ` +
+      `(${kb(tryOnCodeBytes())} gzip) and the pack's look ` +
+      `(${kb(statSync(path.join(out, packLookUrl(presets[0]!.slug) ?? '')).size)}) load when a ` +
+      `photo is chosen.\n\n`
+    : '';
   const tables =
     `Lighthouse ${runs}× per route and per throttling (mobile: simulated, then applied), ` +
     `medians; "JS in HTML" is the gzip size of every script the page loads at startup.\n\n` +
-    `${table}\n\n` +
+    `${table}\n\n${tryOn}` +
     (tapRows.length
       ? `A tap on a control as soon as it is painted, ${runs}× in fresh profiles, medians ` +
         `(seconds from navigation).\n\n${tapTable}\n`

@@ -239,9 +239,11 @@ async function main() {
   }
   const lookProblems: string[] = [];
   const lookFiles = await Promise.all(
-    looks.map(([slug, look]) =>
+    looks.map(([, look]) =>
       encodeLook(look).catch((error: Error) => {
-        lookProblems.push(`media/${lookPath(slug)}: ${error.message}`);
+        lookProblems.push(
+          `${look.kind === 'file' ? path.relative(ROOT, look.file) : 'a tone'}: ${error.message}`,
+        );
         return '';
       }),
     ),
