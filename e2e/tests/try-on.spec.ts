@@ -202,6 +202,22 @@ test.describe('try a pack on your photo', () => {
     await expect(page.getByRole('img', { name: resultName })).toBeVisible();
   });
 
+  test('a photo dropped on the picker is tried too', async ({ page }) => {
+    await page.goto(presetPath(pack));
+    const photo = readFileSync(beforeFile).toString('base64');
+    const drop = await page.evaluateHandle((base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'dropped.jpg', { type: 'image/jpeg' }));
+      return transfer;
+    }, photo);
+    const picker = page.getByText('or drop a JPEG or PNG here');
+    await picker.dispatchEvent('dragover', { dataTransfer: drop });
+    await picker.dispatchEvent('drop', { dataTransfer: drop });
+    await expect(page.getByRole('img', { name: resultName })).toBeVisible();
+    expect(await meanDifference(page, resultName, afterUrl)).toBeLessThan(2);
+  });
+
   test('the quick view leads to it', async ({ page }) => {
     await page.goto('/presets/');
     await page.getByRole('button', { name: new RegExp(`^${pack.name}`) }).click();
