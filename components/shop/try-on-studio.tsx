@@ -126,7 +126,7 @@ export function TryOnStudio({ photo, pack, lookUrl, copy, watermark }: TryOnStud
           label={label}
           aspectRatio={state.status === 'ready' ? state.aspect : undefined}
           before={<canvas ref={before} role="img" aria-label={photo.name} />}
-          after={<canvas ref={after} role="img" aria-label={label} data-testid="try-on-result" />}
+          after={<canvas ref={after} role="img" aria-label={label} />}
         />
         <div className={styles.controls}>
           <label className={styles.strength}>
