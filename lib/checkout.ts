@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { formatAmount } from '@/lib/money';
-import { orderTotalCents, type OrderLine } from '@/lib/order';
+import { fillIn } from '@/lib/copy';
+import { formatAmount, formatPrice } from '@/lib/money';
+import { orderTotalCents, type OrderLine, type PackRef } from '@/lib/order';
 import type { ConfirmationBody } from '@/lib/order-service';
 
 // Without eval: zod's compiled parsers would trip the site's Content-Security-Policy.
@@ -84,4 +85,29 @@ export function checkoutStep(state: {
   if (state.cartSize === 0) return 'empty';
   if (state.editing || !state.hasDetails) return 'details';
   return 'payment';
+}
+
+/**
+ * What the buyer is told when the shop's prices are not the ones the page showed: the general
+ * sentence, then each pack whose price changed and each pack no longer sold.
+ */
+export function priceChanges(
+  lines: readonly OrderLine[],
+  sold: readonly PackRef[],
+  currency: string,
+  messages: { pricesChanged: string; priceChanged: string; packWithdrawn: string },
+): string {
+  const now = new Map(sold.map((pack) => [pack.slug, pack]));
+  const changes = lines.flatMap((line) => {
+    const pack = now.get(line.slug);
+    if (!pack) return [fillIn(messages.packWithdrawn, { name: line.name })];
+    if (pack.priceCents === line.priceCents) return [];
+    return [
+      fillIn(messages.priceChanged, {
+        name: pack.name,
+        price: formatPrice(pack.priceCents, currency),
+      }),
+    ];
+  });
+  return [messages.pricesChanged, ...changes].join(' ');
 }

@@ -21,11 +21,13 @@ export type ConfirmationBody = {
 export type PendingOrder = ConfirmationBody & { via?: 'capture' };
 
 /**
- * Why the service will not finish an order, for good: PayPal declined the payment, or the order
- * cannot be paid (nothing was charged either way); it was paid but needs the studio, who was
- * alerted; or the service does not know it.
+ * Why the service will not finish an order, for good: PayPal declined the payment, the order
+ * cannot be paid, or its discount code's last use went to another order (nothing was charged
+ * in these three); the payment was refunded before delivery; it was paid but needs the studio,
+ * who was alerted; or the service does not know it.
  */
-export type CaptureOutcome = 'declined' | 'not-charged' | 'paid-not-delivered' | 'unknown';
+export type CaptureOutcome =
+  'declined' | 'not-charged' | 'code-taken' | 'refunded' | 'paid-not-delivered' | 'unknown';
 
 /** The service's answer to a confirmation: where the e-mail goes, and the buyer's own links. */
 export type Receipt = {
@@ -87,23 +89,52 @@ export async function serviceReachable(apiBase: string): Promise<boolean> {
 /** What the checkout asks the service to create at PayPal. */
 export type NewOrderBody = {
   items: string[];
+  /** The packs' total the page showed, before any discount: the service charges no other. */
+  shownTotalCents: number;
   customer: ConfirmationBody['customerDetails'];
   code?: string;
   fundingSource?: string;
 };
 
-/** Has the service create the PayPal order: its id, why the code does not apply, or no answer. */
+/** A pack as the service sells it now. */
+export type SoldPack = { slug: string; name: string; priceCents: number };
+
+/**
+ * Why the service did not create the order (nothing charged): the page showed other prices (the
+ * packs asked for that are still sold, at today's prices), a pack's files are not ready, the code
+ * does not apply, or no answer.
+ */
+export type NotCreated =
+  { reason: 'prices-changed' | 'unavailable'; packs: SoldPack[] } | { problem: DiscountProblem };
+
+const isSoldPack = (pack: unknown): pack is SoldPack =>
+  !!pack &&
+  typeof (pack as SoldPack).slug === 'string' &&
+  typeof (pack as SoldPack).name === 'string' &&
+  Number.isInteger((pack as SoldPack).priceCents);
+
+/** Has the service create the PayPal order: its id, or why it did not. */
 export async function createOrder(
   apiBase: string,
   body: NewOrderBody,
-): Promise<{ id: string } | { problem: DiscountProblem }> {
+): Promise<{ id: string } | NotCreated> {
   const response = await postToService(apiBase, '/api/orders', body);
   const answer = (await response?.json().catch(() => null)) as {
     id?: string;
-    reason?: DiscountProblem;
+    reason?: string;
+    packs?: unknown;
   } | null;
   if (response?.ok && answer?.id) return { id: answer.id };
-  return { problem: (response?.status === 422 && answer?.reason) || 'unreachable' };
+  if (
+    response?.status === 409 &&
+    (answer?.reason === 'prices-changed' || answer?.reason === 'unavailable') &&
+    Array.isArray(answer.packs) &&
+    answer.packs.every(isSoldPack)
+  ) {
+    return { reason: answer.reason, packs: answer.packs };
+  }
+  const problem = response?.status === 422 && (answer?.reason as DiscountProblem | undefined);
+  return { problem: problem || 'unreachable' };
 }
 
 /** The service's answers that will not change on a retry (others: unreachable, limited, down). */

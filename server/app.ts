@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { CatalogUnavailable, type CatalogSource } from './catalog';
 import type { Config } from './config';
 import type { DeliveryService } from './delivery';
 import { problem, type Env } from './http';
@@ -21,12 +22,13 @@ export type Deps = {
   config: Config;
   store: Store;
   paypal: PayPalClient;
+  catalog: CatalogSource;
   delivery: DeliveryService;
   log: Log;
   now?: () => number;
 };
 
-export function createApp({ config, store, paypal, delivery, log, now = Date.now }: Deps) {
+export function createApp({ config, store, paypal, catalog, delivery, log, now = Date.now }: Deps) {
   const app = new Hono<Env>();
   /** Work done after answering (e-mailing on request), so the answer says nothing of it. */
   const background = new Set<Promise<void>>();
@@ -54,24 +56,35 @@ export function createApp({ config, store, paypal, delivery, log, now = Date.now
     if (error instanceof HTTPException && error.status === 400) {
       return problem(c, 400, 'The body is not valid JSON.');
     }
+    if (error instanceof CatalogUnavailable) {
+      return problem(c, 503, 'The shop is not open yet. Please try again in a minute.');
+    }
     log.error({ msg: 'unexpected error', error: error.message });
     return problem(c, 500, 'Something went wrong on our side. Please try again.');
   });
   app.notFound((c) => problem(c, 404, 'Not found.'));
 
-  // The checkout asks this before it offers to pay: no payment while the service cannot deliver.
+  // The checkout asks this before it offers to pay: no payment while the service cannot deliver,
+  // which it cannot before it has read the shop's catalogue once.
   app.use(
     '/health',
     cors({ origin: (origin) => (config.siteOrigins.includes(origin) ? origin : null) }),
   );
-  app.get('/health', (c) => c.json({ ok: true }));
+  app.get('/health', (c) => {
+    const current = catalog.current();
+    if (!current) return c.json({ ok: false, catalog: null }, 503);
+    return c.json({
+      ok: true,
+      catalog: { version: current.version, fetchedAt: new Date(current.fetchedAt).toISOString() },
+    });
+  });
 
   const recovery = createRecovery({ store, paypal, delivery, log, now });
-  app.route('/api', apiRoutes({ config, store, delivery, recovery, log, now, later }));
+  app.route('/api', apiRoutes({ config, store, catalog, delivery, recovery, log, now, later }));
   app.route('/webhooks', webhookRoutes({ config, store, paypal, delivery, log }));
   app.route(
     '/download',
-    downloadRoutes({ config, links: createLinkPolicy({ config, store, now }), log }),
+    downloadRoutes({ config, catalog, links: createLinkPolicy({ config, store, now }), log }),
   );
 
   return Object.assign(app, {

@@ -2,14 +2,14 @@
 // "Discount codes"). It writes to the service's database (DATABASE_PATH, or DATA_DIR/orders.sqlite).
 import { parseArgs } from 'node:util';
 import { formatAmount, parseAmount } from '@/lib/money';
-import { allPacks } from './catalog';
+import { readCatalogCopy } from './catalog';
 import { CODE_PATTERN, normalizeCode } from './codes';
-import { databasePathFrom } from './config';
+import { catalogCachePathFrom, databasePathFrom } from './config';
 import { openStore, type CodeRecord } from './store';
 
 const usage = `Usage:
   npm run codes -- add CODE (--percent N | --amount 10.00) [--until YYYY-MM-DD] [--limit N]
-                            [--min 50.00] [--packs ${allPacks.map((pack) => pack.slug).join(',')}]
+                            [--min 50.00] [--packs slug,slug]
   npm run codes -- list
   npm run codes -- disable CODE`;
 
@@ -35,8 +35,15 @@ function cents(name: string, value: string | undefined) {
   return amount;
 }
 
-/** The code a command line describes, checked as the service will use it. */
-export function codeFromArgs(args: string[], now: number): Omit<CodeRecord, 'disabled'> {
+/**
+ * The code a command line describes, checked as the service will use it; `--packs` against the
+ * packs of the shop's catalogue (`known`), when the service has read one.
+ */
+export function codeFromArgs(
+  args: string[],
+  now: number,
+  known: readonly string[] | null,
+): Omit<CodeRecord, 'disabled'> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -75,12 +82,11 @@ export function codeFromArgs(args: string[], now: number): Omit<CodeRecord, 'dis
     expiresAt = day + DAY; // valid through that whole day (UTC)
     if (expiresAt <= now) throw new UsageError(`--until ${values.until} is in the past.`);
   }
-  const known = new Set(allPacks.map((pack) => pack.slug));
   const packs = values.packs?.split(',').map((sku) => sku.trim()) ?? null;
-  const unknown = packs?.filter((sku) => !known.has(sku)) ?? [];
+  const unknown = packs?.filter((sku) => !(known ?? [sku]).includes(sku)) ?? [];
   if (unknown.length > 0) {
     throw new UsageError(
-      `--packs names no pack: ${unknown.join(', ')} (packs: ${[...known].join(', ')}).`,
+      `--packs names no pack: ${unknown.join(', ')} (packs: ${known!.join(', ')}).`,
     );
   }
   return {
@@ -117,7 +123,9 @@ export function runCodes(
   try {
     switch (command) {
       case 'add': {
-        const code = codeFromArgs(rest, now);
+        // The packs of the catalogue the service last read from the site.
+        const catalog = readCatalogCopy(catalogCachePathFrom(env, process.cwd()));
+        const code = codeFromArgs(rest, now, catalog?.packs.map((pack) => pack.slug) ?? null);
         if (!store.addCode(code)) throw new UsageError(`${code.code} exists already.`);
         return `Added ${describe({ ...code, disabled: false, uses: 0 })}`;
       }

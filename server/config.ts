@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { site } from '@/lib/content';
 import { RETRY_DELAYS_MS } from './outbox';
 
 /** Everything the service reads from its environment (see server/.env.example). */
@@ -22,8 +21,19 @@ export type Config = {
   /** SMTP server URL; without it, e-mails are written as .eml files into outboxDir. */
   smtpUrl: string | null;
   outboxDir: string;
-  mailFrom: string;
-  studioEmail: string;
+  /** The sender; null: the studio's name and address from the catalogue. */
+  mailFrom: string | null;
+  /** Where alerts and order copies go; null: the studio's address from the catalogue. */
+  studioEmail: string | null;
+  /** The shop's catalogue as the live site publishes it (lib/shop-catalog.ts). */
+  catalogUrl: string;
+  /** Where the last good copy of the catalogue is kept. */
+  catalogCachePath: string;
+  catalogRefreshMs: number;
+  /** A catalogue not refreshed for this long is reported to the studio (once). */
+  catalogStaleMs: number;
+  /** Open holds of one code that one client may have at once. */
+  codeHoldsPerClient: number;
   downloadSecret: string;
   downloadTtlMs: number;
   downloadLimit: number;
@@ -65,6 +75,10 @@ const dataDirFrom = (env: Record<string, string | undefined>, root: string) =>
 /** The SQLite file of orders, links, e-mails and discount codes. */
 export const databasePathFrom = (env: Record<string, string | undefined>, root: string) =>
   path.resolve(root, env.DATABASE_PATH || path.join(dataDirFrom(env, root), 'orders.sqlite'));
+
+/** The last good copy of the shop's catalogue, beside the database (on the same disk). */
+export const catalogCachePathFrom = (env: Record<string, string | undefined>, root: string) =>
+  path.join(path.dirname(databasePathFrom(env, root)), 'catalog.json');
 
 /** The modes the service runs in; anything else (a typo such as "prod") refuses to start. */
 export const MODES = ['development', 'test', 'production'] as const;
@@ -126,6 +140,10 @@ export const serviceEnvSchema = z.object({
   MAIL_FROM: setting,
   STUDIO_EMAIL: setting,
   DOWNLOAD_SECRET: setting,
+  CATALOG_URL: setting,
+  CATALOG_REFRESH_SECONDS: positive('CATALOG_REFRESH_SECONDS', 60),
+  CATALOG_STALE_MINUTES: positive('CATALOG_STALE_MINUTES', 60),
+  CODE_HOLDS_PER_CLIENT: positive('CODE_HOLDS_PER_CLIENT', 3),
   DOWNLOAD_TTL_DAYS: positive('DOWNLOAD_TTL_DAYS', 7),
   DOWNLOAD_LIMIT: positive('DOWNLOAD_LIMIT', 5),
   CODE_HOLD_MINUTES: positive('CODE_HOLD_MINUTES', 30),
@@ -180,15 +198,16 @@ export function loadConfig(
   }
   const dataDir = dataDirFrom(raw, root);
   const withoutSlash = (url: string) => url.replace(/\/+$/, '');
+  const siteOrigins = (env.SITE_ORIGINS ?? 'http://127.0.0.1:3000,http://localhost:3000')
+    .split(',')
+    .map((origin) => withoutSlash(origin.trim()))
+    .filter(Boolean);
   return {
     production,
     host: env.HOST ?? '127.0.0.1',
     port: env.PORT,
     publicUrl: env.PUBLIC_URL ? withoutSlash(env.PUBLIC_URL) : null,
-    siteOrigins: (env.SITE_ORIGINS ?? 'http://127.0.0.1:3000,http://localhost:3000')
-      .split(',')
-      .map((origin) => withoutSlash(origin.trim()))
-      .filter(Boolean),
+    siteOrigins,
     paypal: {
       apiBase: withoutSlash(env.PAYPAL_API_BASE ?? `http://127.0.0.1:${env.FAKE_PAYPAL_PORT}`),
       clientId: env.PAYPAL_CLIENT_ID ?? 'local-client',
@@ -200,8 +219,13 @@ export function loadConfig(
     mailRetryDelaysMs: RETRY_DELAYS_MS,
     smtpUrl: env.SMTP_URL ?? null,
     outboxDir: path.resolve(root, env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
-    mailFrom: env.MAIL_FROM ?? `"${site.name}" <${site.email}>`,
-    studioEmail: env.STUDIO_EMAIL ?? site.email,
+    mailFrom: env.MAIL_FROM ?? null,
+    studioEmail: env.STUDIO_EMAIL ?? null,
+    catalogUrl: env.CATALOG_URL ?? `${siteOrigins[0]}/catalog.json`,
+    catalogCachePath: catalogCachePathFrom(raw, root),
+    catalogRefreshMs: env.CATALOG_REFRESH_SECONDS * 1000,
+    catalogStaleMs: env.CATALOG_STALE_MINUTES * 60 * 1000,
+    codeHoldsPerClient: Math.floor(env.CODE_HOLDS_PER_CLIENT),
     downloadSecret: env.DOWNLOAD_SECRET ?? DEVELOPMENT_SECRET,
     downloadTtlMs: env.DOWNLOAD_TTL_DAYS * DAY,
     downloadLimit: env.DOWNLOAD_LIMIT,

@@ -2,7 +2,8 @@
 // then started again on the same database: every paid order is delivered, none twice, and the
 // code's uses are counted once per order. The service runs as its own
 // process (server/index.ts); PayPal (a fake that sends signed webhooks and retries them) and the
-// SMTP server run here, so they outlive it, as the real ones would.
+// SMTP server run here, so they outlive it, as the real ones would; the site that publishes the
+// catalogue is down when it starts again, so it prices from the copy it kept.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { serve, type ServerType } from '@hono/node-server';
-import { allPacks } from './catalog';
+import { orderTotalCents } from '@/lib/order';
+import { allPacks, serveCatalog, shopCatalog } from './testing/harness';
 import { runCodes } from './codes-cli';
 import { createFakePayPal } from './fake-paypal';
 import { openStore } from './store';
@@ -28,7 +30,10 @@ const ORDERS = 24;
 let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 let paypal: { url: string; server: ServerType };
 let serviceUrl = '';
+let site: Awaited<ReturnType<typeof serveCatalog>>;
 const dir = mkdtempSync(path.join(tmpdir(), 'order-crash-'));
+
+const children: ChildProcess[] = [];
 
 /** Starts server/index.ts and resolves with the address it logs once it listens. */
 async function startChild(): Promise<{ child: ChildProcess; url: string }> {
@@ -46,9 +51,11 @@ async function startChild(): Promise<{ child: ChildProcess; url: string }> {
       PAYPAL_CLIENT_SECRET: credentials.clientSecret,
       PAYPAL_WEBHOOK_ID: credentials.webhookId,
       SMTP_URL: smtp.url,
+      CATALOG_URL: site.url,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  children.push(child);
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -73,6 +80,7 @@ function freePort(): Promise<number> {
 
 before(async () => {
   smtp = await startSmtpCapture();
+  site = await serveCatalog();
   const fake = createFakePayPal({
     ...credentials,
     webhookUrl: () => (serviceUrl ? `${serviceUrl}/webhooks/paypal` : null),
@@ -86,8 +94,10 @@ before(async () => {
 });
 
 after(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   await new Promise((resolve) => paypal.server.close(resolve));
   await smtp.close();
+  await site.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -112,6 +122,7 @@ test('kill -9 during a burst of discounted captures: after a restart every paid 
       `${serviceUrl}/api/orders`,
       {
         items: packs.map((pack) => pack.slug),
+        shownTotalCents: orderTotalCents(packs),
         customer: { name: 'Buyer', email, phone: '1', address: 'Somewhere' },
         code: 'CRASH10',
       },
@@ -137,11 +148,18 @@ test('kill -9 during a burst of discounted captures: after a restart every paid 
   await Promise.all(burst);
   const atKill = smtp.messages.length;
 
-  // Started again on the same database: the outbox resumes, PayPal retries its webhooks, and the
-  // browsers (their pending orders kept) repeat their captures.
+  // Started again on the same database, while the site is down: the catalogue comes from the
+  // copy on disk, the outbox resumes, PayPal retries its webhooks, and the browsers (their pending
+  // orders kept) repeat their captures.
+  site.setDown(true);
   const second = await startChild();
   serviceUrl = second.url;
   try {
+    const health = (await (await fetch(`${serviceUrl}/health`)).json()) as {
+      catalog: { version: string };
+    };
+    assert.equal(health.catalog.version, shopCatalog.version);
+    assert.equal(site.requests.at(-1)!.status, 503, 'the site was asked, and was down');
     await Promise.all(orders.map(capture));
     const deadline = Date.now() + 30_000;
     const buyersDone = () =>

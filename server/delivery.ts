@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { checkoutCopy } from '@/lib/content';
 import { formatAmount } from '@/lib/money';
 import {
   newOrderReference,
@@ -7,13 +6,15 @@ import {
   orderTotalCents,
   type FundingSource,
   type OrderLine,
+  type PackRef,
 } from '@/lib/order';
-import { packsBySlug, shopCurrency } from './catalog';
+import type { CatalogSource } from './catalog';
 import { applyCode, type CodeProblem } from './codes';
 import type { Config } from './config';
 import type { Log } from './log';
 import {
   buyerEmail,
+  packsMissingNotice,
   refundNotice,
   refusedNotice,
   studioEmail,
@@ -21,7 +22,9 @@ import {
   type OrderSummary,
 } from './mail';
 import type { Outbox } from './outbox';
+import { missingPacks } from './packs';
 import {
+  moneyKept,
   paidOrder,
   PayPalRefused,
   type PaidOrder,
@@ -52,20 +55,37 @@ export type Delivery =
   | { kind: 'pending' }
   /**
    * Not delivered. `paid`: PayPal holds the buyer's money for it, and the studio was alerted to
-   * settle it by hand.
+   * settle it by hand. `refunded`: the payment went back before it was delivered.
    */
-  | { kind: 'refused'; status: 409 | 422; error: string; paid?: boolean };
+  | { kind: 'refused'; status: 409 | 422; error: string; paid?: boolean; refunded?: boolean };
 
-/** A capture PayPal declined: nothing was charged. `restart`: the buyer may pick another card. */
-export type Declined = { kind: 'declined'; restart: boolean; issue: string };
+/**
+ * An approved order not captured, so nothing was charged: PayPal declined the payment
+ * (`restart`: the buyer may pick another card), or its discount code's last use went to another
+ * order while its hold had lapsed.
+ */
+export type Declined =
+  { kind: 'declined'; restart: boolean; issue: string } | { kind: 'code-taken'; code: string };
 
-/** What the checkout asks for: packs by sku, the buyer, perhaps a code. */
+/** What the checkout asks for: packs by slug at the total it showed, the buyer, perhaps a code. */
 export type NewOrder = {
-  lines: OrderLine[];
+  items: string[];
+  /** The packs' total as the page showed it, before any discount. */
+  shownTotalCents: number;
   customer: OrderSummary['customer'];
   code?: string;
   fundingSource?: FundingSource;
+  /** Who asks (the client's address): one client holds only a few uses of a code at once. */
+  client: string;
 };
+
+/**
+ * Why an order was not created, so nothing can be charged: its code does not apply; the page
+ * showed other prices (or a pack no longer sold), and these are the packs it named that are sold,
+ * at today's prices; or a pack's file is not in place yet.
+ */
+export type NotCreated =
+  { problem: CodeProblem } | { pricesChanged: PackRef[] } | { unavailable: PackRef[] };
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -94,11 +114,14 @@ export function createDelivery(deps: {
   store: Store;
   paypal: PayPalClient;
   outbox: Outbox;
+  catalog: CatalogSource;
   log: Log;
   publicUrl: () => string;
+  /** Where the studio's copies and alerts go. */
+  studioAddress: () => string;
   now: () => number;
 }) {
-  const { config, store, paypal, outbox, log, now } = deps;
+  const { config, store, paypal, outbox, catalog, log, now, studioAddress } = deps;
 
   /** One fresh link per line of an order, and the e-mail that carries them. */
   function linksMessage(order: OrderSummary, kind: 'buyer' | 'links') {
@@ -110,6 +133,7 @@ export function createDelivery(deps: {
       expiresAt,
     }));
     const message = buyerEmail(
+      catalog.get(),
       order,
       links.map((link, index) => ({ name: order.lines[index]!.name, url: linkUrl(link) })),
       expiresAt,
@@ -123,7 +147,8 @@ export function createDelivery(deps: {
     `${deps.publicUrl()}/download/${signToken(config.downloadSecret, link.id, link.expiresAt)}`;
 
   function withId(message: Message, orderId: string, kind: string): Message {
-    const domain = config.mailFrom.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
+    const sender = config.mailFrom ?? catalog.get().studio.email;
+    const domain = sender.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
     return {
       ...message,
       messageId: `<${orderId}.${kind}.${randomBytes(6).toString('hex')}@${domain}>`,
@@ -158,11 +183,14 @@ export function createDelivery(deps: {
     return null;
   }
 
-  /** Writes a paid order's links and e-mails; false when another path recorded it first. */
+  /**
+   * Writes a paid order's links and e-mails; false when another path recorded it first,
+   * 'code-used-up' when its code had no use left for it (nothing written).
+   */
   function record(order: Omit<OrderRecord, 'status'>) {
     const summary = summaryOf({ ...order, status: 'paid' });
     const { links, message } = linksMessage(summary, 'buyer');
-    const studio = withId(studioEmail(summary, config.studioEmail), order.id, 'studio');
+    const studio = withId(studioEmail(summary, studioAddress()), order.id, 'studio');
     const recorded = store.recordPaid(
       order,
       links,
@@ -172,7 +200,7 @@ export function createDelivery(deps: {
       ],
       now(),
     );
-    if (recorded) {
+    if (recorded === true) {
       log.info({ msg: 'order recorded', orderId: order.id, packs: order.lines.length });
       void outbox.kick();
     }
@@ -186,7 +214,7 @@ export function createDelivery(deps: {
   function refuseAfterPayment(orderId: string, reason: string, email: string | null): Delivery {
     log.error({ msg: 'paid order not deliverable', orderId, reason });
     const alert = withId(
-      refusedNotice(orderId, reason, email, config.studioEmail),
+      refusedNotice(orderId, reason, email, studioAddress()),
       orderId,
       'refused',
     );
@@ -207,29 +235,48 @@ export function createDelivery(deps: {
   }
 
   /**
-   * Creates the order at PayPal from the catalogue's prices, with the code's use reserved until it
-   * is paid (or the hold lapses), and keeps it as 'created'. PayPal's order id, or why the code
-   * does not apply.
+   * Creates the order at PayPal at the catalogue's prices, when they are the prices the page
+   * showed and every pack's file is in place, with the code's use held for it until it is paid
+   * (or the hold lapses), and keeps it as 'created'. PayPal's order id, or why it was not created.
    */
-  async function create(input: NewOrder): Promise<{ id: string } | { problem: CodeProblem }> {
+  async function create(input: NewOrder): Promise<{ id: string } | NotCreated> {
+    const shop = catalog.get();
+    const sold = input.items.flatMap((slug) => shop.packsBySlug.get(slug) ?? []);
+    const bought = sold.map((pack): OrderLine => ({ ...pack, quantity: 1 }));
+    const itemTotal = orderTotalCents(bought);
+    if (sold.length !== input.items.length || itemTotal !== input.shownTotalCents) {
+      log.info({ msg: 'order at other prices', shown: input.shownTotalCents, now: itemTotal });
+      return { pricesChanged: sold };
+    }
+    const missing = missingPacks(config.packsDir, bought);
+    if (missing.length > 0) {
+      packsMissing(missing, shop.version);
+      return { unavailable: missing };
+    }
     const ref = newOrderReference();
     const at = now();
     let discount: { code: string; cents: number } | null = null;
     if (input.code) {
-      const applied = applyCode(store, input.code, input.lines, at);
+      const applied = applyCode(store, input.code, bought, at);
       if ('problem' in applied) return applied;
-      const { code, usageLimit } = applied.rule;
-      if (!store.reserveCode(code, ref, at, at + config.codeHoldMs, usageLimit)) {
-        return { problem: 'used-up' };
-      }
+      const { code } = applied.rule;
+      const held = store.reserveCode(
+        code,
+        ref,
+        at,
+        at + config.codeHoldMs,
+        input.client,
+        config.codeHoldsPerClient,
+      );
+      if (!held) return { problem: 'used-up' };
       discount = { code, cents: applied.cents };
     }
     const request = orderRequest(
-      input.lines,
-      shopCurrency,
+      bought,
+      shop.currency,
       {
         reference: ref,
-        description: checkoutCopy.orderDescription,
+        description: shop.copy.orderDescription,
         fundingSource: input.fundingSource,
       },
       discount,
@@ -241,7 +288,6 @@ export function createDelivery(deps: {
       if (discount) store.releaseCode(discount.code, ref);
       throw error;
     }
-    const itemTotal = orderTotalCents(input.lines);
     store.createOrder({
       id: created.id,
       ref,
@@ -249,29 +295,58 @@ export function createDelivery(deps: {
       name: oneLine(input.customer.name),
       phone: oneLine(input.customer.phone),
       address: lines(input.customer.address),
-      lines: input.lines,
+      lines: bought,
       totalCents: itemTotal - (discount?.cents ?? 0),
-      currency: shopCurrency,
+      currency: shop.currency,
       discountCode: discount?.code ?? null,
       discountCents: discount?.cents ?? 0,
       createdAt: at,
     });
-    log.info({ msg: 'order created', orderId: created.id, packs: input.lines.length });
+    log.info({ msg: 'order created', orderId: created.id, packs: bought.length });
     return { id: created.id };
   }
 
+  /** The studio is told once per pack and catalogue that a pack sold on the site has no file. */
+  function packsMissing(missing: PackRef[], version: string) {
+    log.error({ msg: 'pack files missing', packs: missing.map((pack) => pack.slug).join(',') });
+    const fresh = missing.filter((pack) =>
+      store.queueOnce(`pack-missing:${pack.slug}:${version}`, [], now()),
+    );
+    if (fresh.length === 0) return;
+    store.queue(
+      [
+        {
+          orderId: null,
+          kind: 'alert',
+          message: packsMissingNotice(fresh, config.packsDir, studioAddress()),
+        },
+      ],
+      now(),
+    );
+    void outbox.kick();
+  }
+
   /**
-   * Captures an order the service created (the buyer approved it in PayPal's window; the browser
-   * names the order's address) and delivers it in the same call. Repeating it is harmless: PayPal captures once per request id, and an
-   * order already paid answers with its delivery.
+   * Captures an order the service created, once the buyer approved it in PayPal's window, and
+   * delivers it in the same call: asked by the checkout (which names the order's address: an
+   * order id alone, which shows in PayPal's window, neither captures nor reveals an order) or by
+   * PayPal's CHECKOUT.ORDER.APPROVED webhook (`email` null), whichever comes first. Repeating it
+   * is harmless: PayPal captures once per request id, and an order already paid answers with its
+   * delivery.
    */
-  async function capture(orderId: string, email: string): Promise<Delivery | Declined> {
+  async function capture(orderId: string, email: string | null): Promise<Delivery | Declined> {
     const known = store.findOrder(orderId);
-    // An order id alone (it shows in PayPal's window) neither captures nor reveals an order.
-    if (!known || known.source !== 'checkout' || !sameAddress(known.email, email)) {
-      return { kind: 'unknown' };
-    }
+    if (!known || known.source !== 'checkout' || !known.ref) return { kind: 'unknown' };
+    if (email !== null && !sameAddress(known.email, email)) return { kind: 'unknown' };
     if (known.status !== 'created') return settled(known);
+    // A hold that lapsed is taken again, if the code has a use left: else no discount is paid.
+    if (
+      known.discountCode &&
+      !store.renewCode(known.discountCode, known.ref, now(), now() + config.codeHoldMs)
+    ) {
+      log.warn({ msg: 'code taken while the buyer paid', orderId });
+      return { kind: 'code-taken', code: known.discountCode };
+    }
     let order: PayPalOrder | null;
     try {
       order = await paypal.captureOrder(orderId, `${known.ref}-capture`);
@@ -293,31 +368,38 @@ export function createDelivery(deps: {
   /** An order already settled: its delivery, or its refusal. */
   function settled(order: OrderRecord): Delivery {
     if (order.status === 'refunded') {
-      return { kind: 'refused', status: 422, error: 'This order was refunded.' };
+      return { kind: 'refused', status: 422, error: 'This order was refunded.', refunded: true };
     }
     return { kind: 'delivered', order, created: false };
   }
 
   /**
-   * Delivers an order the service created, once PayPal says it was paid: captured in full, in the
-   * shop's currency, for the packs and the amount the service asked for. The discount is the one
-   * it was created with, even if the code was disabled or used up since.
+   * Delivers an order the service created, once PayPal says it was paid: captured in full (a part
+   * refunded since still counts: the studio keeps money for it), in its currency, for the packs,
+   * prices and amount the service created it with, whatever the catalogue says now. The discount
+   * is the one it was created with, even if the code was disabled since. Refunded in full before
+   * it was delivered: it is marked refunded, and nothing is sent.
    */
   function settle(known: OrderRecord, order: PayPalOrder): Delivery {
-    const paid = paidOrder(order, packsBySlug, shopCurrency);
+    const asSold = new Map(known.lines.map((line) => [line.slug, line]));
+    const paid = paidOrder(order, asSold, known.currency);
     if ('pending' in paid) return { kind: 'pending' };
-    const charged = (order.purchase_units?.[0]?.payments?.captures ?? []).some(
-      (each) => each.status === 'COMPLETED',
-    );
+    if ('refunded' in paid) {
+      refund(known, `a refund before delivery (${paid.refunded})`, true, `refunded:${known.id}`);
+      return settled(store.findOrder(known.id)!);
+    }
     const problem = 'problem' in paid ? paid.problem : differences(known, paid);
     if (problem) {
-      if (!charged) {
+      if (!moneyKept(order)) {
         log.warn({ msg: 'order not paid', orderId: known.id, reason: problem });
         return { kind: 'refused', status: 422, error: 'The payment does not match this order.' };
       }
       return refuseAfterPayment(known.id, problem, known.email);
     }
     const recorded = record({ ...known, source: 'checkout' });
+    if (recorded === 'code-used-up') {
+      return refuseAfterPayment(known.id, `code ${known.discountCode} used up`, known.email);
+    }
     const current = store.findOrder(known.id)!;
     return recorded ? { kind: 'delivered', order: current, created: true } : settled(current);
   }
@@ -376,7 +458,8 @@ export function createDelivery(deps: {
    * when the order was created.
    */
   function deliverBrowserOrder(orderId: string, order: PayPalOrder, claim: Claim): Delivery {
-    const paid = paidOrder(order, packsBySlug, shopCurrency);
+    const shop = catalog.get();
+    const paid = paidOrder(order, shop.packsBySlug, shop.currency);
     const custom = 'custom' in paid ? paid.custom : null;
     const bound = custom?.kind === 'legacy' ? custom.email : null;
     if ('pending' in paid) {
@@ -386,12 +469,12 @@ export function createDelivery(deps: {
       log.info({ msg: 'payment pending, delivery waits for its completion', orderId });
       return { kind: 'pending' };
     }
-    if ('problem' in paid) {
+    if ('refunded' in paid || 'problem' in paid) {
       log.warn({
         msg: 'order not deliverable',
         orderId,
         source: claim.source,
-        reason: paid.problem,
+        reason: 'refunded' in paid ? `refunded: ${paid.refunded}` : paid.problem,
       });
       return { kind: 'refused', status: 422, error: 'The payment does not match this order.' };
     }
@@ -450,7 +533,7 @@ export function createDelivery(deps: {
       address: customer.address,
       lines: paid.lines,
       totalCents: paid.totalCents,
-      currency: shopCurrency,
+      currency: shop.currency,
       discountCode,
       discountCents: paid.discountCents,
       source: claim.source,
@@ -463,7 +546,11 @@ export function createDelivery(deps: {
         return { kind: 'refused', ...problem };
       }
     }
-    if (!record(entry)) {
+    const recorded = record(entry);
+    if (recorded === 'code-used-up') {
+      return refuseAfterPayment(orderId, `discount code ${discountCode} used up`, email);
+    }
+    if (!recorded) {
       const current = store.findOrder(orderId);
       return current ? settled(current) : { kind: 'unknown' };
     }
@@ -491,7 +578,7 @@ export function createDelivery(deps: {
     const notice = {
       orderId: order.id,
       kind: 'alert' as const,
-      message: refundNotice(order.id, why, full, config.studioEmail),
+      message: refundNotice(order.id, why, full, studioAddress()),
     };
     if (full) store.refundOrder(order.id, notice, now());
     // Each partial refund once, however often PayPal sends its event.

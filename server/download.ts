@@ -1,4 +1,4 @@
-import { checkoutCopy, site } from '@/lib/content';
+import type { ShopCatalog } from '@/lib/shop-catalog';
 import { html, markup } from './html';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -12,9 +12,11 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
  * or, for a link that cannot be used, why. Not indexed, and it sends no referrer anywhere.
  */
 export function downloadPage(
+  catalog: Pick<ShopCatalog, 'studio' | 'copy'>,
   props: { pack: string; file: string; expiresAt: number; left: number } | { message: string },
 ): string {
-  const copy = checkoutCopy.downloadPage;
+  const copy = catalog.copy.downloadPage;
+  const site = catalog.studio;
   const body =
     'message' in props
       ? html`<p>${props.message}</p>`

@@ -7,19 +7,33 @@ import { after, before, describe, test } from 'node:test';
 import { serve, type ServerType } from '@hono/node-server';
 import { orderRequest, type OrderRequest } from '@/lib/order';
 import { createFakePayPal } from './fake-paypal';
-import { allPacks } from './catalog';
+import { allPacks } from './testing/harness';
 
 const credentials = { clientId: 'c', clientSecret: 's', webhookId: 'WH01' };
 let server: ServerType;
 let base = '';
+let token = '';
+/** The fake's clock: orders expire by it. */
+let clock = Date.now();
+const LIFETIME = 3 * 60 * 60 * 1000;
 
 before(async () => {
-  const fake = createFakePayPal({ ...credentials, webhookUrl: () => null });
+  const fake = createFakePayPal({
+    ...credentials,
+    webhookUrl: () => null,
+    orderLifetimeMs: LIFETIME,
+    now: () => clock,
+  });
   base = await new Promise((resolve) => {
     server = serve({ fetch: fake.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
       resolve(`http://127.0.0.1:${info.port}`),
     );
   });
+  const response = await fetch(`${base}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from('c:s').toString('base64')}` },
+  });
+  token = ((await response.json()) as { access_token: string }).access_token;
 });
 after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -33,10 +47,20 @@ const valid = () =>
     { code: 'TEN', cents: 500 },
   );
 
-const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+/** A POST with the access token, unless `anonymous` (as a caller without credentials). */
+const post = async (
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  anonymous = false,
+) => {
   const response = await fetch(`${base}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(anonymous ? {} : { Authorization: `Bearer ${token}` }),
+      ...headers,
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return {
@@ -45,6 +69,8 @@ const post = async (path: string, body: unknown, headers: Record<string, string>
       id?: string;
       name?: string;
       status?: string;
+      error?: string;
+      amount?: { value: string };
       details?: { issue: string; field?: string }[];
       purchase_units?: unknown[];
       links?: unknown[];
@@ -218,5 +244,109 @@ describe('capturing an order', () => {
       (await post(`/v2/checkout/orders/${body.id}/capture`, { payment_source: 'card' })).status,
       400,
     );
+  });
+});
+
+/** An order created, approved by the buyer and captured: its capture's id. */
+async function capturedOrder() {
+  const { body } = await post('/v2/checkout/orders', valid());
+  await post(`/fake/orders/${body.id}/approve`, {});
+  const captured = await post(`/v2/checkout/orders/${body.id}/capture`, {});
+  const unit = captured.body.purchase_units![0] as {
+    payments: { captures: { id: string; amount: { value: string } }[] };
+  };
+  return { orderId: body.id!, capture: unit.payments.captures[0]! };
+}
+
+const getCapture = async (id: string) =>
+  (await (
+    await fetch(`${base}/v2/payments/captures/${id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+  ).json()) as { status: string };
+
+describe('what PayPal refuses of the rest', () => {
+  test('orders, captures and refunds without an access token', async () => {
+    const created = await post('/v2/checkout/orders', valid(), {}, true);
+    assert.equal(created.status, 401);
+    assert.equal(created.body.error, 'invalid_token');
+    const { body } = await post('/v2/checkout/orders', valid());
+    await post(`/fake/orders/${body.id}/approve`, {});
+    assert.equal((await post(`/v2/checkout/orders/${body.id}/capture`, {}, {}, true)).status, 401);
+    const { capture } = await capturedOrder();
+    assert.equal(
+      (await post(`/v2/payments/captures/${capture.id}/refund`, {}, {}, true)).status,
+      401,
+    );
+  });
+
+  test('a completed order cannot be approved again, nor captured twice', async () => {
+    const { orderId } = await capturedOrder();
+    assert.equal(
+      issueOf(await post(`/fake/orders/${orderId}/approve`, {})),
+      '422 UNPROCESSABLE_ENTITY ORDER_ALREADY_CAPTURED',
+    );
+    assert.equal(
+      issueOf(await post(`/v2/checkout/orders/${orderId}/capture`, {})),
+      '422 UNPROCESSABLE_ENTITY ORDER_ALREADY_CAPTURED',
+    );
+  });
+
+  test('a declined card stays declined until the buyer approves again', async () => {
+    const { body } = await post('/v2/checkout/orders', valid());
+    await post(`/fake/orders/${body.id}/approve`, { capture: 'declined' });
+    const path = `/v2/checkout/orders/${body.id}/capture`;
+    assert.equal(issueOf(await post(path, {})), '422 UNPROCESSABLE_ENTITY INSTRUMENT_DECLINED');
+    assert.equal(issueOf(await post(path, {})), '422 UNPROCESSABLE_ENTITY INSTRUMENT_DECLINED');
+    await post(`/fake/orders/${body.id}/approve`, {});
+    assert.equal((await post(path, {})).status, 201);
+  });
+
+  test('refunds take at most what is left, and all of it leaves the capture REFUNDED', async () => {
+    const { capture } = await capturedOrder();
+    const path = `/v2/payments/captures/${capture.id}/refund`;
+    const amount = (value: string) => ({ amount: { currency_code: 'USD', value } });
+    assert.equal(capture.amount.value, '74.98');
+    assert.equal(
+      issueOf(await post(path, amount('75.00'))),
+      '422 UNPROCESSABLE_ENTITY REFUND_AMOUNT_EXCEEDED',
+    );
+    assert.equal((await post(path, amount('60.00'))).status, 201);
+    assert.equal((await getCapture(capture.id)).status, 'PARTIALLY_REFUNDED');
+    assert.equal(
+      issueOf(await post(path, amount('15.00'))),
+      '422 UNPROCESSABLE_ENTITY REFUND_AMOUNT_EXCEEDED',
+    );
+    const rest = await post(path, amount('14.98'));
+    assert.equal(rest.status, 201);
+    assert.equal((await getCapture(capture.id)).status, 'REFUNDED');
+    assert.equal(issueOf(await post(path, {})), '422 UNPROCESSABLE_ENTITY CAPTURE_FULLY_REFUNDED');
+  });
+
+  test('a full refund refunds what is left, once', async () => {
+    const { capture } = await capturedOrder();
+    const path = `/v2/payments/captures/${capture.id}/refund`;
+    await post(path, { amount: { currency_code: 'USD', value: '9.98' } });
+    const full = await post(path, {});
+    assert.equal(full.body.amount?.value, '65.00');
+    assert.equal(issueOf(await post(path, {})), '422 UNPROCESSABLE_ENTITY CAPTURE_FULLY_REFUNDED');
+  });
+
+  test('an order not captured within three hours expires', async () => {
+    const { body } = await post('/v2/checkout/orders', valid());
+    await post(`/fake/orders/${body.id}/approve`, {});
+    clock += LIFETIME;
+    try {
+      assert.equal(
+        issueOf(await post(`/v2/checkout/orders/${body.id}/capture`, {})),
+        '422 UNPROCESSABLE_ENTITY ORDER_EXPIRED',
+      );
+      const read = await fetch(`${base}/v2/checkout/orders/${body.id}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      assert.equal(read.status, 404);
+    } finally {
+      clock = Date.now();
+    }
   });
 });

@@ -9,7 +9,7 @@ import { crc32 } from 'node:zlib';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { Context } from 'hono';
-import { parseAmount } from '@/lib/money';
+import { formatAmount, parseAmount } from '@/lib/money';
 import type { OrderRequest, PurchaseUnit } from '@/lib/order';
 import type { PayPalCapture, PayPalOrder } from './paypal';
 import { NO_DECIMALS, schemaIssues, type SchemaIssue } from './paypal-schemas';
@@ -18,11 +18,13 @@ import { NO_DECIMALS, schemaIssues, type SchemaIssue } from './paypal-schemas';
 const signedString = (id: string, time: string, webhookId: string, body: string) =>
   `${id}|${time}|${webhookId}|${crc32(body)}`;
 
+type Money = { currency_code: string; value: string };
+
 /** The buyer of every fake PayPal payment. */
 export const FAKE_PAYER = {
   email_address: 'sandbox-buyer@personal.example.com',
   name: { given_name: 'Sandbox', surname: 'Buyer' },
-  payer_id: 'FAKEPAYER01',
+  payer_id: 'FAKEPAYER2345',
 };
 
 /** PayPal's error bodies: INVALID_REQUEST (400) for the schema, UNPROCESSABLE_ENTITY (422). */
@@ -92,13 +94,19 @@ export function businessIssue(unit: PurchaseUnit): { issue: string; field: strin
  * representation unless `Prefer: return=representation`; a repeated PayPal-Request-Id answers the
  * first result; an invoice id is used once; only an approved order is captured.
  *
+ * Every call but the buyer's needs an access token. An order not captured within
+ * `orderLifetimeMs` (PayPal's default: 3 hours) expires. Refunds take at most what is left of the
+ * capture, and refunds that add up to all of it leave it REFUNDED.
+ *
  * The buyer's part, which happens in PayPal's window, is the test's hand: POST
- * /fake/orders/:id/approve approves an order (its body may ask that the capture be declined or
- * stay pending, or that no webhook follow). After a capture it sends PAYMENT.CAPTURE.COMPLETED to
- * the webhook URL, signed as PayPal signs (SHA256withRSA over "id|time|webhook id|crc32(body)"),
- * and answers the verify-webhook-signature call for its own signatures. Orders created without a
- * token (as the JS SDK creates them in the browser) may take `Fake-PayPal-Webhook: off` and
- * `Fake-PayPal-Capture: pending` headers on their capture.
+ * /fake/orders/:id/approve approves an order (its body may ask that the capture be declined until
+ * the buyer approves again, or stay pending, or that no webhook follow). On approval it sends
+ * CHECKOUT.ORDER.APPROVED, after a capture PAYMENT.CAPTURE.COMPLETED, to the webhook URL, each
+ * event checked against PayPal's schema for events and orders, signed as PayPal signs
+ * (SHA256withRSA over "id|time|webhook id|crc32(body)"), and it answers the
+ * verify-webhook-signature call for its own signatures. Orders created by the test (as the JS SDK
+ * created them in the browser) may take `Fake-PayPal-Webhook: off` and `Fake-PayPal-Capture:
+ * pending` headers on their capture.
  */
 export function createFakePayPal(options: {
   clientId: string;
@@ -107,9 +115,15 @@ export function createFakePayPal(options: {
   /** Where webhooks go (null: nowhere yet). */
   webhookUrl: () => string | null;
   webhookDelayMs?: number;
+  orderLifetimeMs?: number;
+  now?: () => number;
 }) {
+  const now = options.now ?? Date.now;
+  const lifetime = options.orderLifetimeMs ?? 3 * 60 * 60 * 1000;
   const orders = new Map<string, PayPalOrder>();
   const captures = new Map<string, PayPalCapture>();
+  /** What was refunded of each capture, in cents. */
+  const refunded = new Map<string, number>();
   const tokens = new Set<string>();
   /** What the buyer chose in PayPal's window, per order. */
   const approvals = new Map<
@@ -129,6 +143,20 @@ export function createFakePayPal(options: {
     const token = header?.replace(/^Bearer /, '');
     return !!token && tokens.has(token);
   };
+  /** PayPal's answer to a call without a valid access token. */
+  const unauthorized = (c: Context) =>
+    c.json(
+      {
+        error: 'invalid_token',
+        error_description: 'Token signature verification failed',
+      },
+      401,
+    );
+
+  /** An order that was not captured in time is gone, as at PayPal. */
+  const expired = (order: PayPalOrder) =>
+    ['CREATED', 'APPROVED'].includes(order.status) &&
+    now() - Date.parse(order.create_time!) >= lifetime;
 
   /** The JSON body, or PayPal's answer to a body that is not JSON. */
   async function json(c: Context): Promise<unknown> {
@@ -165,8 +193,7 @@ export function createFakePayPal(options: {
   });
 
   app.post('/v2/checkout/orders', async (c) => {
-    const header = c.req.header('authorization');
-    if (header && !authorized(header)) return c.json({ error: 'invalid_token' }, 401);
+    if (!authorized(c.req.header('authorization'))) return unauthorized(c);
     const requestId = c.req.header('paypal-request-id');
     const replay = requestId && answered.get(`create ${requestId}`);
     if (replay) return c.json(replay.body, 200);
@@ -194,7 +221,7 @@ export function createFakePayPal(options: {
       id,
       intent: body.intent,
       status: 'CREATED',
-      create_time: new Date().toISOString(),
+      create_time: new Date(now()).toISOString(),
       purchase_units: [structuredClone(unit)],
     };
     orders.set(id, order);
@@ -204,10 +231,12 @@ export function createFakePayPal(options: {
     return c.json(representation ? full : { id, status: order.status, links: full.links }, 201);
   });
 
-  // The buyer approves the order in PayPal's window (the test's hand).
+  // The buyer approves the order in PayPal's window (the test's hand): only an order that can
+  // still be paid, and never a second time once it was captured.
   app.post('/fake/orders/:id/approve', async (c) => {
     const order = orders.get(c.req.param('id'));
-    if (!order) return c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
+    if (!order || expired(order)) return c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
+    if (order.status === 'COMPLETED') return c.json(unprocessable('ORDER_ALREADY_CAPTURED'), 422);
     const choice = ((await json(c)) ?? {}) as {
       webhook?: boolean;
       capture?: 'pending' | 'declined';
@@ -218,12 +247,13 @@ export function createFakePayPal(options: {
       webhook: choice.webhook ?? true,
       capture: choice.capture ?? 'completed',
     });
+    const unit = order.purchase_units![0]!;
+    later(() => sendWebhook('CHECKOUT.ORDER.APPROVED', structuredClone(order), unit, order.id));
     return c.json(order);
   });
 
   app.post('/v2/checkout/orders/:id/capture', async (c) => {
-    const header = c.req.header('authorization');
-    if (header && !authorized(header)) return c.json({ error: 'invalid_token' }, 401);
+    if (!authorized(c.req.header('authorization'))) return unauthorized(c);
     const requestId = c.req.header('paypal-request-id');
     const replay = requestId && answered.get(`capture ${c.req.param('id')} ${requestId}`);
     if (replay) return c.json(replay.body, 200);
@@ -237,15 +267,13 @@ export function createFakePayPal(options: {
         404,
       );
     if (order.status === 'COMPLETED') return c.json(unprocessable('ORDER_ALREADY_CAPTURED'), 422);
+    if (expired(order)) return c.json(unprocessable('ORDER_EXPIRED'), 422);
     const approval = approvals.get(order.id);
     if (order.status !== 'APPROVED' || !approval) {
       return c.json(unprocessable('ORDER_NOT_APPROVED'), 422);
     }
-    if (approval.capture === 'declined') {
-      // Declined once: the buyer picks another card in the same window, then it goes through.
-      approval.capture = 'completed';
-      return c.json(unprocessable('INSTRUMENT_DECLINED'), 422);
-    }
+    // Declined until the buyer picks another card in the same window (approves again).
+    if (approval.capture === 'declined') return c.json(unprocessable('INSTRUMENT_DECLINED'), 422);
     const unit = order.purchase_units![0]!;
     const pending =
       approval.capture === 'pending' || c.req.header('fake-paypal-capture') === 'pending';
@@ -276,21 +304,42 @@ export function createFakePayPal(options: {
     return c.json(order);
   });
 
-  // A full refund of a capture, as the studio would make it in its PayPal account.
-  // A refund of a capture, as the studio would make it in its PayPal account: in full, or of the
-  // `amount` the body names. `Fake-PayPal-Repeat: N` delivers its event N times, as PayPal
-  // resends an event (same id) it is not sure arrived.
+  // A refund of a capture, as the studio would make it in its PayPal account: of what is left of
+  // it, or of the `amount` the body names, at most that. `Fake-PayPal-Repeat: N` delivers its
+  // event N times, as PayPal resends an event (same id) it is not sure arrived.
   app.post('/v2/payments/captures/:id/refund', async (c) => {
+    if (!authorized(c.req.header('authorization'))) return unauthorized(c);
     const capture = captures.get(c.req.param('id'));
     const orderId = capture?.supplementary_data?.related_ids?.order_id;
     const unit = orderId ? orders.get(orderId)?.purchase_units?.[0] : undefined;
     if (!capture || !orderId || !unit) return c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
-    const { amount } = ((await json(c)) ?? {}) as { amount?: PayPalCapture['amount'] };
-    capture.status = amount ? 'PARTIALLY_REFUNDED' : 'REFUNDED';
+    if (capture.status === 'REFUNDED') return c.json(unprocessable('CAPTURE_FULLY_REFUNDED'), 422);
+    if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED') {
+      return c.json(unprocessable('CAPTURE_STATUS_NOT_VALID'), 422);
+    }
+    const body = ((await json(c)) ?? {}) as { amount?: PayPalCapture['amount'] };
+    const capturedCents = parseAmount(capture.amount.value)!;
+    const left = capturedCents - (refunded.get(capture.id) ?? 0);
+    const cents = body.amount ? parseAmount(body.amount.value) : left;
+    if (cents === null || cents <= 0) {
+      return c.json(
+        invalid([{ field: '/amount/value', issue: 'INVALID_PARAMETER_VALUE', description: '' }]),
+        400,
+      );
+    }
+    if (body.amount && body.amount.currency_code !== capture.amount.currency_code) {
+      return c.json(
+        unprocessable('REFUND_CAPTURE_CURRENCY_MISMATCH', '/amount/currency_code'),
+        422,
+      );
+    }
+    if (cents > left) return c.json(unprocessable('REFUND_AMOUNT_EXCEEDED', '/amount/value'), 422);
+    refunded.set(capture.id, capturedCents - left + cents);
+    capture.status = cents === left ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
     const refund = {
       id: randomBytes(8).toString('hex').toUpperCase(),
       status: 'COMPLETED',
-      amount: amount ?? capture.amount,
+      amount: { currency_code: capture.amount.currency_code, value: formatAmount(cents) },
       links: [
         {
           rel: 'up',
@@ -308,13 +357,13 @@ export function createFakePayPal(options: {
   });
 
   app.get('/v2/checkout/orders/:id', (c) => {
-    if (!authorized(c.req.header('authorization'))) return c.json({ error: 'invalid_token' }, 401);
+    if (!authorized(c.req.header('authorization'))) return unauthorized(c);
     const order = orders.get(c.req.param('id'));
-    return order ? c.json(order) : c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
+    return order && !expired(order) ? c.json(order) : c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
   });
 
   app.get('/v2/payments/captures/:id', (c) => {
-    if (!authorized(c.req.header('authorization'))) return c.json({ error: 'invalid_token' }, 401);
+    if (!authorized(c.req.header('authorization'))) return unauthorized(c);
     const capture = captures.get(c.req.param('id'));
     return capture ? c.json(capture) : c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
   });
@@ -322,7 +371,7 @@ export function createFakePayPal(options: {
   app.get(certPath, (c) => c.text(publicKey.export({ type: 'spki', format: 'pem' }).toString()));
 
   app.post('/v1/notifications/verify-webhook-signature', async (c) => {
-    if (!authorized(c.req.header('authorization'))) return c.json({ error: 'invalid_token' }, 401);
+    if (!authorized(c.req.header('authorization'))) return unauthorized(c);
     const body = (await json(c)) as Record<string, unknown> | undefined;
     const issues = body === undefined ? [] : schemaIssues('verifyWebhookSignature', body);
     if (body === undefined || issues.length > 0) return c.json(invalid(issues), 400);
@@ -349,27 +398,46 @@ export function createFakePayPal(options: {
   const later = (send: () => Promise<void>) =>
     void setTimeout(() => void send(), options.webhookDelayMs ?? 1000).unref();
 
-  /** Posts the signed event, retrying a few times as PayPal does when the answer is not 2xx. */
+  /**
+   * Posts the signed event, retrying a few times as PayPal does when the answer is not 2xx. The
+   * buyer's choice of no webhook holds back the events of their order's approval and capture.
+   */
   async function sendWebhook(
-    type: string,
-    resource: { amount: { value: string; currency_code: string } },
+    type: 'CHECKOUT.ORDER.APPROVED' | 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.REFUNDED',
+    resource: PayPalOrder | { amount: { value: string; currency_code: string } },
     unit: PurchaseUnit,
     orderId: string,
     eventId = `WH-${randomUUID()}`,
     attempt = 0,
   ): Promise<void> {
     const url = options.webhookUrl();
-    const held = type === 'PAYMENT.CAPTURE.COMPLETED' && approvals.get(orderId)?.webhook === false;
+    const held = type !== 'PAYMENT.CAPTURE.REFUNDED' && approvals.get(orderId)?.webhook === false;
     if (!url || held) return;
-    const body = JSON.stringify({
+    const isOrder = type === 'CHECKOUT.ORDER.APPROVED';
+    const amount = isOrder ? unit.amount : (resource as { amount: Money }).amount;
+    const event = {
       id: eventId,
       event_version: '1.0',
-      create_time: new Date().toISOString(),
-      resource_type: type === 'PAYMENT.CAPTURE.REFUNDED' ? 'refund' : 'capture',
+      create_time: new Date(now()).toISOString(),
+      resource_type: isOrder
+        ? 'checkout-order'
+        : type === 'PAYMENT.CAPTURE.REFUNDED'
+          ? 'refund'
+          : 'capture',
+      resource_version: '2.0',
       event_type: type,
-      summary: `${type} for ${resource.amount.value} ${resource.amount.currency_code}`,
-      resource: { ...resource, custom_id: unit.custom_id, invoice_id: unit.invoice_id },
-    });
+      summary: `${type} for ${amount.value} ${amount.currency_code}`,
+      resource: isOrder
+        ? resource
+        : { ...resource, custom_id: unit.custom_id, invoice_id: unit.invoice_id },
+    };
+    const issues = [
+      ...schemaIssues('webhookEvent', event),
+      ...(isOrder ? schemaIssues('order', resource) : []),
+    ];
+    if (issues.length > 0)
+      throw new Error(`The fake's own ${type} event: ${JSON.stringify(issues)}`);
+    const body = JSON.stringify(event);
     const time = new Date().toISOString();
     let id: string;
     let signature: string;

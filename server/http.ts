@@ -10,7 +10,7 @@ import type { Config } from './config';
 
 export type Env = { Bindings: HttpBindings };
 
-type Status = 400 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 500 | 502 | 503;
+type Status = 400 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
 
 /** Every refusal: a JSON body with the words for a person, and whatever else the caller reads. */
 export const problem = (c: Context, status: Status, error: string, extra = {}) =>
@@ -27,19 +27,22 @@ export const clientKey = (config: Config) => (c: Context) => {
   return forwarded || getConnInfo(c).remote.address || 'unknown';
 };
 
-/** At most `perMinute` requests a client and minute (or failed requests only, for webhooks). */
+/** At most `perMinute` requests a client and minute (those `skip` passes are not counted). */
 export const rateLimit = (
   config: Config,
   perMinute = config.rateLimit,
-  { failuresOnly = false, message = 'Too many requests. Please wait a minute and try again.' } = {},
+  {
+    message = 'Too many requests. Please wait a minute and try again.',
+    skip = () => false,
+  }: { message?: string; skip?: (c: Context<Env>) => boolean | Promise<boolean> } = {},
 ) =>
   rateLimiter<Env>({
     windowMs: 60_000,
     limit: perMinute,
     standardHeaders: 'draft-7',
-    skipSuccessfulRequests: failuresOnly,
     keyGenerator: clientKey(config),
     message: { error: message },
+    skip,
   });
 
 /**

@@ -1,5 +1,4 @@
 import type { Config } from './config';
-import { packsBySlug } from './catalog';
 import { COPY, type LinkRecord, type Store } from './store';
 import { verifyToken } from './tokens';
 
@@ -32,13 +31,14 @@ export function createLinkPolicy({
       );
     }
     const link = check.valid ? store.findLink(check.linkId) : null;
-    const pack = link && packsBySlug.get(link.pack);
-    if (!link || !pack) return refuse(404, 'This download link is not valid.');
+    const order = link && store.findOrder(link.orderId);
+    // The pack as the order bought it: a link works whatever the catalogue has become since.
+    const pack = order?.lines.find((line) => line.slug === link!.pack);
+    if (!link || !order || !pack) return refuse(404, 'This download link is not valid.');
     if (link.revokedAt !== null) {
-      const order = store.findOrder(link.orderId);
       return refuse(
         410,
-        order?.status === 'refunded'
+        order.status === 'refunded'
           ? 'This order was refunded, so its links no longer work.'
           : 'These links were replaced by newer links: please use the ones in your latest e-mail.',
       );

@@ -1,9 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { checkoutCopy, site } from '@/lib/content';
+import { fillIn } from '@/lib/copy';
 import { formatPrice } from '@/lib/money';
-import type { AppliedDiscount, OrderLine } from '@/lib/order';
+import type { AppliedDiscount, OrderLine, PackRef } from '@/lib/order';
+import type { ShopCatalog } from '@/lib/shop-catalog';
 import { html, markup } from './html';
 import type { Fields } from './log';
 import { isOneAddress } from './paypal';
@@ -39,7 +40,8 @@ function oneRecipient(message: Message) {
 export function createMailer(options: {
   smtpUrl: string | null;
   outboxDir: string;
-  from: string;
+  /** The sender, asked at each send (it may come from the catalogue). */
+  from: () => string;
   log: (fields: Fields) => void;
 }): Mailer {
   if (options.smtpUrl) {
@@ -52,7 +54,7 @@ export function createMailer(options: {
     });
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...oneRecipient(message) });
+        await transport.sendMail({ from: options.from(), ...oneRecipient(message) });
       },
       close: () => transport.close(),
     };
@@ -61,7 +63,7 @@ export function createMailer(options: {
   let count = 0;
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...oneRecipient(message) });
+      const info = await transport.sendMail({ from: options.from(), ...oneRecipient(message) });
       mkdirSync(options.outboxDir, { recursive: true });
       count += 1;
       const file = path.join(options.outboxDir, `${Date.now()}-${count}.eml`);
@@ -91,11 +93,18 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 
 const paragraph = 'margin:0 0 16px;line-height:1.5';
 
-const greeting = (order: OrderSummary) =>
-  order.customer.name ? `Thank you, ${order.customer.name}` : 'Thank you';
+/** A sentence of content with a link in the place of its {url}. */
+const withLink = (sentence: string, url: string) => {
+  const [before, after = ''] = sentence.split('{url}');
+  return html`${before}<a href="${url}">${url}</a>${after}`;
+};
 
-/** The buyer's e-mail: order, items, total, one download link per pack, license terms. */
+/**
+ * The buyer's e-mail: order, items, total, one download link per pack, license terms. Its words
+ * are the catalogue's (content/checkout.json `email`), each written once for both parts.
+ */
 export function buyerEmail(
+  catalog: Pick<ShopCatalog, 'studio' | 'copy'>,
   order: OrderSummary,
   links: DownloadLink[],
   expiresAt: number,
@@ -103,25 +112,34 @@ export function buyerEmail(
   /** The site's page where a buyer asks for fresh links. */
   freshLinksUrl: string,
 ): Message {
+  const { studio } = catalog;
+  const copy = catalog.copy.email;
   const price = (cents: number) => formatPrice(cents, order.currency);
-  const expiry = `${dateFormat.format(expiresAt)} UTC`;
-  const terms = `Each link works ${downloadLimit} times until ${expiry}.`;
-  const subject = `Your presets from ${site.name} (order ${order.orderId})`;
+  const say = (template: string, values: Record<string, string | number> = {}) =>
+    fillIn(template, { studio: studio.name, orderId: order.orderId, ...values });
+  const greeting = order.customer.name
+    ? say(copy.greeting, { name: order.customer.name })
+    : say(copy.greetingNoName);
+  const intro = say(copy.intro);
+  const discount = order.discount && `${copy.discountLabel} (${order.discount.code})`;
+  const download = (link: DownloadLink) => say(copy.downloadLabel, { name: link.name });
+  const terms = say(copy.terms, {
+    limit: downloadLimit,
+    expiry: `${dateFormat.format(expiresAt)} UTC`,
+  });
+  const questions = say(copy.questions, { email: studio.email });
   return {
     to: order.customer.email,
-    replyTo: site.email,
-    subject,
+    replyTo: studio.email,
+    subject: say(copy.subject),
     html: markup(
       html`<!doctype html>
         <html lang="en">
           <body
             style="font-family:Georgia,serif;color:#2b211c;max-width:560px;margin:0 auto;padding:24px"
           >
-            <h1 style="font-weight:normal">${greeting(order)}</h1>
-            <p style="${paragraph}">
-              Your payment for order <strong>${order.orderId}</strong> is complete. Here are your
-              presets.
-            </p>
+            <h1 style="font-weight:normal">${greeting}</h1>
+            <p style="${paragraph}">${intro}</p>
             <table style="width:100%;border-collapse:collapse;margin:0 0 16px">
               ${order.lines.map(
                 (line) =>
@@ -135,59 +153,53 @@ export function buyerEmail(
               ${
                 order.discount &&
                 html`<tr>
-                  <td style="padding:6px 0;border-bottom:1px solid #e5d9cc">
-                    Discount (${order.discount.code})
-                  </td>
+                  <td style="padding:6px 0;border-bottom:1px solid #e5d9cc">${discount}</td>
                   <td style="padding:6px 0;border-bottom:1px solid #e5d9cc;text-align:right">
                     −${price(order.discount.cents)}
                   </td>
                 </tr>`
               }
               <tr>
-                <td style="padding:6px 0"><strong>Total</strong></td>
+                <td style="padding:6px 0"><strong>${copy.totalLabel}</strong></td>
                 <td style="padding:6px 0;text-align:right">
                   <strong>${price(order.totalCents)}</strong>
                 </td>
               </tr>
             </table>
-            <h2 style="font-weight:normal">Your downloads</h2>
+            <h2 style="font-weight:normal">${copy.downloadsHeading}</h2>
             <ul>
-              ${links.map((link) => html`<li style="margin:0 0 8px"><a href="${link.url}">Download ${link.name}</a></li>`)}
+              ${links.map((link) => html`<li style="margin:0 0 8px"><a href="${link.url}">${download(link)}</a></li>`)}
             </ul>
             <p style="${paragraph}">${terms}</p>
-            <h2 style="font-weight:normal">License</h2>
-            ${checkoutCopy.license.map((term) => html`<p style="${paragraph}">${term}</p>`)}
+            <h2 style="font-weight:normal">${copy.licenseHeading}</h2>
+            ${catalog.copy.license.map((term) => html`<p style="${paragraph}">${term}</p>`)}
             <p style="${paragraph}">
-              Need fresh links later? Ask for them at
-              <a href="${freshLinksUrl}">${freshLinksUrl}</a> with your order id. Questions? Reply
-              to this e-mail or write to ${site.email}.
+              ${withLink(say(copy.freshLinks), freshLinksUrl)} ${questions}
             </p>
-            <p style="${paragraph}">${site.name}</p>
+            <p style="${paragraph}">${studio.name}</p>
           </body>
         </html>`,
     ),
     text: [
-      greeting(order),
+      greeting,
       '',
-      `Your payment for order ${order.orderId} is complete. Here are your presets.`,
+      intro,
       '',
       ...order.lines.map((line) => `- ${line.name}: ${price(line.priceCents)}`),
-      ...(order.discount
-        ? [`Discount (${order.discount.code}): −${price(order.discount.cents)}`]
-        : []),
-      `Total: ${price(order.totalCents)}`,
+      ...(order.discount ? [`${discount}: −${price(order.discount.cents)}`] : []),
+      `${copy.totalLabel}: ${price(order.totalCents)}`,
       '',
-      'Your downloads:',
+      `${copy.downloadsHeading}:`,
       ...links.map((link) => `${link.name}: ${link.url}`),
       '',
       terms,
       '',
-      'License:',
-      ...checkoutCopy.license,
+      `${copy.licenseHeading}:`,
+      ...catalog.copy.license,
       '',
-      `Need fresh links later? Ask for them at ${freshLinksUrl} with your order id.`,
-      `Questions? Reply to this e-mail or write to ${site.email}.`,
-      site.name,
+      say(copy.freshLinks, { url: freshLinksUrl }),
+      questions,
+      studio.name,
     ].join('\n'),
   };
 }
@@ -294,6 +306,39 @@ export function refusedNotice(orderId: string, reason: string, email: string | n
       ['Order', orderId],
       ['Buyer', email ?? '(unknown: see the payment in PayPal)'],
       ['Why', reason],
+    ],
+  );
+}
+
+/** Tells the studio that packs sold on the site cannot be sold: their files are not in place. */
+export function packsMissingNotice(packs: readonly PackRef[], packsDir: string, to: string) {
+  return studioNotice(
+    to,
+    `Packs not for sale yet: ${packs.map((pack) => pack.name).join(', ')}`,
+    {
+      text: `The site sells these packs, but their files are not in the packs folder, so every order of them is refused before payment (nothing is charged). Put each file in place as <slug>.zip.`,
+    },
+    [
+      ['Folder', packsDir],
+      ...packs.map((pack): [string, string] => [pack.name, `${pack.slug}.zip`]),
+    ],
+  );
+}
+
+/** Tells the studio that the service prices from an old copy of the site's catalogue. */
+export function catalogStaleNotice(url: string, since: number, reason: string, to: string) {
+  return studioNotice(
+    to,
+    'The order service cannot read the shop catalogue',
+    {
+      text: since
+        ? "The order service could not read the site's catalogue for an hour, so it still sells at the prices and packs of its last copy (a buyer whose page shows other prices is shown these before paying). Check that the site is up and publishes catalog.json."
+        : "The order service has never read the site's catalogue, so it cannot take orders. Check that the site is up and publishes catalog.json, and that CATALOG_URL names it.",
+    },
+    [
+      ['Catalogue', url],
+      ['Last read', since ? `${dateFormat.format(since)} UTC` : 'never'],
+      ['Error', reason],
     ],
   );
 }

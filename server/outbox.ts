@@ -32,7 +32,8 @@ export function createOutbox({
   store: Store;
   mailer: Mailer;
   log: Log;
-  studioEmail: string;
+  /** Where alerts go, asked when one is written. */
+  studioEmail: () => string;
   retryDelaysMs?: readonly number[];
   now?: () => number;
 }) {
@@ -61,7 +62,7 @@ export function createOutbox({
             {
               orderId: item.orderId,
               kind: 'alert',
-              message: alertEmail(item.message, item.orderId, reason, studioEmail),
+              message: alertEmail(item.message, item.orderId, reason, studioEmail()),
             },
           ],
           now(),

@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import { checkoutCopy } from '@/lib/content';
 import type { PackRef } from '@/lib/order';
 
 /** Where a pack's file lives in the private packs folder: "<slug>.zip". */
@@ -34,9 +33,9 @@ function xmpPreset(pack: PackRef, name: string, blackAndWhite: boolean): string 
  * A stand-in for a pack the studio has not dropped into the packs folder yet (development only):
  * a real zip with six colour presets, one black-and-white preset and the license.
  */
-export function placeholderPack(pack: PackRef): Uint8Array {
+export function placeholderPack(pack: PackRef, license: readonly string[]): Uint8Array {
   const files: Record<string, Uint8Array> = {
-    [`${pack.name}/LICENSE.txt`]: strToU8(`${checkoutCopy.license.join('\n\n')}\n`),
+    [`${pack.name}/LICENSE.txt`]: strToU8(`${license.join('\n\n')}\n`),
   };
   for (let index = 1; index <= 7; index += 1) {
     const name =
@@ -47,9 +46,15 @@ export function placeholderPack(pack: PackRef): Uint8Array {
 }
 
 /** Writes a placeholder for every pack missing from the folder; returns the packs written. */
-export function writePlaceholderPacks(packsDir: string, packs: readonly PackRef[]): PackRef[] {
+export function writePlaceholderPacks(
+  packsDir: string,
+  packs: readonly PackRef[],
+  license: readonly string[],
+): PackRef[] {
   mkdirSync(packsDir, { recursive: true });
   const missing = missingPacks(packsDir, packs);
-  for (const pack of missing) writeFileSync(packFile(packsDir, pack.slug), placeholderPack(pack));
+  for (const pack of missing) {
+    writeFileSync(packFile(packsDir, pack.slug), placeholderPack(pack, license));
+  }
   return missing;
 }

@@ -76,6 +76,9 @@ function loadValidators() {
     verifyWebhookSignature: schema(
       'notifications_webhooks_v1#/components/schemas/verify_webhook_signature',
     ),
+    /** A webhook event as PayPal sends it, and an order as its resource. */
+    webhookEvent: schema('notifications_webhooks_v1#/components/schemas/event'),
+    order: schema('checkout_orders_v2#/components/schemas/order'),
   };
 }
 

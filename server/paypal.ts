@@ -186,16 +186,25 @@ export type PaidOrder = {
   payerName: string;
 };
 
+/** Captures whose money the studio keeps, in whole or in part (PayPal's capture statuses). */
+const KEPT = new Set(['COMPLETED', 'PARTIALLY_REFUNDED']);
+
+/** Whether PayPal holds the buyer's money for the order: a capture kept in whole or in part. */
+export const moneyKept = (order: PayPalOrder) =>
+  (order.purchase_units?.[0]?.payments?.captures ?? []).some((each) => KEPT.has(each.status));
+
 /**
  * What PayPal's order says was bought and paid: 'pending' while its capture waits (an e-check,
- * a review), a problem when it must not be delivered (not completed, wrong currency, an item or
- * amount that differs from the catalogue, captures that do not add up to the total).
+ * a review), 'refunded' when every capture went back, a problem when it must not be delivered
+ * (not completed, wrong currency, an item or amount that differs from what it was sold as,
+ * captures that do not add up to the total). A capture partly refunded still counts as paid: the
+ * studio keeps money for it, so it is delivered (the refund is the studio's to explain).
  */
 export function paidOrder(
   order: PayPalOrder,
   packs: ReadonlyMap<string, PackRef>,
   currency: string,
-): PaidOrder | { pending: string } | { problem: string } {
+): PaidOrder | { pending: string } | { refunded: string } | { problem: string } {
   const units = order.purchase_units ?? [];
   if (units.length !== 1) return { problem: `order has ${units.length} purchase units` };
   const unit = units[0]!;
@@ -204,10 +213,13 @@ export function paidOrder(
     return { pending: 'capture pending' };
   }
   if (order.status !== 'COMPLETED') return { problem: `order status is ${order.status}` };
+  if (captures.length > 0 && !moneyKept(order)) {
+    return { refunded: captures.map((capture) => capture.status).join(', ') };
+  }
   const bought = linesFromPayPal(unit, packs, currency);
   if ('problem' in bought) return bought;
   let captured = 0;
-  for (const capture of captures.filter((each) => each.status === 'COMPLETED')) {
+  for (const capture of captures.filter((each) => KEPT.has(each.status))) {
     if (capture.amount.currency_code !== currency) {
       return { problem: `captured in ${capture.amount.currency_code}` };
     }

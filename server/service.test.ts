@@ -22,6 +22,8 @@ import {
   stoic,
   type Receipt,
   type Service,
+  shopCatalog,
+  STUDIO,
 } from './testing/harness';
 import { startSmtpCapture } from './testing/smtp-capture';
 import { REFUSAL } from './routes/api';
@@ -79,7 +81,7 @@ describe('the order-confirmation service', () => {
     assert.ok(links.every((link) => link.startsWith(`${service.url}/download/`)));
     assert.equal(service.store.findOrder(orderId)!.status, 'delivered');
 
-    assert.equal(studio!.to?.[0]?.address, ctx.config.studioEmail);
+    assert.equal(studio!.to?.[0]?.address, STUDIO);
     assert.match(studio!.text!, /meera@example.com/);
     assert.deepEqual(linksIn(studio!.text!), []);
 
@@ -152,7 +154,7 @@ describe('the order-confirmation service', () => {
     await service.settled();
     assert.deepEqual(
       smtp.messages.slice(count).map((message) => message.to?.[0]?.address),
-      ['meera@example.com', ctx.config.studioEmail],
+      ['meera@example.com', STUDIO],
     );
   });
 
@@ -449,9 +451,11 @@ describe('the order-confirmation service', () => {
       assert.equal(smtp.messages.length, count);
     });
 
-    test('the health endpoint answers', async () => {
+    test("the health endpoint answers with the version of the shop's catalogue", async () => {
       const response = await fetch(`${service.url}/health`);
-      assert.deepEqual(await response.json(), { ok: true });
+      const health = (await response.json()) as { ok: boolean; catalog: { version: string } };
+      assert.equal(health.ok, true);
+      assert.equal(health.catalog.version, shopCatalog.version);
     });
   });
 
@@ -470,7 +474,7 @@ describe('the order-confirmation service', () => {
     const sent = smtp.messages.slice(count);
     assert.deepEqual(
       sent.map((message) => message.to?.[0]?.address).sort(),
-      [ctx.config.studioEmail, 'meera@example.com'].sort(),
+      [STUDIO, 'meera@example.com'].sort(),
       'each e-mail exactly once',
     );
     assert.ok(ctx.logs.some((line) => line.msg === 'e-mail failed, will retry'));
@@ -694,7 +698,7 @@ describe('the outbox', () => {
       );
       await ctx.service.settled();
       const alert = smtp.messages.find((message) => /Undelivered/.test(message.subject ?? ''))!;
-      assert.equal(alert.to?.[0]?.address, ctx.config.studioEmail);
+      assert.equal(alert.to?.[0]?.address, STUDIO);
       assert.match(alert.text!, new RegExp(orderId));
       assert.equal(ctx.service.store.findOrder(orderId)!.status, 'paid');
       assert.ok(

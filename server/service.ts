@@ -1,14 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
-import { allPacks } from './catalog';
-import { ConfigError, type Config } from './config';
+import { createCatalog } from './catalog';
+import type { Config } from './config';
 import { createDelivery } from './delivery';
 import { createFakePayPal } from './fake-paypal';
 import { createLog, type Log } from './log';
-import { createMailer } from './mail';
+import { catalogStaleNotice, createMailer } from './mail';
 import { createOutbox } from './outbox';
-import { missingPacks, writePlaceholderPacks } from './packs';
+import { writePlaceholderPacks } from './packs';
 import { createPayPalClient } from './paypal';
 import { openStore } from './store';
 
@@ -28,19 +28,6 @@ const close = (server: ServerType) => new Promise<void>((resolve) => server.clos
  * the returned url is where it answers.
  */
 export async function startService(config: Config, log: Log = createLog()) {
-  if (config.production) {
-    const missing = missingPacks(config.packsDir, allPacks);
-    if (missing.length > 0) {
-      throw new ConfigError(
-        `PACKS_DIR (${config.packsDir}) lacks: ${missing.map((pack) => `${pack.slug}.zip`).join(', ')}.`,
-      );
-    }
-  } else {
-    const written = writePlaceholderPacks(config.packsDir, allPacks);
-    if (written.length > 0)
-      log.info({ msg: 'placeholder packs written', count: written.length, dir: config.packsDir });
-  }
-
   const servers: ServerType[] = [];
   let url = '';
   let paypalBase = config.paypal.apiBase;
@@ -59,16 +46,47 @@ export async function startService(config: Config, log: Log = createLog()) {
 
   const store = openStore(config.databasePath);
   const paypal = createPayPalClient({ ...config.paypal, apiBase: paypalBase });
+  const catalog = createCatalog({
+    url: config.catalogUrl,
+    cacheFile: config.catalogCachePath,
+    refreshMs: config.catalogRefreshMs,
+    staleAfterMs: config.catalogStaleMs,
+    log,
+    // In development, a stand-in file for every pack the site sells (production sells only packs
+    // whose files the studio put in place).
+    onLoad(loaded) {
+      if (config.production) return;
+      const written = writePlaceholderPacks(config.packsDir, loaded.packs, loaded.copy.license);
+      if (written.length > 0) {
+        log.info({ msg: 'placeholder packs written', count: written.length, dir: config.packsDir });
+      }
+    },
+    // Once per copy that went stale (or once, when none was ever read).
+    onStale(since, reason) {
+      const to = config.studioEmail ?? catalog.current()?.studio.email;
+      if (!to) return;
+      const alert = { orderId: null, kind: 'alert' as const };
+      const message = catalogStaleNotice(config.catalogUrl, since, reason, to);
+      if (store.queueOnce(`catalog-stale:${since}`, [{ ...alert, message }], Date.now())) {
+        void outbox.kick();
+      }
+    },
+  });
+  const studioAddress = () => config.studioEmail ?? catalog.get().studio.email;
   const outbox = createOutbox({
     store,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       outboxDir: config.outboxDir,
-      from: config.mailFrom,
+      from: () => {
+        if (config.mailFrom) return config.mailFrom;
+        const { studio } = catalog.get();
+        return `"${studio.name.replace(/["\\]/g, '')}" <${studio.email}>`;
+      },
       log: log.info,
     }),
     log,
-    studioEmail: config.studioEmail,
+    studioEmail: studioAddress,
     retryDelaysMs: config.mailRetryDelaysMs,
   });
   const delivery = createDelivery({
@@ -76,12 +94,17 @@ export async function startService(config: Config, log: Log = createLog()) {
     store,
     paypal,
     outbox,
+    catalog,
     log,
     // Known once the service listens (port 0 picks one).
     publicUrl: () => config.publicUrl ?? url,
+    studioAddress,
     now: Date.now,
   });
-  const app = createApp({ config, store, paypal, delivery, log });
+  const app = createApp({ config, store, paypal, catalog, delivery, log });
+  // The catalogue first: a copy on disk serves at once, else the site is asked before the first
+  // request (and /health says whether the shop is open).
+  await catalog.start();
   const api = await listen(app.fetch, config.port, config.host);
   servers.push(api.server);
   url = `http://${config.host}:${api.port}`;
@@ -100,12 +123,14 @@ export async function startService(config: Config, log: Log = createLog()) {
     paypalBase,
     store,
     outbox,
+    catalog,
     /** Resolves once the work started after answering and every due e-mail are done (tests). */
     async settled() {
       await app.settled();
       await outbox.kick();
     },
     async close() {
+      catalog.stop();
       await Promise.all(servers.map(close));
       await app.settled();
       await outbox.stop();

@@ -73,7 +73,7 @@ type CodeRow = Omit<CodeRecord, 'packs' | 'disabled'> & { packs: string | null; 
 type NewLink = Omit<LinkRecord, 'used' | 'revokedAt'>;
 type NewMessage = { orderId: string | null; kind: MessageKind; message: Message };
 
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 
 /** One copy of a file, in the unit of `LinkRecord.used`. */
 export const COPY = 1_000_000;
@@ -168,15 +168,28 @@ export function openStore(file: string) {
      FROM codes ORDER BY createdAt`,
   );
   const disableCode = db.prepare('UPDATE codes SET disabled = 1 WHERE code = ?');
-  const countUses = db.prepare<[string, number, number], { count: number }>(
+  const countUses = db.prepare<[string, number], { count: number }>(
     `SELECT count(*) AS count FROM code_uses
-     WHERE code = ? AND usedAt < ? AND (heldUntil IS NULL OR heldUntil > ?)`,
+     WHERE code = ? AND (heldUntil IS NULL OR heldUntil > ?)`,
   );
-  const insertUse = db.prepare(
-    'INSERT OR IGNORE INTO code_uses (code, ref, usedAt, heldUntil) VALUES (?, ?, ?, ?)',
+  const selectUse = db.prepare<[string, string], { heldUntil: number | null }>(
+    'SELECT heldUntil FROM code_uses WHERE code = ? AND ref = ?',
+  );
+  const upsertUse = db.prepare(
+    `INSERT INTO code_uses (code, ref, usedAt, heldUntil, holder) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (code, ref) DO UPDATE SET heldUntil = excluded.heldUntil`,
   );
   const keepUse = db.prepare('UPDATE code_uses SET heldUntil = NULL WHERE code = ? AND ref = ?');
   const dropUse = db.prepare('DELETE FROM code_uses WHERE code = ? AND ref = ?');
+  // A client's open holds of a code past the newest `OFFSET` of them lapse now.
+  const lapseOldHolds = db.prepare(
+    `UPDATE code_uses SET heldUntil = @now WHERE rowid IN (
+       SELECT rowid FROM code_uses WHERE code = @code AND holder = @holder AND heldUntil > @now
+       ORDER BY usedAt DESC, rowid DESC LIMIT -1 OFFSET @keep)`,
+  );
+  const usageLimitOf = db.prepare<[string], { usageLimit: number | null }>(
+    'SELECT usageLimit FROM codes WHERE code = ?',
+  );
   const toCode = (row: CodeRow | undefined): CodeRecord | null =>
     row
       ? {
@@ -210,8 +223,60 @@ export function openStore(file: string) {
     }
   };
 
-  /** Uses of a code at a moment: paid orders, and reservations of unpaid ones not yet lapsed. */
-  const codeUses = (code: string, at: number) => countUses.get(code, at, at)?.count ?? 0;
+  /** Uses of a code at a moment: paid orders, and holds of unpaid ones not lapsed by then. */
+  const codeUses = (code: string, at: number) => countUses.get(code, at)?.count ?? 0;
+
+  /**
+   * Makes an order's use of a code live until `heldUntil` (null: for good): kept as it is when it
+   * still holds one, else taken again if the code's limit leaves one at `now`. False when none is
+   * left. Call inside a transaction.
+   */
+  const takeUse = (
+    code: string,
+    ref: string,
+    now: number,
+    heldUntil: number | null,
+    holder: string | null = null,
+  ) => {
+    const held = selectUse.get(code, ref);
+    const live = held !== undefined && (held.heldUntil === null || held.heldUntil > now);
+    if (!live) {
+      const limit = usageLimitOf.get(code)?.usageLimit ?? null;
+      if (limit !== null && codeUses(code, now) >= limit) return false;
+    }
+    if (heldUntil === null) {
+      if (held === undefined) upsertUse.run(code, ref, now, null, holder);
+      else keepUse.run(code, ref);
+    } else if (!live || (held.heldUntil !== null && held.heldUntil < heldUntil)) {
+      upsertUse.run(code, ref, now, heldUntil, holder);
+    }
+    return true;
+  };
+
+  /** Thrown inside `recordPaid` to undo it: the code's last use went to another order. */
+  class CodeUsedUp extends Error {}
+
+  /**
+   * Records a paid order with its links and e-mails, all or nothing; false when another path
+   * recorded it first (or it was refunded), in which case nothing is written. An order the
+   * service created goes from 'created' to 'paid'; one it learns of now is inserted as paid. Its
+   * code's use is kept for good; when it held none and the limit leaves none, nothing is written
+   * (CodeUsedUp).
+   */
+  const recordPaid = db.transaction(
+    (order: Omit<OrderRecord, 'status'>, links: NewLink[], messages: NewMessage[], now: number) => {
+      const { changes } =
+        order.source === 'checkout'
+          ? setPaid.run(order.id)
+          : insertOrder.run({ ...order, lines: JSON.stringify(order.lines), status: 'paid' });
+      if (changes !== 1) return false;
+      if (order.discountCode && !takeUse(order.discountCode, order.ref ?? order.id, now, null)) {
+        throw new CodeUsedUp();
+      }
+      addLinksAndMessages(links, messages, now);
+      return true;
+    },
+  );
 
   return {
     findOrder: (id: string) => toOrder(selectOrder.get(id)),
@@ -233,47 +298,52 @@ export function openStore(file: string) {
     },
 
     /**
-     * Takes one use of a code for an order being created, if the code still has one at `now`:
-     * held until `heldUntil`, kept for good once the order is paid. Atomic, so that buyers racing
-     * for the last use cannot both get it.
+     * Takes one use of a code for an order being created, if the code's limit leaves one at `now`:
+     * held until `heldUntil`, kept for good once the order is paid. A client (`holder`) keeps at
+     * most `perHolder` holds of a code: its oldest beyond that lapse now (their orders take a use
+     * again when approved, if one is left). Atomic, so that buyers racing for the last use cannot
+     * both get it.
      */
     reserveCode: db.transaction(
-      (code: string, ref: string, now: number, heldUntil: number, limit: number | null) => {
-        if (limit !== null && codeUses(code, now) >= limit) return false;
-        insertUse.run(code, ref, now, heldUntil);
-        return true;
+      (
+        code: string,
+        ref: string,
+        now: number,
+        heldUntil: number,
+        holder: string,
+        perHolder: number,
+      ) => {
+        lapseOldHolds.run({ code, holder, now, keep: Math.max(0, perHolder - 1) });
+        return takeUse(code, ref, now, heldUntil, holder);
       },
+    ),
+
+    /**
+     * Before an approved order is captured: its use of the code held until `heldUntil`, taken
+     * again if its hold lapsed and the limit leaves one. False: another order has the last use, and
+     * this one must not be paid with the discount.
+     */
+    renewCode: db.transaction((code: string, ref: string, now: number, heldUntil: number) =>
+      takeUse(code, ref, now, heldUntil),
     ),
 
     /** Gives a reserved use back (PayPal did not create the order). */
     releaseCode: (code: string, ref: string) => void dropUse.run(code, ref),
 
-    /**
-     * Records a paid order with its links and e-mails, all or nothing; false when another path
-     * recorded it first (or it was refunded), in which case nothing is written. An order the
-     * service created goes from 'created' to 'paid'; one it learns of now is inserted as paid.
-     */
-    recordPaid: db.transaction(
-      (
-        order: Omit<OrderRecord, 'status'>,
-        links: NewLink[],
-        messages: NewMessage[],
-        now: number,
-      ) => {
-        const { changes } =
-          order.source === 'checkout'
-            ? setPaid.run(order.id)
-            : insertOrder.run({ ...order, lines: JSON.stringify(order.lines), status: 'paid' });
-        if (changes !== 1) return false;
-        if (order.discountCode) {
-          const ref = order.ref ?? order.id;
-          insertUse.run(order.discountCode, ref, order.createdAt, null);
-          keepUse.run(order.discountCode, ref);
-        }
-        addLinksAndMessages(links, messages, now);
-        return true;
-      },
-    ),
+    /** See `recordPaid` above: 'code-used-up' when its code had no use left for it. */
+    recordPaid(
+      order: Omit<OrderRecord, 'status'>,
+      links: NewLink[],
+      messages: NewMessage[],
+      now: number,
+    ): boolean | 'code-used-up' {
+      try {
+        return recordPaid(order, links, messages, now);
+      } catch (error) {
+        if (error instanceof CodeUsedUp) return 'code-used-up';
+        throw error;
+      }
+    },
 
     /** Fresh links for a known order, replacing its earlier ones, and the e-mail with them. */
     issueLinks: db.transaction((links: NewLink[], messages: NewMessage[], now: number) => {
@@ -436,6 +506,8 @@ const TABLES = `
     ref TEXT NOT NULL,
     usedAt INTEGER NOT NULL,
     heldUntil INTEGER,
+    -- Who asked for the hold (the client's address): a client keeps only a few open at once.
+    holder TEXT,
     PRIMARY KEY (code, ref)
   );
   -- Things done once: a webhook event handled, a refused order reported to the studio.
@@ -450,9 +522,10 @@ const INDEXES = `
 `;
 
 /**
- * Creates the tables, or brings a version 2 database to version 3 (orders the service creates,
- * code reservations, link budgets in parts of a copy, cancelled e-mails, notices) by SQLite's
- * rebuild procedure: new tables, rows copied, old tables dropped, keys checked.
+ * Creates the tables, or brings an older database to version 4: from version 3 by adding who
+ * holds a code's use; from version 2 (before orders the service creates, code reservations, link
+ * budgets in parts of a copy, cancelled e-mails, notices) by SQLite's rebuild procedure: new
+ * tables, rows copied, old tables dropped, keys checked.
  */
 function migrate(db: Database.Database) {
   const version = db.pragma('user_version', { simple: true }) as number;
@@ -463,6 +536,13 @@ function migrate(db: Database.Database) {
   }
   if (version > SCHEMA_VERSION) {
     throw new Error(`The database is of version ${version}, newer than this service.`);
+  }
+  if (version === 3) {
+    db.transaction(() => {
+      db.exec('ALTER TABLE code_uses ADD COLUMN holder TEXT');
+      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    })();
+    return;
   }
   db.pragma('foreign_keys = OFF');
   db.transaction(() => {
@@ -488,7 +568,7 @@ function migrate(db: Database.Database) {
           FROM links_v2;
         INSERT INTO outbox SELECT * FROM outbox_v2;
         INSERT INTO codes SELECT * FROM codes_v2;
-        INSERT INTO code_uses SELECT code, orderId, usedAt, NULL FROM code_uses_v2;
+        INSERT INTO code_uses SELECT code, orderId, usedAt, NULL, NULL FROM code_uses_v2;
       `);
       for (const table of old) db.exec(`DROP TABLE ${table}_v2`);
       if ((db.pragma('foreign_key_check') as unknown[]).length > 0)

@@ -12,7 +12,7 @@ import type { CartLine, Catalog } from '@/lib/cart';
 import type { Pack } from '@/lib/catalog';
 import type { CartCopy } from '@/lib/content';
 import { fillIn } from '@/lib/copy';
-import { createCartStore } from './cart-store';
+import { createCartStore, type CartStore } from './cart-store';
 
 type CartContext = {
   /** The cart's lines: packs by slug. */
@@ -29,6 +29,8 @@ type CartContext = {
   addAll(slugs: string[]): void;
   remove(slug: string): void;
   clear(): void;
+  /** Takes the shop's prices as the order service gave them (see the cart store's reprice). */
+  reprice: CartStore['reprice'];
   /** The last change, for screen readers. */
   announcement: string;
 };
@@ -53,9 +55,11 @@ export function CartProvider({
   copy: CartCopy;
   children: ReactNode;
 }) {
-  const [catalog] = useState<Catalog>(() => new Map(entries.map((pack) => [pack.slug, pack])));
-  const [store] = useState(() => createCartStore(catalog));
+  const [store] = useState(() =>
+    createCartStore(new Map(entries.map((pack) => [pack.slug, pack]))),
+  );
   const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+  const catalog = useSyncExternalStore(store.subscribe, store.getCatalog, store.getCatalog);
   const [open, setOpen] = useState(false);
   const [announcement, setAnnouncement] = useState('');
 
@@ -92,6 +96,7 @@ export function CartProvider({
       clear() {
         store.dispatch({ type: 'clear' });
       },
+      reprice: store.reprice,
     };
   }, [items, catalog, currency, copy, open, announcement, store]);
 

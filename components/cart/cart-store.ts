@@ -1,3 +1,4 @@
+import type { Pack } from '@/lib/catalog';
 import {
   CART_STORAGE_KEY,
   cartReducer,
@@ -30,12 +31,12 @@ function writeStorage(value: string) {
 }
 
 /**
- * The cart as an external store for useSyncExternalStore: read from local storage (repaired) on
+ * The cart and its catalog as an external store for useSyncExternalStore: read from local storage (repaired) on
  * first use, written back on every change, and updated when another tab changes it. The server
  * snapshot is always empty, so the HTML never depends on a visitor's storage.
  */
-export function createCartStore(catalog: Catalog) {
-  const reduce = cartReducer(catalog);
+export function createCartStore(initialCatalog: Catalog) {
+  let catalog = initialCatalog;
   const listeners = new Set<() => void>();
   let items: CartLine[] | null = null;
 
@@ -66,9 +67,29 @@ export function createCartStore(catalog: Catalog) {
     },
     getSnapshot: (): CartLine[] => items ?? load(readStorage()),
     getServerSnapshot: (): CartLine[] => EMPTY,
+    /** What the shop sells: the build's catalog, or the prices the order service gave since. */
+    getCatalog: (): Catalog => catalog,
+    /**
+     * The shop's prices as the order service gave them (the page was built with older ones):
+     * these packs take their new names and prices; `dropped` packs, no longer sold, leave the
+     * catalog and the cart.
+     */
+    reprice(packs: Pick<Pack, 'slug' | 'name' | 'priceCents'>[], dropped: string[]) {
+      const next = new Map(catalog);
+      for (const slug of dropped) next.delete(slug);
+      for (const pack of packs) {
+        const known = next.get(pack.slug);
+        if (known) next.set(pack.slug, { ...known, name: pack.name, priceCents: pack.priceCents });
+      }
+      catalog = next;
+      const current = items ?? load(readStorage());
+      items = current.filter((line) => catalog.has(line.slug));
+      writeStorage(stored(items, catalog));
+      emit();
+    },
     dispatch(action: CartAction) {
       const current = items ?? load(readStorage());
-      const next = reduce(current, action);
+      const next = cartReducer(catalog)(current, action);
       if (next === current) return;
       items = next;
       writeStorage(stored(next, catalog));

@@ -8,6 +8,7 @@ import button from '@/components/ui/button.module.css';
 import {
   checkoutStep,
   confirmationBody,
+  priceChanges,
   validateDetails,
   type Details,
   type DetailsErrors,
@@ -52,7 +53,7 @@ export function Checkout(props: Props) {
 const fieldNames = ['name', 'email', 'phone', 'address'] as const;
 
 function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
-  const { items, catalog, currency, clear } = useCart();
+  const { items, catalog, currency, clear, reprice } = useCart();
   const router = useRouter();
   const lines = orderLines(items, catalog);
   const [pending, setPending] = useState<PendingOrder | null>(() =>
@@ -62,6 +63,8 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
   const [editing, setEditing] = useState(true);
   const [errors, setErrors] = useState<DetailsErrors>({});
   const [error, setError] = useState<string | null>(null);
+  /** What changed in the cart since the page was built (prices, packs no longer sold). */
+  const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   /** Paid, but the studio must finish the order by hand: said instead of any step. */
   const [needsStudio, setNeedsStudio] = useState<string | null>(null);
@@ -102,6 +105,16 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
       return;
     }
     setPending(null);
+    if (result.final === 'code-taken') {
+      // Nothing was charged; the next tap pays the total without the code.
+      setDiscount(null);
+      setError(copy.messages.codeTaken);
+      return;
+    }
+    if (result.final === 'refunded') {
+      setError(copy.messages.refunded);
+      return;
+    }
     if (result.final === 'paid-not-delivered') {
       clear();
       setNeedsStudio(
@@ -208,25 +221,46 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
 
   const total = formatPrice(payable, currency);
 
-  /** Has the service create the order at PayPal, the code's use held for it: its id. */
+  /**
+   * Has the service create the order at PayPal at the total shown, the code's use held for it:
+   * its id. When the shop's prices are not the page's, the cart takes them and says what changed,
+   * and the next tap pays the new total.
+   */
   const placeOrder = async (fundingSource: string | undefined) => {
     const created = await createOrder(apiBaseUrl, {
       items: skus,
+      shownTotalCents: itemTotal,
       customer: details!,
       ...(applied ? { code: applied.code } : {}),
       ...(fundingSource ? { fundingSource } : {}),
     });
     if ('id' in created) {
       ordered.current = { cents: applied?.cents ?? 0, changed: false };
+      setNotice(null);
       return created.id;
     }
     ordered.current.changed = true;
-    if (created.problem === 'unreachable') setService('down');
+    setError(null);
+    if ('reason' in created && created.reason === 'unavailable') {
+      const names = created.packs.map((pack) => pack.name).join(', ');
+      setNotice(fillIn(copy.messages.packUnavailable, { names }));
+    } else if ('reason' in created) {
+      setNotice(priceChanges(lines, created.packs, currency, copy.messages));
+      const sold = new Set(created.packs.map((pack) => pack.slug));
+      reprice(
+        created.packs,
+        skus.filter((slug) => !sold.has(slug)),
+      );
+      if (applied) {
+        setDiscount(null);
+        setDiscountMessage(copy.discount.changed);
+      }
+    } else if (created.problem === 'unreachable') setService('down');
     else {
       setDiscount(null);
       setDiscountMessage(copy.discount.messages[created.problem]);
     }
-    throw new Error(`The order was not created: ${created.problem}.`);
+    throw new Error('The order was not created.');
   };
 
   if (step === 'details' || !details) {
@@ -319,6 +353,11 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
           {copy.editDetailsLabel}
         </button>
       </div>
+      {notice && (
+        <p role="alert" className={styles.paymentError} data-testid="checkout-notice">
+          {notice}
+        </p>
+      )}
       {error && (
         <p role="alert" className={styles.paymentError} data-testid="payment-error">
           {error}

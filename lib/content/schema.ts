@@ -342,6 +342,21 @@ export const checkoutSchema = z.object({
     help: text,
   }),
   license: z.array(prose).min(1),
+  /** The buyer's order e-mail, which the order service sends (published in /catalog.json). */
+  email: z.object({
+    subject: template('orderId'),
+    greeting: template('name'),
+    greetingNoName: text,
+    intro: template('orderId'),
+    discountLabel: text,
+    totalLabel: text,
+    downloadsHeading: text,
+    downloadLabel: template('name'),
+    terms: template('limit', 'expiry'),
+    licenseHeading: text,
+    freshLinks: template('url'),
+    questions: template('email'),
+  }),
   resend: z.object({
     heading: text,
     intro: text,
@@ -367,6 +382,16 @@ export const checkoutSchema = z.object({
     serviceDown: text,
     /** Paid, but the order could not be delivered by itself: the studio takes it from here. */
     paidNotDelivered: template('email', 'orderId'),
+    /** The page showed older prices than the shop's: what changed, then the new total. */
+    pricesChanged: text,
+    priceChanged: template('name', 'price'),
+    packWithdrawn: template('name'),
+    /** A pack whose file the studio has not put in place yet: nothing was charged. */
+    packUnavailable: template('names'),
+    /** The code's last use went to another buyer while this one paid: nothing was charged. */
+    codeTaken: text,
+    /** The payment went back before the order was delivered. */
+    refunded: text,
   }),
   loadingCart: text,
   loadingPayPal: text,

@@ -7,11 +7,11 @@ import { z } from 'zod';
 import { detailsSchema } from '@/lib/checkout';
 import { FUNDING_SOURCES, orderTotalCents } from '@/lib/order';
 import { ORDER_ID_PATTERN, type CaptureOutcome } from '@/lib/order-service';
-import { packsBySlug } from '../catalog';
+import type { CatalogSource } from '../catalog';
 import { applyCode } from '../codes';
 import type { Config } from '../config';
 import type { DeliveryService } from '../delivery';
-import { jsonBody, problem, rateLimit, type Env } from '../http';
+import { clientKey, jsonBody, problem, rateLimit, type Env } from '../http';
 import type { Log } from '../log';
 import { PayPalRefused, PayPalUnavailable } from '../paypal';
 import type { createRecovery } from '../recovery';
@@ -33,13 +33,17 @@ export const confirmationSchema = z.strictObject({
 
 const packId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a pack id');
 
-/** What the checkout's PayPal button sends to create an order: packs by sku, buyer, code. */
+/**
+ * What the checkout's PayPal button sends to create an order: packs by slug, the total the page
+ * showed for them (before any discount), the buyer, perhaps a code.
+ */
 export const newOrderSchema = z.strictObject({
   items: z
     .array(packId)
     .min(1, 'must name at least one pack')
     .max(50)
     .refine((items) => new Set(items).size === items.length, 'must not name a pack twice'),
+  shownTotalCents: z.number().int().positive().max(100_000_000),
   customer: z.strictObject(detailsSchema.shape),
   code: z.string().trim().min(1).max(64).optional(),
   fundingSource: z.enum(FUNDING_SOURCES).optional(),
@@ -67,6 +71,7 @@ export const REFUSAL_MS = 500;
 export function apiRoutes({
   config,
   store,
+  catalog,
   delivery,
   recovery,
   log,
@@ -75,6 +80,7 @@ export function apiRoutes({
 }: {
   config: Config;
   store: Store;
+  catalog: CatalogSource;
   delivery: DeliveryService;
   recovery: ReturnType<typeof createRecovery>;
   log: Log;
@@ -102,14 +108,21 @@ export function apiRoutes({
     }),
   );
   api.use(rateLimit(config));
-  // Guessing codes: a third of the API's budget per client and minute.
-  api.use('/discounts/*', rateLimit(config, Math.max(1, Math.floor(config.rateLimit / 3))));
   api.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) => problem(c, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`),
     }),
   );
+  // Trying codes, by preview or by order: one budget, a third of the API's, per client and minute.
+  const codeTries = rateLimit(config, Math.max(1, Math.floor(config.rateLimit / 3)), {
+    skip: async (c) => {
+      const body = (await c.req.json().catch(() => null)) as { code?: unknown } | null;
+      return !body?.code;
+    },
+  });
+  api.use('/discounts/*', codeTries);
+  api.use('/orders', codeTries);
 
   /** What the buyer's browser gets for a delivered order: where the e-mail went, the links. */
   const receipt = (order: OrderRecord, created: boolean) => {
@@ -133,21 +146,32 @@ export function apiRoutes({
     return problem(c, 502, 'We could not reach PayPal. Please try again in a moment.');
   };
 
-  // The checkout's PayPal button creates its order here: priced from the catalogue, with the code's
-  // use held for it. Nothing is charged until the buyer approves and the capture below runs.
+  // The checkout's PayPal button creates its order here: priced from the catalogue the site
+  // publishes, at the total the page showed, with the code's use held for it. Nothing is charged
+  // until the buyer approves and the capture below runs.
   api.post('/orders', ...jsonBody(newOrderSchema), async (c) => {
-    const { items, customer, code, fundingSource } = c.req.valid('json');
-    const packs = items.map((sku) => packsBySlug.get(sku));
-    if (packs.some((pack) => !pack)) {
-      return problem(c, 400, 'The order names a pack the shop does not sell.');
-    }
+    const { items, shownTotalCents, customer, code, fundingSource } = c.req.valid('json');
     try {
       const created = await delivery.create({
-        lines: packs.map((pack) => ({ ...pack!, quantity: 1 as const })),
+        items,
+        shownTotalCents,
         customer,
         code,
         fundingSource,
+        client: clientKey(config)(c),
       });
+      if ('pricesChanged' in created) {
+        return problem(c, 409, 'The prices of the shop are not the ones the page showed.', {
+          reason: 'prices-changed',
+          packs: created.pricesChanged,
+        });
+      }
+      if ('unavailable' in created) {
+        return problem(c, 409, 'A pack in the order cannot be sold yet.', {
+          reason: 'unavailable',
+          packs: created.unavailable,
+        });
+      }
       if ('problem' in created) {
         return problem(c, 422, 'The discount code does not apply.', { reason: created.problem });
       }
@@ -175,20 +199,32 @@ export function apiRoutes({
       throw error;
     }
     const refused = (outcome: CaptureOutcome, error: string, extra = {}) =>
-      problem(c, outcome === 'unknown' ? 404 : 422, error, { outcome, ...extra });
+      problem(c, outcome === 'unknown' ? 404 : outcome === 'code-taken' ? 409 : 422, error, {
+        outcome,
+        ...extra,
+      });
     switch (result.kind) {
       case 'declined':
         return refused('declined', 'PayPal declined the payment; nothing was charged.', {
           restart: result.restart,
         });
+      case 'code-taken':
+        return refused(
+          'code-taken',
+          'The discount code was used up by another order; nothing was charged.',
+          { code: result.code },
+        );
       case 'unknown':
         return refused('unknown', 'We do not know this order.');
       case 'refused':
-        return result.paid
-          ? refused(
-              'paid-not-delivered',
-              'Your payment was received, but the order needs a person.',
-            )
+        if (result.paid) {
+          return refused(
+            'paid-not-delivered',
+            'Your payment was received, but the order needs a person.',
+          );
+        }
+        return result.refunded
+          ? refused('refunded', 'This payment was refunded; nothing was delivered.')
           : refused('not-charged', 'This order cannot be completed; nothing was charged.');
       case 'pending':
         return c.json({ ok: true, orderId: id, pending: true, downloads: [] }, 202);
@@ -239,6 +275,7 @@ export function apiRoutes({
   // What a code does to a cart: a preview for the checkout; the order applies it for good.
   api.post('/discounts/check', ...jsonBody(discountCheckSchema), (c) => {
     const { code, items } = c.req.valid('json');
+    const { packsBySlug } = catalog.get();
     const lines = [...new Set(items)].flatMap((sku) => {
       const pack = packsBySlug.get(sku);
       return pack ? [{ ...pack, quantity: 1 as const }] : [];

@@ -2,6 +2,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
+import type { CatalogSource } from '../catalog';
 import type { Config } from '../config';
 import { byteRange, downloadPage } from '../download';
 import { problem, rateLimit, type Env } from '../http';
@@ -11,10 +12,12 @@ import { packFile } from '../packs';
 
 export function downloadRoutes({
   config,
+  catalog,
   links,
   log,
 }: {
   config: Config;
+  catalog: CatalogSource;
   links: LinkPolicy;
   log: Log;
 }) {
@@ -34,11 +37,11 @@ export function downloadRoutes({
     const html = !!c.req.header('accept')?.includes('text/html');
     if ('error' in found) {
       if (!html) return problem(c, found.status, found.error);
-      return c.html(downloadPage({ message: found.error }), found.status, headers);
+      return c.html(downloadPage(catalog.get(), { message: found.error }), found.status, headers);
     }
     const { link, pack } = found;
     return c.html(
-      downloadPage({
+      downloadPage(catalog.get(), {
         pack: pack.name,
         file: `${c.req.param('token')}/file`,
         expiresAt: link.expiresAt,

@@ -1,4 +1,5 @@
-// PayPal's webhooks: a capture completed (delivered from PayPal's own order, whether or not the
+// PayPal's webhooks: an order approved (captured and delivered, whether or not the buyer's tab
+// is still open), a capture completed (delivered from PayPal's own order, whether or not the
 // buyer's browser ever came back), refunded or reversed. A failure answers 5xx, so that PayPal
 // tries again later.
 import { Hono } from 'hono';
@@ -6,7 +7,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { ORDER_ID_PATTERN } from '@/lib/order-service';
 import type { Config } from '../config';
 import type { DeliveryService } from '../delivery';
-import { problem, rateLimit, type Env } from '../http';
+import type { Context } from 'hono';
+import { clientKey, problem, type Env } from '../http';
 import type { Log } from '../log';
 import {
   PayPalUnavailable,
@@ -25,6 +27,34 @@ type Event = {
   };
 };
 
+const isOrderId = (id: unknown): id is string =>
+  typeof id === 'string' && new RegExp(`^${ORDER_ID_PATTERN}$`).test(id);
+
+/**
+ * Failed events per client and minute, counted once they have failed: a client whose events keep
+ * failing (forged, unsigned: each one costs a call to PayPal) waits, while PayPal's own events,
+ * which verify, are never counted, however many arrive at once.
+ */
+function failureLimit(perMinute: number, now: () => number = Date.now) {
+  const failures = new Map<string, { count: number; until: number }>();
+  return {
+    blocked(key: string) {
+      const entry = failures.get(key);
+      return !!entry && entry.until > now() && entry.count >= perMinute;
+    },
+    failed(key: string) {
+      const entry = failures.get(key);
+      if (entry && entry.until > now()) entry.count += 1;
+      else {
+        if (failures.size > 10_000) {
+          for (const [each, { until }] of failures) if (until <= now()) failures.delete(each);
+        }
+        failures.set(key, { count: 1, until: now() + 60_000 });
+      }
+    },
+  };
+}
+
 const isRefund = (event: Event): event is RefundEvent =>
   event.event_type === 'PAYMENT.CAPTURE.REFUNDED' ||
   event.event_type === 'PAYMENT.CAPTURE.REVERSED';
@@ -38,20 +68,23 @@ export function webhookRoutes(deps: {
 }) {
   const { config, paypal, delivery, log } = deps;
   const webhooks = new Hono<Env>();
+  const limit = failureLimit(config.rateLimit);
+  const client = clientKey(config);
 
   webhooks.post(
     '/paypal',
-    // PayPal's own events answer 2xx and are never limited; a client whose events keep failing
-    // (forged, unsigned: each one costs a call to PayPal) is told to wait.
-    rateLimit(config, config.rateLimit, {
-      failuresOnly: true,
-      message: 'Too many failed events. Please wait a minute.',
-    }),
+    async (c, next) => {
+      if (limit.blocked(client(c))) {
+        return problem(c, 429, 'Too many failed events. Please wait a minute.');
+      }
+      await next();
+      if (c.res.status >= 400 && c.res.status < 500) limit.failed(client(c));
+    },
     bodyLimit({
       maxSize: 64 * 1024,
       onError: (c) => problem(c, 413, 'The event is too large.'),
     }),
-    async (c) => {
+    async (c: Context<Env>) => {
       const raw = await c.req.text();
       const signature = Object.fromEntries(
         Object.entries(WEBHOOK_HEADERS).map(([field, header]) => [
@@ -80,11 +113,20 @@ export function webhookRoutes(deps: {
           await handleRefund(deps, event);
           return c.json({ ok: true });
         }
+        // The buyer approved in PayPal's window: captured here too, in case their tab closed
+        // before the checkout's capture call (the two are one capture at PayPal).
+        if (event.event_type === 'CHECKOUT.ORDER.APPROVED') {
+          const id = event.resource?.id;
+          if (!isOrderId(id)) return c.json({ ok: true, ignored: 'no order id' });
+          const result = await delivery.capture(id, null);
+          log.info({ msg: 'webhook', type: event.event_type, orderId: id, result: result.kind });
+          return c.json({ ok: true });
+        }
         if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED') {
           return c.json({ ok: true, ignored: event.event_type });
         }
         const id = event.resource?.supplementary_data?.related_ids?.order_id;
-        if (!id || !new RegExp(`^${ORDER_ID_PATTERN}$`).test(id)) {
+        if (!isOrderId(id)) {
           log.warn({ msg: 'webhook without an order id' });
           return c.json({ ok: true, ignored: 'no order id' });
         }

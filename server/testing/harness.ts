@@ -1,9 +1,13 @@
 // What the service's tests share: a service on a free port with the fake PayPal, and the calls a
 // checkout, a buyer and PayPal make to it.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { publishedCatalog } from '@/lib/catalog';
 import { formatAmount } from '@/lib/money';
 import {
   newOrderReference,
@@ -12,7 +16,7 @@ import {
   type AppliedDiscount,
   type PackRef,
 } from '@/lib/order';
-import { allPacks } from '../catalog';
+import type { ShopCatalog } from '@/lib/shop-catalog';
 import { loadConfig, type Config } from '../config';
 import type { Fields } from '../log';
 import type { PayPalOrder } from '../paypal';
@@ -22,10 +26,55 @@ import { startSmtpCapture } from './smtp-capture';
 import { COPY } from '../store';
 
 export const SITE = 'http://127.0.0.1:4173';
+/** The catalogue the build publishes from content/ (what the site's /catalog.json holds). */
+export const shopCatalog = publishedCatalog();
+export const allPacks: PackRef[] = shopCatalog.packs;
 export const [stoic, regal, earthy] = allPacks as [PackRef, PackRef, PackRef];
+/** Where the studio's copies and alerts go: the catalogue's address (no STUDIO_EMAIL is set). */
+export const STUDIO = shopCatalog.studio.email;
 export const priceOf = (...packs: PackRef[]) => formatAmount(orderTotalCents(packs));
 
 export type Service = Awaited<ReturnType<typeof startService>>;
+
+/**
+ * The site's /catalog.json on a port of its own, as a static host serves it (an ETag, 304 to a
+ * request that names it), which a test can change, or take down.
+ */
+export async function serveCatalog(initial: unknown = shopCatalog) {
+  let catalog = initial;
+  let down = false;
+  const requests: { ifNoneMatch: string | null; status: number }[] = [];
+  const server = createServer((request, response) => {
+    const body = JSON.stringify(catalog);
+    const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
+    const status = down ? 503 : request.headers['if-none-match'] === etag ? 304 : 200;
+    requests.push({ ifNoneMatch: request.headers['if-none-match'] ?? null, status });
+    if (status === 503) return void response.writeHead(503).end();
+    response.writeHead(status, { 'Content-Type': 'application/json', ETag: etag });
+    response.end(status === 200 ? body : undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/catalog.json`,
+    requests,
+    /** Publishes another catalogue, as a redeployed site does. */
+    publish(next: unknown) {
+      catalog = next;
+    },
+    setDown(value: boolean) {
+      down = value;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The shop's catalogue with some packs changed, as the editor would publish it. */
+export function catalogWith(change: (catalog: Omit<ShopCatalog, 'version'>) => void): ShopCatalog {
+  const copy = structuredClone(shopCatalog);
+  change(copy);
+  copy.version = createHash('sha256').update(JSON.stringify(copy)).digest('hex').slice(0, 16);
+  return copy;
+}
 
 export async function start(
   smtpUrl: string | null,
@@ -33,6 +82,7 @@ export async function start(
   dir = mkdtempSync(path.join(tmpdir(), 'order-service-')),
 ) {
   const logs: Fields[] = [];
+  const site = await serveCatalog();
   const config = {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -46,6 +96,7 @@ export async function start(
     fakeWebhookDelayMs: 0,
     mailRetryDelaysMs: [20, 20, 20],
     smtpUrl,
+    catalogUrl: site.url,
     ...overrides,
   };
   const log = {
@@ -54,7 +105,12 @@ export async function start(
     error: (f: Fields) => logs.push(f),
   };
   const service = await startService(config, log);
-  return { service, config, logs, dir };
+  const close = service.close;
+  service.close = async () => {
+    await close();
+    await site.close();
+  };
+  return { service, config, logs, dir, site };
 }
 
 const post = (url: string, body?: unknown, headers: Record<string, string> = {}) =>
@@ -63,6 +119,37 @@ const post = (url: string, body?: unknown, headers: Record<string, string> = {})
     headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify(body ?? {}),
   }).then((response) => response.json() as Promise<PayPalOrder>);
+
+/** An access token of the fake PayPal, as the JS SDK or the studio's account has one. */
+export async function paypalToken(service: Service) {
+  const response = await fetch(`${service.paypalBase}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Basic ${Buffer.from('local-client:local-secret').toString('base64')}`,
+    },
+  });
+  const { access_token } = (await response.json()) as { access_token: string };
+  return { Authorization: `Bearer ${access_token}` };
+}
+
+/**
+ * The studio refunds an order's capture in its PayPal account: in full, or `value`.
+ * `Fake-PayPal-Repeat` in `headers` has PayPal send its event that many times.
+ */
+export async function refund(
+  service: Service,
+  orderId: string,
+  { value, headers = {} }: { value?: string; headers?: Record<string, string> } = {},
+) {
+  return fetch(
+    `${service.paypalBase}/v2/payments/captures/${await captureOf(service, orderId)}/refund`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(await paypalToken(service)), ...headers },
+      body: JSON.stringify(value ? { amount: { currency_code: 'USD', value } } : {}),
+    },
+  );
+}
 
 /**
  * The order a checkout created in the browser before the service created orders (still accepted
@@ -105,13 +192,16 @@ export async function paidOrder(
 ) {
   const request = browserOrderRequest(packs, email, discount);
   change(request);
-  const order = await post(`${service.paypalBase}/v2/checkout/orders`, request);
+  const token = await paypalToken(service);
+  const order = await post(`${service.paypalBase}/v2/checkout/orders`, request, token);
   if (!capture) return order.id;
-  await approve(service, order.id);
+  // The browser captures these itself: PayPal's approval event finds no order of the service's.
+  await approve(service, order.id, { webhook });
   await post(
     `${service.paypalBase}/v2/checkout/orders/${order.id}/capture`,
     {},
     {
+      ...token,
       ...(webhook ? {} : { 'Fake-PayPal-Webhook': 'off' }),
       ...(pending ? { 'Fake-PayPal-Capture': 'pending' } : {}),
     },
@@ -130,10 +220,15 @@ export const CUSTOMER = {
 export const createOrder = (
   service: Service,
   packs: PackRef[],
-  { code, email = CUSTOMER.email }: { code?: string; email?: string } = {},
+  {
+    code,
+    email = CUSTOMER.email,
+    shownTotalCents = orderTotalCents(packs),
+  }: { code?: string; email?: string; shownTotalCents?: number } = {},
 ) =>
   ask(service, '/api/orders', {
     items: packs.map((pack) => pack.slug),
+    shownTotalCents,
     customer: { ...CUSTOMER, email },
     ...(code ? { code } : {}),
   });
@@ -163,18 +258,14 @@ export async function buy(
   return { id, response: await capture(service, id, email) };
 }
 
-export const captureOf = async (service: Service, orderId: string) => {
-  const token = await fetch(`${service.paypalBase}/v1/oauth2/token`, {
-    method: 'POST',
-    headers: {
-      Authorization: `Basic ${Buffer.from('local-client:local-secret').toString('base64')}`,
-    },
-  }).then((response) => response.json() as Promise<{ access_token: string }>);
-  const order = await fetch(`${service.paypalBase}/v2/checkout/orders/${orderId}`, {
-    headers: { Authorization: `Bearer ${token.access_token}` },
-  }).then((response) => response.json() as Promise<PayPalOrder>);
-  return order.purchase_units![0]!.payments!.captures![0]!.id;
-};
+/** PayPal's own record of an order, read as the service reads it. */
+export const atPayPal = async (service: Service, orderId: string) =>
+  (await fetch(`${service.paypalBase}/v2/checkout/orders/${orderId}`, {
+    headers: await paypalToken(service),
+  }).then((response) => response.json())) as PayPalOrder;
+
+export const captureOf = async (service: Service, orderId: string) =>
+  (await atPayPal(service, orderId)).purchase_units![0]!.payments!.captures![0]!.id;
 
 export function body(orderId: string, overrides: Record<string, unknown> = {}) {
   return {
