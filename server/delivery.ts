@@ -248,7 +248,7 @@ export function createDelivery(deps: {
       log.info({ msg: 'order at other prices', shown: input.shownTotalCents, now: itemTotal });
       return { pricesChanged: sold };
     }
-    const missing = missingPacks(config.packsDir, bought);
+    const missing = missingPacks(config.packsDir, sold);
     if (missing.length > 0) {
       packsMissing(missing, shop.version);
       return { unavailable: missing };

@@ -100,7 +100,8 @@ export function businessIssue(unit: PurchaseUnit): { issue: string; field: strin
  *
  * The buyer's part, which happens in PayPal's window, is the test's hand: POST
  * /fake/orders/:id/approve approves an order (its body may ask that the capture be declined until
- * the buyer approves again, or stay pending, or that no webhook follow). On approval it sends
+ * the buyer approves again, or stay pending, or that no webhook follow, or only the capture's:
+ * `approvedEvent: false`). On approval it sends
  * CHECKOUT.ORDER.APPROVED, after a capture PAYMENT.CAPTURE.COMPLETED, to the webhook URL, each
  * event checked against PayPal's schema for events and orders, signed as PayPal signs
  * (SHA256withRSA over "id|time|webhook id|crc32(body)"), and it answers the
@@ -128,7 +129,7 @@ export function createFakePayPal(options: {
   /** What the buyer chose in PayPal's window, per order. */
   const approvals = new Map<
     string,
-    { webhook: boolean; capture: 'completed' | 'pending' | 'declined' }
+    { webhook: boolean; approvedEvent: boolean; capture: 'completed' | 'pending' | 'declined' }
   >();
   /** Answers already given, by PayPal-Request-Id and path: a retry gets the same answer. */
   const answered = new Map<string, { status: 200 | 201; body: PayPalOrder }>();
@@ -239,12 +240,14 @@ export function createFakePayPal(options: {
     if (order.status === 'COMPLETED') return c.json(unprocessable('ORDER_ALREADY_CAPTURED'), 422);
     const choice = ((await json(c)) ?? {}) as {
       webhook?: boolean;
+      approvedEvent?: boolean;
       capture?: 'pending' | 'declined';
     };
     order.status = 'APPROVED';
     order.payer = FAKE_PAYER;
     approvals.set(order.id, {
       webhook: choice.webhook ?? true,
+      approvedEvent: choice.approvedEvent ?? choice.webhook ?? true,
       capture: choice.capture ?? 'completed',
     });
     const unit = order.purchase_units![0]!;
@@ -411,7 +414,11 @@ export function createFakePayPal(options: {
     attempt = 0,
   ): Promise<void> {
     const url = options.webhookUrl();
-    const held = type !== 'PAYMENT.CAPTURE.REFUNDED' && approvals.get(orderId)?.webhook === false;
+    const approval = approvals.get(orderId);
+    const held =
+      type === 'CHECKOUT.ORDER.APPROVED'
+        ? approval?.approvedEvent === false
+        : type === 'PAYMENT.CAPTURE.COMPLETED' && approval?.webhook === false;
     if (!url || held) return;
     const isOrder = type === 'CHECKOUT.ORDER.APPROVED';
     const amount = isOrder ? unit.amount : (resource as { amount: Money }).amount;

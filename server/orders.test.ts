@@ -27,6 +27,7 @@ import {
   type Smtp,
   refund,
   atPayPal,
+  captureAtPayPal,
   STUDIO,
 } from './testing/harness';
 import type { PayPalOrder } from './paypal';
@@ -131,13 +132,9 @@ describe('orders the service creates', () => {
   test('captured at PayPal but the answer was lost: the webhook delivers, and the retry gets the links', async () => {
     const created = await createOrder(it.service, [earthy]);
     const { id } = (await created.json()) as { id: string };
-    await approve(it.service, id, { webhook: true });
+    await approve(it.service, id, { webhook: true, approvedEvent: false });
     // The capture reaches PayPal; the service never hears back (a crash, a cut connection).
-    await fetch(`${it.service.paypalBase}/v2/checkout/orders/${id}/capture`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{}',
-    });
+    await captureAtPayPal(it.service, id);
     await retried(() => it.service.store.findOrder(id)?.status === 'delivered');
     const retry = await capture(it.service, id);
     assert.equal(retry.status, 200);
@@ -150,11 +147,7 @@ describe('orders the service creates', () => {
     const created = await createOrder(it.service, [regal]);
     const { id } = (await created.json()) as { id: string };
     await approve(it.service, id, { webhook: false });
-    await fetch(`${it.service.paypalBase}/v2/checkout/orders/${id}/capture`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{}',
-    });
+    await captureAtPayPal(it.service, id);
     const retry = await capture(it.service, id);
     assert.equal(retry.status, 200);
     assert.equal(

@@ -78,9 +78,10 @@ export async function startService(config: Config, log: Log = createLog()) {
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       outboxDir: config.outboxDir,
+      // MAIL_FROM (required in production), else the studio as the catalogue names it.
       from: () => {
-        if (config.mailFrom) return config.mailFrom;
-        const { studio } = catalog.get();
+        const studio = catalog.current()?.studio;
+        if (config.mailFrom || !studio) return config.mailFrom ?? 'order-service@localhost';
         return `"${studio.name.replace(/["\\]/g, '')}" <${studio.email}>`;
       },
       log: log.info,

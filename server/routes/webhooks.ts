@@ -131,7 +131,7 @@ export function webhookRoutes(deps: {
           return c.json({ ok: true, ignored: 'no order id' });
         }
         const result = await delivery.deliver(id, { source: 'webhook' });
-        log.info({ msg: 'webhook', orderId: id, result: result.kind });
+        log.info({ msg: 'webhook', type: event.event_type, orderId: id, result: result.kind });
         return c.json({ ok: true });
       } catch (error) {
         if (!(error instanceof PayPalUnavailable)) throw error;

@@ -171,7 +171,7 @@ export function browserOrderRequest(packs: PackRef[], email: string, discount?: 
 export const approve = (
   service: Service,
   orderId: string,
-  choice: { webhook?: boolean; capture?: 'pending' | 'declined' } = {},
+  choice: { webhook?: boolean; approvedEvent?: boolean; capture?: 'pending' | 'declined' } = {},
 ) => post(`${service.paypalBase}/fake/orders/${orderId}/approve`, choice);
 
 /**
@@ -263,6 +263,16 @@ export const atPayPal = async (service: Service, orderId: string) =>
   (await fetch(`${service.paypalBase}/v2/checkout/orders/${orderId}`, {
     headers: await paypalToken(service),
   }).then((response) => response.json())) as PayPalOrder;
+
+/** The service's capture reaches PayPal, but its answer never comes back. */
+export const captureAtPayPal = async (service: Service, orderId: string) => {
+  const response = await fetch(`${service.paypalBase}/v2/checkout/orders/${orderId}/capture`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(await paypalToken(service)) },
+    body: '{}',
+  });
+  assert.equal(response.status, 201);
+};
 
 export const captureOf = async (service: Service, orderId: string) =>
   (await atPayPal(service, orderId)).purchase_units![0]!.payments!.captures![0]!.id;

@@ -1,0 +1,265 @@
+// Limits that hold: a code limited to N is used at most N times whatever the timing (orders a
+// browser created, holds that lapse, reservations in the same millisecond, one client holding
+// uses); money kept is never told "nothing was charged"; an approved order whose tab closed is
+// still captured; PayPal's own webhooks are never rate-limited.
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { REFUSAL } from './routes/api';
+import {
+  addCode,
+  approve,
+  ask,
+  atPayPal,
+  body,
+  capture,
+  captureAtPayPal,
+  confirm,
+  createOrder,
+  earthy,
+  paidOrder,
+  refund,
+  regal,
+  retried,
+  serviceFor,
+  start,
+  stoic,
+  STUDIO,
+  type Receipt,
+  type Service,
+} from './testing/harness';
+import { openStore } from './store';
+
+const idOf = async (response: Response) => {
+  assert.equal(response.status, 201, await response.clone().text());
+  return ((await response.json()) as { id: string }).id;
+};
+
+const tenOff = { code: 'ONCE', cents: Math.round(stoic.priceCents * 0.1) };
+
+describe('a code limited to N is used at most N times', () => {
+  const it = serviceFor({ codeHoldMs: 300, codeHoldsPerClient: 50 });
+  const uses = (code: string) => it.service.store.codes().find((each) => each.code === code)!.uses;
+
+  test('orders a browser created with the code: one delivered, the rest refused and the studio told', async () => {
+    addCode(it.service, 'ONCE', { kind: 'percent', value: 10, usageLimit: 1 });
+    const orders = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        paidOrder(it.service, [stoic], { discount: tenOff, email: `buyer${n}@example.com` }),
+      ),
+    );
+    const answers = await Promise.all(
+      orders.map((orderId, n) =>
+        confirm(
+          it.service,
+          body(orderId, {
+            customerDetails: {
+              ...body(orderId).customerDetails,
+              email: `buyer${n + 1}@example.com`,
+            },
+            purchasedItems: [stoic.name],
+            totalAmount: ((stoic.priceCents - tenOff.cents) / 100).toFixed(2),
+          }),
+        ),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    assert.deepEqual(statuses, [200, 422, 422, 422, 422]);
+    for (const answer of answers.filter((each) => each.status === 422)) {
+      assert.equal(((await answer.json()) as { error: string }).error, REFUSAL);
+    }
+    assert.equal(uses('ONCE'), 1);
+    await it.service.settled();
+    const alerts = it.smtp.messages.filter(
+      (m) => m.to?.[0]?.address === STUDIO && /needs you/.test(m.subject ?? ''),
+    );
+    assert.equal(alerts.length, 4, 'the studio settles each paid order by hand');
+  });
+
+  test('a hold that lapsed: the late order is not captured when another took the last use', async () => {
+    addCode(it.service, 'LATE', { usageLimit: 1 });
+    const late = await idOf(await createOrder(it.service, [regal], { code: 'LATE' }));
+    await new Promise((resolve) => setTimeout(resolve, 350)); // its hold lapses
+    const prompt = await idOf(await createOrder(it.service, [regal], { code: 'LATE' }));
+
+    await approve(it.service, late, { webhook: false });
+    const refused = await capture(it.service, late);
+    assert.equal(refused.status, 409);
+    assert.deepEqual(await refused.json(), {
+      error: 'The discount code was used up by another order; nothing was charged.',
+      outcome: 'code-taken',
+      code: 'LATE',
+    });
+    assert.equal((await atPayPal(it.service, late)).status, 'APPROVED', 'not captured');
+
+    await approve(it.service, prompt, { webhook: false });
+    assert.equal((await capture(it.service, prompt)).status, 200);
+    assert.equal(uses('LATE'), 1);
+  });
+
+  test('a hold that lapsed with a use still left is taken again, and the order paid', async () => {
+    addCode(it.service, 'SLOW', { usageLimit: 1 });
+    const id = await idOf(await createOrder(it.service, [earthy], { code: 'SLOW' }));
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await approve(it.service, id, { webhook: false });
+    const paid = await capture(it.service, id);
+    assert.equal(paid.status, 200);
+    assert.equal(((await paid.json()) as Receipt).discount?.code, 'SLOW');
+    assert.equal(uses('SLOW'), 1);
+  });
+
+  test('twenty buyers at once for five uses: five orders with the code', async () => {
+    addCode(it.service, 'FIVE', { usageLimit: 5 });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        createOrder(it.service, [stoic], { code: 'FIVE', email: `race${n}@example.com` }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    assert.equal(statuses.filter((status) => status === 201).length, 5, statuses.join());
+    assert.equal(statuses.filter((status) => status === 422).length, 15);
+  });
+});
+
+test('reservations in the same millisecond count each other', () => {
+  const store = openStore(':memory:');
+  try {
+    const now = Date.now();
+    store.addCode({
+      code: 'SAME',
+      kind: 'percent',
+      value: 10,
+      packs: null,
+      minimumCents: null,
+      expiresAt: null,
+      usageLimit: 5,
+      createdAt: now,
+    });
+    const taken = Array.from({ length: 10 }, (_, n) =>
+      store.reserveCode('SAME', `SJ-${n}`, now, now + 60_000, `client-${n}`, 3),
+    );
+    assert.equal(taken.filter(Boolean).length, 5);
+    assert.equal(store.codeUses('SAME', now), 5);
+  } finally {
+    store.close();
+  }
+});
+
+describe('one client cannot hold the uses of a code', () => {
+  test('its oldest holds lapse past three, and code tries share one budget', async () => {
+    const { service, dir } = await start(null, { rateLimit: 30 });
+    try {
+      addCode(service, 'SHARED', { usageLimit: 100 });
+      const ids: string[] = [];
+      for (let n = 0; n < 5; n += 1) {
+        ids.push(await idOf(await createOrder(service, [stoic], { code: 'SHARED' })));
+      }
+      assert.equal(service.store.codeUses('SHARED', Date.now()), 3, 'three open holds at most');
+      // The first order, whose hold lapsed for the newer ones, still pays: a use is left.
+      await approve(service, ids[0]!, { webhook: false });
+      assert.equal((await capture(service, ids[0]!)).status, 200);
+
+      // Five orders with the code were tries; five previews more, and the eleventh is refused.
+      for (let n = 0; n < 5; n += 1) {
+        const check = await ask(service, '/api/discounts/check', {
+          code: 'SHARED',
+          items: [stoic.slug],
+        });
+        assert.equal(check.status, 200);
+      }
+      assert.equal(
+        (await ask(service, '/api/discounts/check', { code: 'SHARED', items: [stoic.slug] }))
+          .status,
+        429,
+      );
+      assert.equal((await createOrder(service, [stoic], { code: 'SHARED' })).status, 429);
+      assert.equal((await createOrder(service, [stoic])).status, 201, 'no code, no limit');
+    } finally {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('money kept is delivered, or refused with the studio told', () => {
+  const it = serviceFor();
+
+  /** An order captured at PayPal whose capture the service never heard of. */
+  async function capturedUnheard(service: Service) {
+    const id = await idOf(await createOrder(service, [stoic, earthy]));
+    await approve(service, id, { webhook: false });
+    await captureAtPayPal(service, id);
+    return id;
+  }
+
+  test('part refunded before the service recorded the capture: delivered', async () => {
+    const id = await capturedUnheard(it.service);
+    assert.equal((await refund(it.service, id, { value: '5.00' })).status, 201);
+    const answer = await capture(it.service, id);
+    assert.equal(answer.status, 200);
+    assert.equal(((await answer.json()) as Receipt).downloads.length, 2);
+    await retried(() => it.service.store.findOrder(id)?.status === 'delivered');
+  });
+
+  test('refunded in full before it was recorded: "refunded", never "nothing was charged"', async () => {
+    const id = await capturedUnheard(it.service);
+    assert.equal((await refund(it.service, id)).status, 201);
+    const answer = await capture(it.service, id);
+    assert.equal(answer.status, 422);
+    assert.equal(((await answer.json()) as { outcome: string }).outcome, 'refunded');
+    assert.equal(it.service.store.findOrder(id)!.status, 'refunded');
+    await it.service.settled();
+    assert.deepEqual(
+      it.smtp.messages.filter((m) => m.subject?.includes(id) && m.to?.[0]?.address !== STUDIO),
+      [],
+      'nothing sent to the buyer',
+    );
+  });
+
+  test("approved, then the tab closed: PayPal's approval event captures and delivers, once", async () => {
+    const id = await idOf(await createOrder(it.service, [regal]));
+    await approve(it.service, id, { webhook: true });
+    await retried(() => it.service.store.findOrder(id)?.status === 'delivered');
+    const late = await capture(it.service, id); // the tab reopened
+    assert.equal(late.status, 200);
+    await it.service.settled();
+    const order = await atPayPal(it.service, id);
+    assert.equal(order.purchase_units![0]!.payments!.captures!.length, 1);
+    assert.equal(
+      it.smtp.messages.filter((m) => m.subject?.includes(id) && m.to?.[0]?.address !== STUDIO)
+        .length,
+      1,
+    );
+  });
+});
+
+describe("PayPal's webhooks are never rate-limited", () => {
+  test('forty signed events at once pass a limit of five; a forger is stopped', async () => {
+    const { service, dir, logs } = await start(null, { rateLimit: 5, trustProxyHops: 1 });
+    const events = () => logs.filter((line) => line.route === '/webhooks/paypal');
+    try {
+      // Orders a browser created: PayPal sends their approval and their capture.
+      await Promise.all(
+        Array.from({ length: 20 }, () => paidOrder(service, [earthy], { webhook: true })),
+      );
+      await retried(() => events().length >= 40);
+      assert.deepEqual([...new Set(events().map((line) => line.status))], [200]);
+      const forged = [];
+      for (let n = 0; n < 7; n += 1) {
+        const response = await fetch(`${service.url}/webhooks/paypal`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.9' },
+          body: JSON.stringify({ id: `WH-${n}`, event_type: 'PAYMENT.CAPTURE.COMPLETED' }),
+        });
+        forged.push(response.status);
+      }
+      assert.deepEqual(forged, [400, 400, 400, 400, 400, 429, 429]);
+      // PayPal's own, from its own address, still pass.
+      const id = await paidOrder(service, [stoic], { webhook: true });
+      await retried(() => service.store.findOrder(id)?.status === 'delivered');
+    } finally {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
