@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { apiBase, serviceEnv } from './e2e/service';
+import { apiBase, catalogSiteBase, catalogSitePort, serviceEnv } from './e2e/service';
 import { chromiumPath, QUIET_FLAGS } from './scripts/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -39,6 +39,12 @@ export default defineConfig({
       command: 'node scripts/serve.mjs',
       env: { PORT: String(port) },
       url: `${baseURL}/`,
+      reuseExistingServer: !process.env.CI,
+    },
+    {
+      command: 'node --import tsx e2e/stubs/catalog-site.ts',
+      env: { PORT: String(catalogSitePort) },
+      url: `${catalogSiteBase}/catalog.json`,
       reuseExistingServer: !process.env.CI,
     },
     {

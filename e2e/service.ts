@@ -4,9 +4,13 @@ import path from 'node:path';
 
 const apiPort = Number(process.env.E2E_API_PORT ?? 8787);
 const paypalPort = Number(process.env.E2E_PAYPAL_PORT ?? 8788);
+const catalogPort = Number(process.env.E2E_CATALOG_PORT ?? 8789);
 
 export const apiBase = `http://127.0.0.1:${apiPort}`;
 export const fakePayPalBase = `http://127.0.0.1:${paypalPort}`;
+/** The site's catalogue as the service reads it (e2e/stubs/catalog-site.ts): out/catalog.json. */
+export const catalogSiteBase = `http://127.0.0.1:${catalogPort}`;
+export const catalogSitePort = catalogPort;
 export const serviceDataDir = path.resolve('.cache/e2e-service');
 export const outboxDir = path.join(serviceDataDir, 'outbox');
 
@@ -19,5 +23,8 @@ export function serviceEnv(siteOrigin: string): Record<string, string> {
     DATA_DIR: serviceDataDir,
     SITE_ORIGINS: siteOrigin,
     RATE_LIMIT_PER_MINUTE: '1000',
+    CATALOG_URL: `${catalogSiteBase}/catalog.json`,
+    // A catalogue a test publishes reaches the service within a second.
+    CATALOG_REFRESH_SECONDS: '1',
   };
 }

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import { checkoutStep, confirmationBody, validateDetails } from './checkout';
+import { checkoutStep, confirmationBody, priceChanges, validateDetails } from './checkout';
 import type { OrderLine } from './order';
 import { readPending } from './order-service';
 
@@ -94,5 +94,30 @@ describe('the e-mail address', () => {
     const email = `${'a'.repeat(64)}@${'b'.repeat(185)}.com`;
     expect(email).toHaveLength(254);
     expect(validateDetails({ ...details, email })).toEqual({ details: { ...details, email } });
+  });
+});
+
+describe('priceChanges', () => {
+  const messages = {
+    pricesChanged: 'Prices changed.',
+    priceChanged: 'The {name} is now {price}.',
+    packWithdrawn: 'The {name} is no longer sold.',
+  };
+
+  test('names each pack whose price changed and each pack no longer sold, not the others', () => {
+    const sold = [{ slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 4450 }];
+    expect(priceChanges(lines, sold, 'USD', messages)).toBe(
+      'Prices changed. The Stoic Pack is now $44.50 USD. The Awaken is no longer sold.',
+    );
+  });
+
+  test('a renamed pack is named as it is sold now', () => {
+    const sold = [
+      { slug: 'stoic-pack', name: 'Stoic', priceCents: 3999 },
+      { slug: 'awaken', name: 'Awaken', priceCents: 2999 },
+    ];
+    expect(priceChanges(lines, sold, 'USD', messages)).toBe(
+      'Prices changed. The Awaken is now $29.99 USD.',
+    );
   });
 });

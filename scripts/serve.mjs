@@ -52,7 +52,14 @@ http
     // serve-handler's own list of types predates AVIF (and would send none).
     if (pathname.endsWith('.avif')) response.setHeader('Content-Type', 'image/avif');
     compress(request, response, () =>
-      handler(request, response, { public: root, trailingSlash: true, directoryListing: false }),
+      handler(request, response, {
+        public: root,
+        trailingSlash: true,
+        directoryListing: false,
+        // An ETag and 304 for a request that names it, as CDNs answer (the order service asks for
+        // /catalog.json that way every minute).
+        etag: true,
+      }),
     );
   })
   .listen(port, host, () => console.log(`Serving out/ at http://${host}:${port}/`));

@@ -3,9 +3,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { publishedCatalog } from '@/lib/catalog';
+import { presets } from '@/lib/content';
 import { matchRoute } from '@/lib/route-match';
 import { allRoutes } from '@/lib/routes';
 import { settings } from '@/lib/settings';
+import { shopCatalogSchema } from '@/lib/shop-catalog';
 import { COMPILE_HINT, startupScripts } from '../../scripts/html/compile-hints';
 import { ADMIN_DIR, sitePages } from '../../scripts/site-pages';
 import { outDir, outFiles, readOut, secretsIn, tags } from './out-files';
@@ -126,4 +129,12 @@ test('the scripts pages load at startup carry V8’s compile hint, once; the oth
   expect(hinted.sort()).toEqual([...startup].map((src) => src.slice(1)).sort());
   for (const file of hinted) expect.soft(readOut(file).indexOf(COMPILE_HINT, 1), file).toBe(-1);
   expect(chunks.length).toBeGreaterThan(hinted.length);
+});
+
+test("out/catalog.json is the shop's catalogue as content has it, in the service's schema", () => {
+  const published = shopCatalogSchema.parse(JSON.parse(readOut('catalog.json')));
+  expect(published).toEqual(publishedCatalog());
+  expect(published.packs.map(({ slug, priceCents }) => [slug, priceCents])).toEqual(
+    presets.map(({ slug, priceCents }) => [slug, priceCents]),
+  );
 });

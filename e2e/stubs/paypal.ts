@@ -1,7 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { NewOrderBody } from '@/lib/order-service';
+import type { ShopCatalog } from '@/lib/shop-catalog';
 import type { PayPalOrder } from '@/server/paypal';
-import { apiBase, fakePayPalBase } from '../service';
+import { apiBase, catalogSiteBase, fakePayPalBase } from '../service';
 
 /**
  * Stands in for PayPal's JS SDK (https://www.paypal.com/sdk/js). It implements what
@@ -139,4 +141,39 @@ export async function stubCapture(
     return route.fulfill({ status, headers: { 'access-control-allow-origin': '*' }, json });
   });
   return calls;
+}
+
+/**
+ * The studio redeploys the site with another catalogue (`change` applied to the published one)
+ * while this page still shows the old one; resolves once the order service reads it. The
+ * returned function puts the published catalogue back.
+ */
+export async function publishCatalog(
+  request: APIRequestContext,
+  change: (catalog: ShopCatalog) => void,
+) {
+  const catalog = (await (
+    await request.get(`${catalogSiteBase}/catalog.json`)
+  ).json()) as ShopCatalog;
+  change(catalog);
+  catalog.version = createHash('sha256').update(JSON.stringify(catalog)).digest('hex').slice(0, 16);
+  const readBy = async (version: string) => {
+    await expect
+      .poll(async () => {
+        const health = (await (await request.get(`${apiBase}/health`)).json()) as {
+          catalog?: { version: string };
+        };
+        return health.catalog?.version;
+      })
+      .toBe(version);
+  };
+  const before = (await (await request.get(`${apiBase}/health`)).json()) as {
+    catalog: { version: string };
+  };
+  await request.put(`${catalogSiteBase}/override`, { data: catalog });
+  await readBy(catalog.version);
+  return async () => {
+    await request.delete(`${catalogSiteBase}/override`);
+    await readBy(before.catalog.version);
+  };
 }

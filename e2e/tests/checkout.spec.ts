@@ -2,7 +2,8 @@ import { checkoutCopy, presets } from '@/lib/content';
 import { expect, test, type Page } from '../fixtures';
 import { Cart } from '../fixtures/cart';
 import { apiBase } from '../service';
-import { paypalOrder, stubCapture, stubPayPal } from '../stubs/paypal';
+import { fillIn } from '@/lib/copy';
+import { paypalOrder, publishCatalog, stubCapture, stubPayPal } from '../stubs/paypal';
 
 const stoic = presets.find((p) => p.slug === 'stoic-pack')!;
 const awaken = presets.find((p) => p.slug === 'awaken')!;
@@ -13,8 +14,15 @@ const buyer = {
   phone: '+1 604 555 0199',
   address: '12 Marigold Lane\nVancouver BC',
 };
-const { confirmationFailed, providerError, scriptFailed, serviceDown, paidNotDelivered } =
-  checkoutCopy.messages;
+const {
+  confirmationFailed,
+  providerError,
+  scriptFailed,
+  serviceDown,
+  paidNotDelivered,
+  priceChanged,
+  packWithdrawn,
+} = checkoutCopy.messages;
 
 const fillCart = (page: Page) => new Cart(page).fill([stoic.name, awaken.name]);
 
@@ -72,10 +80,12 @@ test.describe('checkout', () => {
     await enterDetails(page);
     await expect(page.getByTestId('checkout-total')).toHaveText(`$${total} USD`);
     await expect(cart.floatingButton).toBeHidden();
+    // The script is asked for once the service answered its health check: wait for its button.
+    const pay = payButton(page);
+    await expect(pay).toBeVisible();
     expect(paypal.sdkRequests).toHaveLength(1);
     expect(paypal.sdkRequests[0]!.searchParams.get('client-id')).toBe('test');
     expect(paypal.sdkRequests[0]!.searchParams.get('currency')).toBe('USD');
-    const pay = payButton(page);
     expect(JSON.parse((await pay.getAttribute('data-style'))!)).toEqual({
       layout: 'vertical',
       color: 'blue',
@@ -90,7 +100,12 @@ test.describe('checkout', () => {
     );
     // The browser names the packs and the buyer; the service prices them.
     expect(paypal.orders.map((order) => order.body)).toEqual([
-      { items: [stoic.slug, awaken.slug], customer: buyer, fundingSource: 'paypal' },
+      {
+        items: [stoic.slug, awaken.slug],
+        shownTotalCents: stoic.priceCents + awaken.priceCents,
+        customer: buyer,
+        fundingSource: 'paypal',
+      },
     ]);
     const orderId = paypal.orders[0]!.id;
     expect(paypal.approvals).toEqual([orderId]);
@@ -270,5 +285,45 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL('/thank-you/');
     expect(paypal.orders).toHaveLength(1);
     expect(paypal.captures).toHaveLength(1);
+  });
+
+  test('prices changed under the buyer: the checkout says what, shows the new total, and the next tap pays it', async ({
+    page,
+    request,
+    problems,
+  }) => {
+    problems.allow(/409/);
+    const soul = presets.find((p) => p.slug === 'soul-tone')!;
+    const film = presets.find((p) => p.slug === 'film-pack')!;
+    // The studio repriced Soul Tone and stopped selling Film Pack; this page was built before.
+    const restore = await publishCatalog(request, (catalog) => {
+      catalog.packs = catalog.packs
+        .filter((pack) => pack.slug !== film.slug)
+        .map((pack) => (pack.slug === soul.slug ? { ...pack, priceCents: 4450 } : pack));
+    });
+    try {
+      const paypal = await stubPayPal(page);
+      await new Cart(page).fill([soul.name, film.name]);
+      await enterDetails(page);
+      const shown = ((soul.priceCents + film.priceCents) / 100).toFixed(2);
+      await expect(page.getByTestId('checkout-total')).toHaveText(`$${shown} USD`);
+      await payButton(page).click();
+
+      const notice = page.getByTestId('checkout-notice');
+      await expect(notice).toContainText(
+        fillIn(priceChanged, { name: soul.name, price: '$44.50 USD' }),
+      );
+      await expect(notice).toContainText(fillIn(packWithdrawn, { name: film.name }));
+      await expect(page.getByTestId('checkout-total')).toHaveText('$44.50 USD');
+      expect(paypal.orders, 'nothing was created at PayPal').toHaveLength(0);
+
+      await payButton(page).click();
+      await expect(page).toHaveURL('/thank-you/');
+      expect(paypal.orders.map((order) => order.body.shownTotalCents)).toEqual([4450]);
+      const order = await paypalOrder(request, paypal.orders[0]!.id);
+      expect(order.purchase_units![0]!.amount.value).toBe('44.50');
+    } finally {
+      await restore();
+    }
   });
 });
