@@ -3,32 +3,15 @@
 // One schema for both sides, so the service refuses a catalogue the build would not write.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { checkoutSchema } from '@/lib/content/schema';
 
 const text = z.string().trim().min(1);
 
-export const catalogPackSchema = z.object({
+const catalogPackSchema = z.object({
   /** The pack's permanent id: its address, its sku at PayPal, the name of its file. */
   slug: z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a pack slug'),
   name: text.max(127),
   priceCents: z.number().int().positive().max(100_000_000),
-});
-
-export type CatalogPack = z.output<typeof catalogPackSchema>;
-
-/** The buyer's e-mail: each sentence once, for its HTML and its text part. */
-export const orderEmailCopySchema = z.object({
-  subject: text,
-  greeting: text,
-  greetingNoName: text,
-  intro: text,
-  discountLabel: text,
-  totalLabel: text,
-  downloadsHeading: text,
-  downloadLabel: text,
-  terms: text,
-  licenseHeading: text,
-  freshLinks: text,
-  questions: text,
 });
 
 const catalogBody = z.object({
@@ -41,18 +24,12 @@ const catalogBody = z.object({
       (packs) => new Set(packs.map((pack) => pack.slug)).size === packs.length,
       'must not name a slug twice',
     ),
-  copy: z.object({
-    /** The PayPal order's description (PayPal keeps 127 characters). */
-    orderDescription: text.max(127),
-    license: z.array(text).min(1),
-    downloadPage: z.object({
-      heading: text,
-      button: text,
-      validUntil: text,
-      downloadsLeft: text,
-      help: text,
-    }),
-    email: orderEmailCopySchema,
+  /** The words the service writes, checked by the content file's own rules. */
+  copy: checkoutSchema.pick({
+    orderDescription: true,
+    license: true,
+    downloadPage: true,
+    email: true,
   }),
 });
 

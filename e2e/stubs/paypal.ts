@@ -102,16 +102,21 @@ export async function stubPayPal(page: Page, { blockSdk = false } = {}): Promise
   return record;
 }
 
-/** PayPal's own record of an order (what the service created and captured), read with a token. */
-export async function paypalOrder(request: APIRequestContext, orderId: string) {
+/** An access token of the fake PayPal, as the service's credentials (or the JS SDK) get one. */
+export async function paypalAuth(request: APIRequestContext) {
   const token = await request.post(`${fakePayPalBase}/v1/oauth2/token`, {
     headers: {
       Authorization: `Basic ${Buffer.from('local-client:local-secret').toString('base64')}`,
     },
   });
   const { access_token } = (await token.json()) as { access_token: string };
+  return { Authorization: `Bearer ${access_token}` };
+}
+
+/** PayPal's own record of an order (what the service created and captured), read with a token. */
+export async function paypalOrder(request: APIRequestContext, orderId: string) {
   const order = await request.get(`${fakePayPalBase}/v2/checkout/orders/${orderId}`, {
-    headers: { Authorization: `Bearer ${access_token}` },
+    headers: await paypalAuth(request),
   });
   return (await order.json()) as PayPalOrder;
 }

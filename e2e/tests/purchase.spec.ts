@@ -5,7 +5,7 @@ import { expect, test } from '../fixtures';
 import { newOrderReference, orderRequest } from '@/lib/order';
 import { apiBase, fakePayPalBase } from '../service';
 import { emailsAbout } from '../stubs/outbox';
-import { paypalOrder, stubCapture, stubPayPal } from '../stubs/paypal';
+import { paypalAuth, paypalOrder, stubCapture, stubPayPal } from '../stubs/paypal';
 
 const stoic = presets.find((p) => p.slug === 'stoic-pack')!;
 const regal = presets.find((p) => p.slug === 'regal-tones')!;
@@ -203,13 +203,17 @@ test("the fresh-links form recovers a paid order the service never heard of, by 
     description: checkoutCopy.orderDescription,
   });
   purchase_units[0]!.custom_id = email;
+  const auth = await paypalAuth(request);
   const created = await request.post(`${fakePayPalBase}/v2/checkout/orders`, {
+    headers: auth,
     data: { intent, purchase_units },
   });
   const { id: orderId } = (await created.json()) as { id: string };
-  await request.post(`${fakePayPalBase}/fake/orders/${orderId}/approve`, { data: {} });
+  await request.post(`${fakePayPalBase}/fake/orders/${orderId}/approve`, {
+    data: { webhook: false },
+  });
   await request.post(`${fakePayPalBase}/v2/checkout/orders/${orderId}/capture`, {
-    headers: { 'Fake-PayPal-Webhook': 'off' },
+    headers: auth,
     data: {},
   });
 
