@@ -1,35 +1,54 @@
 // The site's /catalog.json as the e2e run's order service reads it: out/catalog.json, as the
-// static host serves it (ETag, 304), unless a test published another catalogue through
-// PUT /override (a redeploy of the site with new prices), until DELETE /override.
+// static host serves it (ETag, 304), with the changes tests published (a redeploy of the site
+// with new prices) applied. A test publishes its changes under a key of its own
+// (PUT /changes/<key>, `{ [slug]: priceCents, or null for a pack no longer sold }`) and takes them
+// back (DELETE), so that tests running at once on other packs do not undo each other's.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import type { ShopCatalog } from '@/lib/shop-catalog';
 
 const port = Number(process.env.PORT ?? 8789);
 const published = path.resolve('out/catalog.json');
-let override: string | null = null;
+const changes = new Map<string, Record<string, number | null>>();
+
+/** out/catalog.json with every published change, versioned as the build versions it. */
+function catalog(): string {
+  const { version: _, ...body } = JSON.parse(readFileSync(published, 'utf8')) as ShopCatalog;
+  for (const change of changes.values()) {
+    body.packs = body.packs.flatMap((pack) => {
+      if (!(pack.slug in change)) return [pack];
+      const price = change[pack.slug];
+      return price === null || price === undefined ? [] : [{ ...pack, priceCents: price }];
+    });
+  }
+  const version = createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 16);
+  return JSON.stringify({ version, ...body });
+}
 
 createServer((request, response) => {
   const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-  if (pathname === '/override' && request.method === 'DELETE') {
-    override = null;
+  const key = /^\/changes\/([\w-]+)$/.exec(pathname)?.[1];
+  if (key && request.method === 'DELETE') {
+    changes.delete(key);
     return void response.writeHead(204).end();
   }
-  if (pathname === '/override' && request.method === 'PUT') {
+  if (key && request.method === 'PUT') {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      override = body;
+      changes.set(key, JSON.parse(body) as Record<string, number | null>);
       response.writeHead(204).end();
     });
     return;
   }
   if (pathname !== '/catalog.json') return void response.writeHead(404).end();
-  const body = override ?? readFileSync(published, 'utf8');
+  const body = catalog();
   const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
-  if (request.headers['if-none-match'] === etag)
+  if (request.headers['if-none-match'] === etag) {
     return void response.writeHead(304, { ETag: etag }).end();
+  }
   response.writeHead(200, { 'Content-Type': 'application/json', ETag: etag }).end(body);
 }).listen(port, '127.0.0.1', () =>
   console.log(`catalogue at http://127.0.0.1:${port}/catalog.json`),

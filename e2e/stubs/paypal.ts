@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { NewOrderBody } from '@/lib/order-service';
-import type { ShopCatalog } from '@/lib/shop-catalog';
 import type { PayPalOrder } from '@/server/paypal';
 import { apiBase, catalogSiteBase, fakePayPalBase } from '../service';
 
@@ -149,36 +147,33 @@ export async function stubCapture(
 }
 
 /**
- * The studio redeploys the site with another catalogue (`change` applied to the published one)
- * while this page still shows the old one; resolves once the order service reads it. The
- * returned function puts the published catalogue back.
+ * The studio redeploys the site with other prices (`changes`: a pack's new price in cents, or null
+ * for a pack no longer sold) while this page still shows the old ones; resolves once the order
+ * service reads them. `key` names this test's changes (tests on other packs may publish theirs at
+ * the same time); the returned function takes them back.
  */
-export async function publishCatalog(
+export async function publishPrices(
   request: APIRequestContext,
-  change: (catalog: ShopCatalog) => void,
+  key: string,
+  changes: Record<string, number | null>,
 ) {
-  const catalog = (await (
-    await request.get(`${catalogSiteBase}/catalog.json`)
-  ).json()) as ShopCatalog;
-  change(catalog);
-  catalog.version = createHash('sha256').update(JSON.stringify(catalog)).digest('hex').slice(0, 16);
-  const readBy = async (version: string) => {
-    await expect
+  /** Until the service uses the catalogue the site serves now. */
+  const caughtUp = () =>
+    expect
       .poll(async () => {
+        const served = (await (await request.get(`${catalogSiteBase}/catalog.json`)).json()) as {
+          version: string;
+        };
         const health = (await (await request.get(`${apiBase}/health`)).json()) as {
           catalog?: { version: string };
         };
-        return health.catalog?.version;
+        return health.catalog?.version === served.version;
       })
-      .toBe(version);
-  };
-  const before = (await (await request.get(`${apiBase}/health`)).json()) as {
-    catalog: { version: string };
-  };
-  await request.put(`${catalogSiteBase}/override`, { data: catalog });
-  await readBy(catalog.version);
+      .toBe(true);
+  await request.put(`${catalogSiteBase}/changes/${key}`, { data: changes });
+  await caughtUp();
   return async () => {
-    await request.delete(`${catalogSiteBase}/override`);
-    await readBy(before.catalog.version);
+    await request.delete(`${catalogSiteBase}/changes/${key}`);
+    await caughtUp();
   };
 }

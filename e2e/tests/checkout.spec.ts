@@ -3,7 +3,7 @@ import { expect, test, type Page } from '../fixtures';
 import { Cart } from '../fixtures/cart';
 import { apiBase } from '../service';
 import { fillIn } from '@/lib/copy';
-import { paypalOrder, publishCatalog, stubCapture, stubPayPal } from '../stubs/paypal';
+import { paypalOrder, publishPrices, stubCapture, stubPayPal } from '../stubs/paypal';
 
 const stoic = presets.find((p) => p.slug === 'stoic-pack')!;
 const awaken = presets.find((p) => p.slug === 'awaken')!;
@@ -293,25 +293,28 @@ test.describe('checkout', () => {
     problems,
   }) => {
     problems.allow(/409/);
-    const soul = presets.find((p) => p.slug === 'soul-tone')!;
+    // Packs no other test buys, one repriced per project (they run at the same time).
+    const project = test.info().project.name;
+    const repriced = presets.find(
+      (p) => p.slug === (project === 'phone' ? 'earthy-tone' : 'soul-tone'),
+    )!;
     const film = presets.find((p) => p.slug === 'film-pack')!;
-    // The studio repriced Soul Tone and stopped selling Film Pack; this page was built before.
-    const restore = await publishCatalog(request, (catalog) => {
-      catalog.packs = catalog.packs
-        .filter((pack) => pack.slug !== film.slug)
-        .map((pack) => (pack.slug === soul.slug ? { ...pack, priceCents: 4450 } : pack));
+    // The studio repriced a pack and stopped selling Film Pack; this page was built before.
+    const restore = await publishPrices(request, project, {
+      [repriced.slug]: 4450,
+      [film.slug]: null,
     });
     try {
       const paypal = await stubPayPal(page);
-      await new Cart(page).fill([soul.name, film.name]);
+      await new Cart(page).fill([repriced.name, film.name]);
       await enterDetails(page);
-      const shown = ((soul.priceCents + film.priceCents) / 100).toFixed(2);
+      const shown = ((repriced.priceCents + film.priceCents) / 100).toFixed(2);
       await expect(page.getByTestId('checkout-total')).toHaveText(`$${shown} USD`);
       await payButton(page).click();
 
       const notice = page.getByTestId('checkout-notice');
       await expect(notice).toContainText(
-        fillIn(priceChanged, { name: soul.name, price: '$44.50 USD' }),
+        fillIn(priceChanged, { name: repriced.name, price: '$44.50 USD' }),
       );
       await expect(notice).toContainText(fillIn(packWithdrawn, { name: film.name }));
       await expect(page.getByTestId('checkout-total')).toHaveText('$44.50 USD');
