@@ -1,7 +1,10 @@
 // Orders the service creates and captures (the checkout's PayPal button): the real HTTP service,
 // the fake PayPal that checks every request against PayPal's schemas, and a loopback SMTP server.
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import { FAKE_PAYER } from './fake-paypal';
 import {
@@ -293,6 +296,40 @@ describe('download links count copies, not requests', () => {
     const limit = it.ctx.config.downloadLimit;
     assert.equal(statuses.filter((status) => status === 206).length, limit);
     assert.ok(received <= limit * size, `${received} bytes, ${limit} copies are ${limit * size}`);
+  });
+
+  test('a reader cut short pays for what reached the socket, not for what was read ahead', async () => {
+    const { file } = await fileOf();
+    // A large pack, as the studio's are (tens of megabytes).
+    const size = 24 * 1024 * 1024;
+    writeFileSync(path.join(it.ctx.config.packsDir, `${stoic.slug}.zip`), randomBytes(size));
+    const id = file.split('/download/')[1]!.split('.')[0]!;
+    const before = it.service.store.findLink(id)!.used;
+    // A slow reader: takes 2 MB, then goes away.
+    const url = new URL(file);
+    const received = await new Promise<number>((resolve) => {
+      const socket = connect(Number(url.port), url.hostname, () => {
+        socket.write(`GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
+      });
+      let bytes = 0;
+      socket.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes >= 2 * 1024 * 1024) {
+          socket.pause();
+          setTimeout(() => {
+            socket.destroy();
+            resolve(bytes);
+          }, 300);
+        }
+      });
+    });
+    await retried(() => it.ctx.logs.some((line) => line.msg === 'download' && line.cut === true));
+    const handed = it.ctx.logs.find((line) => line.msg === 'download' && line.cut)!.bytes as number;
+    const charged = it.service.store.findLink(id)!.used - before;
+    // Charged exactly what the socket took: nothing read ahead in the process. (What the kernel's
+    // socket buffers held when the reader left cannot be seen from Node: up to a few MB here.)
+    assert.equal(charged, Math.floor((handed * COPY) / size));
+    assert.ok(handed >= received && handed < size / 2, `${handed} handed, ${received} received`);
   });
 
   test('30 requests at once get the limit of copies, and the rest are refused', async () => {

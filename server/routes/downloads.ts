@@ -1,6 +1,5 @@
 // The e-mailed download links: a page that counts nothing, and the file.
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { CatalogSource } from '../catalog';
 import type { Config } from '../config';
@@ -82,20 +81,37 @@ export function downloadRoutes({
     const status = range ? 206 : 200;
     if (c.req.method === 'HEAD') return c.body(null, status, headers);
     if (!links.spend(link, size, start, end + 1)) return problem(c, 410, links.usedUp);
+    // The file is read a chunk at a time, only when the response asks for one: it asks again
+    // once the socket took the last one (it waits for 'drain'), so the chunks asked for before
+    // the last are the bytes that reached the socket. Nothing is read ahead, so a transfer cut
+    // short gets back everything but what reached it.
+    const chunks = (createReadStream(file, { start, end }) as AsyncIterable<Buffer>)[
+      Symbol.asyncIterator
+    ]();
     let sent = 0;
-    async function* counted() {
-      for await (const chunk of createReadStream(file, { start, end }) as AsyncIterable<Buffer>) {
-        sent += chunk.length;
-        yield chunk;
-      }
-    }
+    let writing = 0;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          sent += writing;
+          writing = 0;
+          const { value, done } = await chunks.next();
+          if (done) return controller.close();
+          writing = value.length;
+          controller.enqueue(value);
+        },
+        cancel: () => void chunks.return?.(),
+      },
+      { highWaterMark: 0 },
+    );
     const response = c.env.outgoing;
     response.once('close', () => {
       const cut = !response.writableFinished;
       if (cut) links.giveBack(link, size, start + sent, end + 1);
+      else sent += writing;
       log.info({ msg: 'download', orderId: link.orderId, pack: link.pack, bytes: sent, cut });
     });
-    return c.body(Readable.toWeb(Readable.from(counted())) as ReadableStream, status, headers);
+    return c.body(body, status, headers);
   });
 
   return downloads;
