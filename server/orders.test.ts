@@ -14,7 +14,6 @@ import {
   body,
   buy,
   capture,
-  captureOf,
   confirm,
   createOrder,
   earthy,
@@ -26,14 +25,12 @@ import {
   start,
   stoic,
   type Receipt,
-  type Service,
   type Smtp,
   refund,
   atPayPal,
   captureAtPayPal,
   STUDIO,
 } from './testing/harness';
-import type { PayPalOrder } from './paypal';
 import { startSmtpCapture } from './testing/smtp-capture';
 import { COPY } from './store';
 

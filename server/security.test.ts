@@ -9,7 +9,6 @@ import { loadConfig, requiredInProduction } from './config';
 import {
   ask,
   body,
-  captureOf,
   confirm,
   counted,
   linksIn,

@@ -15,7 +15,10 @@ const changes = new Map<string, Record<string, number | null>>();
 
 /** out/catalog.json with every published change, versioned as the build versions it. */
 function catalog(): string {
-  const { version: _, ...body } = JSON.parse(readFileSync(published, 'utf8')) as ShopCatalog;
+  const body: Omit<ShopCatalog, 'version'> & { version?: string } = JSON.parse(
+    readFileSync(published, 'utf8'),
+  ) as ShopCatalog;
+  delete body.version;
   for (const change of changes.values()) {
     body.packs = body.packs.flatMap((pack) => {
       if (!(pack.slug in change)) return [pack];
