@@ -211,6 +211,8 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
   if (step === 'empty') {
     return (
       <section className={styles.empty}>
+        {/* Every pack of the cart was withdrawn while the buyer paid: say so. */}
+        {notice && <p role="alert">{notice}</p>}
         <p>{copy.emptyCart}</p>
         <Link className={button.primary} href="/presets/">
           {copy.emptyCartLink}
