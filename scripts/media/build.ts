@@ -27,7 +27,11 @@ import { applyTone } from './tones';
 
 const ROOT = process.cwd();
 const MEDIA_DIR = path.join(ROOT, 'media');
-const CACHE_DIR = path.join(ROOT, '.cache/media');
+// MEDIA_CACHE_DIR keeps the encoded pictures outside the checkout (CI keeps them between runs on
+// one machine); every entry is named by its source's content and the encoding settings.
+const CACHE_DIR = process.env.MEDIA_CACHE_DIR
+  ? path.resolve(process.env.MEDIA_CACHE_DIR)
+  : path.join(ROOT, '.cache/media');
 const OUT_DIR = path.join(ROOT, 'public/media');
 const URL_BASE = '/media';
 
