@@ -1,6 +1,6 @@
 // The browser's client of the order-confirmation service (server/): no zod here, so that every page
 // can finish a pending order and the thank-you page stays light.
-import type { AppliedDiscount } from '@/lib/order';
+import type { AppliedDiscount, PackRef } from '@/lib/order';
 
 /** A PayPal order id as the order-confirmation service accepts it (also a form's pattern). */
 export const ORDER_ID_PATTERN = '[A-Za-z0-9\\-]{5,64}';
@@ -97,7 +97,7 @@ export type NewOrderBody = {
 };
 
 /** A pack as the service sells it now. */
-export type SoldPack = { slug: string; name: string; priceCents: number };
+export type SoldPack = PackRef;
 
 /**
  * Why the service did not create the order (nothing charged): the page showed other prices (the
