@@ -14,7 +14,10 @@ export type MediaEntry =
       preview: string[];
       /** WebP variants: "url 240w, url 480w, ..." */
       srcSet: string;
-      /** AVIF variants of the same widths, a third smaller, for the browsers that read AVIF. */
+      /**
+       * AVIF variants of the same widths, a third smaller, for the browsers that read AVIF; empty
+       * for a draft (`MEDIA_DRAFT=1`, what `npm start` builds before the cache is full).
+       */
       avifSrcSet: string;
       /** A JPEG for browsers without AVIF or WebP, and for social cards. */
       fallback: string;

@@ -49,7 +49,7 @@ export function Picture({
         ...(fill ? {} : { aspectRatio: `${media.width} / ${media.height}` }),
       }}
     >
-      <source type="image/avif" srcSet={media.avifSrcSet} sizes={sizes} />
+      {media.avifSrcSet && <source type="image/avif" srcSet={media.avifSrcSet} sizes={sizes} />}
       <source type="image/webp" srcSet={media.srcSet} sizes={sizes} />
       <img
         src={media.fallback}

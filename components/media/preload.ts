@@ -7,6 +7,7 @@ import { preload } from 'react-dom';
  * preload, and its <picture> picks the WebP.
  */
 export function preloadMainPicture(fallback: string, avifSrcSet: string, sizes: string) {
+  if (!avifSrcSet) return; // a draft build's picture (scripts/media/build.ts)
   preload(fallback, {
     as: 'image',
     imageSrcSet: avifSrcSet,

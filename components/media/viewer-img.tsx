@@ -21,7 +21,7 @@ export function ViewerImg({ image, sizes, priority = false, alt = image.alt, ...
   if (priority) preloadMainPicture(image.src, image.avifSrcSet, sizes);
   return (
     <picture className={styles.picture}>
-      <source type="image/avif" srcSet={image.avifSrcSet} sizes={sizes} />
+      {image.avifSrcSet && <source type="image/avif" srcSet={image.avifSrcSet} sizes={sizes} />}
       <img
         srcSet={image.srcSet}
         sizes={sizes}
