@@ -1,4 +1,4 @@
-import { ContactForm } from '@/components/forms/contact-form';
+import { EnquiryForm } from '@/components/forms/enquiry-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
 import { contact, pages, site } from '@/lib/content';
@@ -14,12 +14,11 @@ export default function ContactPage() {
       <PageHeader heading={pages.contact.heading} intro={pages.contact.intro} />
       <Section>
         <div className={styles.layout}>
-          <ContactForm
+          <EnquiryForm
             formKey={settings.formspreeFormKey}
-            fields={contact.fields}
-            submitLabel={contact.submitLabel}
-            success={contact.success}
-            networkError={contact.networkError}
+            contact={contact}
+            schedulingUrl={settings.schedulingUrl}
+            phone={site.phone}
           />
           <aside className={styles.call} aria-labelledby="call-heading">
             <h2 id="call-heading" className={styles.callHeading}>

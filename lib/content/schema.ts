@@ -273,25 +273,111 @@ export const educationSchema = z.object({
   shop: z.object({ heading: text, text: prose, link: linkSchema }),
 });
 
+/** The currencies the enquiry shows budgets and starting prices in. */
+export const enquiryCurrencies = ['CAD', 'INR', 'USD'] as const;
+const perCurrency = <T extends z.ZodType>(value: T) =>
+  z.object({ CAD: value, INR: value, USD: value });
+const amount = z.number().int().positive();
+const startingPrice = perCurrency(z.object({ perEvent: amount, perDay: amount }));
+
+/** The qualifying enquiry around the spec's fields (components/forms/enquiry-form.tsx). */
+const enquirySchema = z.object({
+  sections: z.object({ about: text, events: text, coverage: text, message: text }),
+  eventsIntro: prose,
+  event: z.object({
+    legend: template('n'),
+    of: template('count'),
+    kind: text,
+    date: text,
+    dateHint: text,
+    day: text,
+    month: text,
+    year: text,
+    city: text,
+    venue: text,
+    venueHint: text,
+    guests: text,
+    coverage: text,
+    add: text,
+    remove: text,
+    removed: template('n'),
+    max: text,
+  }),
+  eventKinds: z
+    .array(
+      z.object({
+        value: matching(/^[a-z]+(-[a-z]+)*$/, 'must be lowercase words joined by "-"', {
+          hint: 'What links use: /contact/?event=sangeet',
+        }),
+        label: text,
+      }),
+    )
+    .min(1),
+  coverage: z.object({ label: text, photo: text, film: text, both: text }),
+  country: z.object({ label: text, hint: text, elsewhere: text }),
+  countries: z.array(z.object({ name: text, currency: z.enum(enquiryCurrencies) })).min(1),
+  budget: z.object({ label: text, notSure: text, bands: perCurrency(z.array(text).min(1)) }),
+  startingPrices: z.object({ photo: startingPrice, film: startingPrice, both: startingPrice }),
+  checkLabel: text,
+  check: z.object({
+    heading: text,
+    intro: text,
+    change: text,
+    none: text,
+    undated: text,
+    guests: template('n'),
+  }),
+  draft: z.object({ restored: text, startAgain: text }),
+  errors: z.object({
+    summary: text,
+    emailInvalid: text,
+    eventKind: template('n'),
+    eventCity: template('n'),
+    dateIncomplete: template('n'),
+    dateImpossible: template('n'),
+    datePast: template('n'),
+    guests: template('n'),
+    country: text,
+  }),
+  reply: z.object({
+    timeline: text,
+    prices: template('coverage', 'perEvent', 'perDay'),
+    quoted: text,
+    book: text,
+    bookIntro: text,
+    promise: text,
+    phone: template('phone'),
+  }),
+  subject: template('names', 'date', 'city'),
+});
+
 export const contactSchema = z.object({
   phoneLabel: text,
   fields: z
     .array(
-      z.object({
-        name: matching(/^[a-zA-Z]+$/, 'must be letters only, as Formspree receives it'),
-        label: text,
-        type: z.enum(['text', 'email', 'select', 'textarea']),
-        required: z.boolean(),
-        placeholder: text.optional(),
-        autoComplete: text.optional(),
-        options: z.array(text).optional(),
-        errorPrefix: text.optional(),
-      }),
+      z
+        .object({
+          name: matching(/^[a-zA-Z]+$/, 'must be letters only, as Formspree receives it'),
+          label: text,
+          type: z.enum(['text', 'email', 'select', 'textarea']),
+          required: z.boolean(),
+          placeholder: text.optional(),
+          autoComplete: text.optional(),
+          options: z.array(text).optional(),
+          errorPrefix: text.optional(),
+          /** What the form says when a required field is left empty. */
+          missing: text.optional(),
+        })
+        .refine((field) => !field.required || field.missing, {
+          error: 'a required field needs its "missing" message',
+          path: ['missing'],
+        }),
     )
     .min(1),
   submitLabel: text,
   success: text,
   networkError: text,
+  enquiry: enquirySchema,
 });
 
 export const checkoutSchema = z.object({
@@ -514,6 +600,8 @@ export type About = z.output<typeof aboutSchema>;
 export type Education = z.output<typeof educationSchema>;
 export type Contact = z.output<typeof contactSchema>;
 export type ContactField = Contact['fields'][number];
+export type EnquiryCopy = Contact['enquiry'];
+export type EnquiryCurrency = (typeof enquiryCurrencies)[number];
 export type CheckoutCopy = z.output<typeof checkoutSchema>;
 export type ShopCopy = z.output<typeof shopSchema>;
 export type CartCopy = ShopCopy['cart'];

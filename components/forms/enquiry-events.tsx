@@ -1,0 +1,157 @@
+import type { ReactNode } from 'react';
+import type { EnquiryCopy } from '@/lib/content';
+import { fillIn } from '@/lib/copy';
+import { inputId, type Problem } from '@/lib/enquiry/check';
+import { coverages, type EnquiryEvent } from '@/lib/enquiry/model';
+import button from '@/components/ui/button.module.css';
+import formStyles from '@/components/ui/form.module.css';
+import styles from './enquiry.module.css';
+
+type Props = {
+  events: EnquiryEvent[];
+  copy: EnquiryCopy;
+  problemFor: (id: string) => Problem | undefined;
+  onEdit: (id: number, change: Partial<EnquiryEvent>) => void;
+  onRemove: (event: EnquiryEvent) => void;
+  /** Formspree's errors for the spec's eventDate, shown under the first event's date. */
+  dateErrors: ReactNode;
+};
+
+/** The events, one fieldset each: "Event 2 of 3". */
+export function EnquiryEvents({ events, copy, problemFor, onEdit, onRemove, dateErrors }: Props) {
+  return events.map((event, index) => {
+    const id = (part: string) => inputId.event(event, part);
+    const problem = (part: string) => problemFor(id(part));
+    /** Props that tie an input to its own message, when it has one. */
+    const described = (part: string, hint?: string) => ({
+      id: id(part),
+      'aria-invalid': problem(part) ? true : undefined,
+      'aria-describedby':
+        [hint, problem(part) && `${id(part)}-problem`].filter(Boolean).join(' ') || undefined,
+    });
+    const message = (part: string) =>
+      problem(part) && (
+        <p id={`${id(part)}-problem`} className={formStyles.error}>
+          {problem(part)!.message}
+        </p>
+      );
+    const text = (part: 'city' | 'venue' | 'guests', label: string, hint?: string) => (
+      <div className={formStyles.field}>
+        <label htmlFor={id(part)} className={formStyles.label}>
+          {label}
+          {part === 'city' && <span aria-hidden="true"> *</span>}
+        </label>
+        {hint && (
+          <p id={`${id(part)}-hint`} className={styles.hint}>
+            {hint}
+          </p>
+        )}
+        {message(part)}
+        <input
+          {...described(part, hint && `${id(part)}-hint`)}
+          className={formStyles.input}
+          type="text"
+          required={part === 'city'}
+          inputMode={part === 'guests' ? 'numeric' : undefined}
+          autoComplete={part === 'city' ? 'address-level2' : 'off'}
+          value={event[part]}
+          onChange={(change) => onEdit(event.id, { [part]: change.target.value })}
+        />
+      </div>
+    );
+    return (
+      <fieldset key={event.id} className={styles.event}>
+        <legend className={styles.legend}>
+          {fillIn(copy.event.legend, { n: index + 1 })}
+          <span className="visually-hidden">
+            {' '}
+            {fillIn(copy.event.of, { count: events.length })}
+          </span>
+        </legend>
+        <div className={formStyles.form}>
+          <div className={formStyles.field}>
+            <label htmlFor={id('kind')} className={formStyles.label}>
+              {copy.event.kind}
+              <span aria-hidden="true"> *</span>
+            </label>
+            {message('kind')}
+            <select
+              {...described('kind')}
+              className={formStyles.input}
+              required
+              value={event.kind}
+              onChange={(change) => onEdit(event.id, { kind: change.target.value })}
+            >
+              <option value="" disabled>
+                Choose one
+              </option>
+              {copy.eventKinds.map((kind) => (
+                <option key={kind.value} value={kind.value}>
+                  {kind.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <fieldset
+            className={`${formStyles.field} ${styles.date}`}
+            aria-describedby={[`${id('date')}-hint`, problem('day') && `${id('day')}-problem`]
+              .filter(Boolean)
+              .join(' ')}
+          >
+            <legend className={formStyles.label}>{copy.event.date}</legend>
+            <p id={`${id('date')}-hint`} className={styles.hint}>
+              {copy.event.dateHint}
+            </p>
+            {message('day')}
+            {index === 0 && dateErrors}
+            <div className={styles.dateParts}>
+              {(['day', 'month', 'year'] as const).map((part) => (
+                <div key={part} className={styles.datePart}>
+                  <label htmlFor={id(part)}>{copy.event[part]}</label>
+                  <input
+                    id={id(part)}
+                    className={`${formStyles.input} ${part === 'year' ? styles.year : ''}`}
+                    type="text"
+                    inputMode="numeric"
+                    maxLength={4}
+                    aria-invalid={problem('day') ? true : undefined}
+                    value={event[part]}
+                    onChange={(change) => onEdit(event.id, { [part]: change.target.value })}
+                  />
+                </div>
+              ))}
+            </div>
+          </fieldset>
+          {text('city', copy.event.city)}
+          {text('venue', copy.event.venue, copy.event.venueHint)}
+          {text('guests', copy.event.guests)}
+          <fieldset className={`${formStyles.field} ${styles.choices}`}>
+            <legend className={formStyles.label}>{copy.event.coverage}</legend>
+            {coverages.map((coverage) => (
+              <label key={coverage} className={styles.choice}>
+                <input
+                  type="radio"
+                  name={id('coverage')}
+                  value={coverage}
+                  checked={event.coverage === coverage}
+                  onChange={() => onEdit(event.id, { coverage })}
+                />
+                {copy.coverage[coverage]}
+              </label>
+            ))}
+          </fieldset>
+        </div>
+        {events.length > 1 && (
+          <button
+            type="button"
+            className={`${button.outline} ${styles.remove}`}
+            onClick={() => onRemove(event)}
+          >
+            {copy.event.remove}
+            <span className="visually-hidden"> {fillIn(copy.event.legend, { n: index + 1 })}</span>
+          </button>
+        )}
+      </fieldset>
+    );
+  });
+}
