@@ -34,6 +34,14 @@ describe('security headers', () => {
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
   });
 
+  test('Turnstile is allowed only when its site key turns it on', () => {
+    const turnstile = 'https://challenges.cloudflare.com';
+    expect(contentSecurityPolicy([], api, false)).not.toContain(turnstile);
+    const on = contentSecurityPolicy([], api, true);
+    expect(on).toMatch(new RegExp(`script-src [^;]*${turnstile}`));
+    expect(on).toMatch(new RegExp(`frame-src [^;]*${turnstile}`));
+  });
+
   test("a page's inline scripts are hashed; scripts with a src and JSON-LD are not", () => {
     const html =
       '<script>self.go(1)</script><script src="/a.js"></script>' +

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { cmsConnectOrigins, cmsSettings } from '@/lib/cms/config';
 import { site } from '@/lib/content';
+import { TURNSTILE_SCRIPT } from '@/lib/enquiry/turnstile';
 import { settings } from '@/lib/settings';
 
 const origin = (url: string) => new URL(url).origin;
@@ -39,18 +40,27 @@ export function inlineScriptHashes(html: string): string[] {
 export function contentSecurityPolicy(
   scriptHashes: readonly string[],
   apiBaseUrl = settings.apiBaseUrl,
+  turnstile = !!settings.turnstileSiteKey,
 ): string {
   const scheduler = [origin(site.schedulingWidgetScript), origin(settings.schedulingUrl)];
+  const challenges = turnstile ? [origin(TURNSTILE_SCRIPT)] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...scriptHashes, ...paypal, analytics[0]!, scheduler[0]!],
+    'script-src': [
+      "'self'",
+      ...scriptHashes,
+      ...paypal,
+      analytics[0]!,
+      scheduler[0]!,
+      ...challenges,
+    ],
     'style-src': ["'self'", "'unsafe-inline'", scheduler[0]!],
     // data: as PayPal's CSP advice for its SDK has it (developer.paypal.com/sdk/js/best-practices).
     'img-src': ["'self'", 'data:', ...paypal, ...analytics],
     'font-src': ["'self'"],
     'media-src': ["'self'"],
     'connect-src': ["'self'", origin(apiBaseUrl), 'https://formspree.io', ...paypal, ...analytics],
-    'frame-src': [...paypal, youtube, ...new Set(scheduler)],
+    'frame-src': [...paypal, youtube, ...new Set(scheduler), ...challenges],
     'form-action': ["'self'"],
     'base-uri': ["'self'"],
     'object-src': ["'none'"],

@@ -36,6 +36,10 @@ export const settingsSchema = z.object({
     'Google Analytics 4 measurement id (G-XXXXXXX); analytics is off when empty.',
   ),
   NEXT_PUBLIC_SCHEDULING_URL: setting(site.schedulingUrl, 'The scheduling page embedded on /book.'),
+  NEXT_PUBLIC_TURNSTILE_SITE_KEY: setting(
+    '',
+    "Cloudflare Turnstile site key: the enquiry's bot check, off when empty (turn CAPTCHA on in the Formspree form's settings with the secret key).",
+  ),
   CMS_BACKEND: setting(
     'github',
     'The Git host the editor at /admin/ commits to: github, gitlab or gitea.',
@@ -135,4 +139,6 @@ export const settings = {
   gaMeasurementId: current.NEXT_PUBLIC_GA_MEASUREMENT_ID || undefined,
   /** The Formspree form of the contact page; the placeholder renders the form but cannot send. */
   formspreeFormKey: current.NEXT_PUBLIC_FORMSPREE_FORM_KEY,
+  /** Cloudflare Turnstile on the enquiry; off without it. */
+  turnstileSiteKey: current.NEXT_PUBLIC_TURNSTILE_SITE_KEY || undefined,
 };

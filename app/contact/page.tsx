@@ -16,6 +16,7 @@ export default function ContactPage() {
         <div className={styles.layout}>
           <EnquiryForm
             formKey={settings.formspreeFormKey}
+            turnstileSiteKey={settings.turnstileSiteKey}
             contact={contact}
             schedulingUrl={settings.schedulingUrl}
             phone={site.phone}

@@ -12,12 +12,14 @@ type Props = {
   contact: Contact;
   onChange: (section: Section) => void;
   submitting: boolean;
+  /** Turnstile's widget, when the bot check is on. */
+  botCheck?: ReactNode;
   /** Formspree's form-level answer (the inbox unreachable, say), above Send. */
   alert: ReactNode;
 };
 
 /** Everything the couple wrote, section by section, each with its Change button, then Send. */
-export function EnquiryCheck({ enquiry, contact, onChange, submitting, alert }: Props) {
+export function EnquiryCheck({ enquiry, contact, onChange, submitting, botCheck, alert }: Props) {
   const copy = contact.enquiry;
   const none = <span className={styles.none}>{copy.check.none}</span>;
   const rows = (section: Section) =>
@@ -80,6 +82,7 @@ export function EnquiryCheck({ enquiry, contact, onChange, submitting, alert }: 
         </dl>,
       )}
       {part('message', <dl>{rows('message')}</dl>)}
+      {botCheck}
       <div className={styles.actions} role="alert">
         {alert}
       </div>

@@ -19,12 +19,14 @@ import {
   type EnquiryEvent,
 } from '@/lib/enquiry/model';
 import { currencyFor, submission } from '@/lib/enquiry/submission';
+import { TURNSTILE_FIELD } from '@/lib/enquiry/turnstile';
 import button from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import { EnquiryCheck } from './enquiry-check';
 import { EnquiryEvents } from './enquiry-events';
 import { EnquiryReply } from './enquiry-reply';
 import { SpecField } from './spec-field';
+import { Turnstile } from './turnstile';
 import styles from './enquiry.module.css';
 
 /** Where the device keeps the draft. */
@@ -32,6 +34,8 @@ const DRAFT_KEY = 'saanjh.enquiry';
 
 type Props = {
   formKey: string;
+  /** Cloudflare Turnstile's site key: the bot check, off without it. */
+  turnstileSiteKey?: string;
   contact: Contact;
   schedulingUrl: string;
   phone: string;
@@ -95,7 +99,7 @@ const focus = (id: string) => {
  * summary before Send. The draft stays on the device until Formspree has it; the answer is made on
  * the page from what they sent.
  */
-export function EnquiryForm({ formKey, contact, schedulingUrl, phone }: Props) {
+export function EnquiryForm({ formKey, turnstileSiteKey, contact, schedulingUrl, phone }: Props) {
   const copy = contact.enquiry;
   const [sent, send] = useForm(formKey);
   const [state, dispatch] = useReducer(reducer, {
@@ -108,6 +112,7 @@ export function EnquiryForm({ formKey, contact, schedulingUrl, phone }: Props) {
   });
   const { enquiry, step } = state;
   const honeypot = useRef<HTMLInputElement>(null);
+  const botCheck = useRef('');
   const summary = useRef<HTMLDivElement>(null);
   const kinds = copy.eventKinds.map((kind) => kind.value);
 
@@ -151,20 +156,26 @@ export function EnquiryForm({ formKey, contact, schedulingUrl, phone }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sent.succeeded]);
 
-  // Formspree refused some fields: back to the form, where each says why under it.
+  // Formspree refused some fields: back to the form, where each says why under it, with focus on
+  // the first (once the form is back: hence the ref, read after the next render).
+  const focusNext = useRef<string | null>(null);
   useEffect(() => {
     const [first] = sent.errors?.getAllFieldErrors() ?? [];
     if (!first) return;
-    flushSync(() => dispatch({ type: 'change' }));
     const [name] = first;
-    focus(
+    focusNext.current =
       name === 'eventDate' && enquiry.events[0]
         ? inputId.event(enquiry.events[0], 'day')
-        : inputId.field(String(name)),
-    );
+        : inputId.field(String(name));
+    dispatch({ type: 'change' });
     // Only when a new answer arrives.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sent.errors]);
+  useEffect(() => {
+    if (step !== 'edit' || !focusNext.current) return;
+    focus(focusNext.current);
+    focusNext.current = null;
+  }, [step]);
 
   if (sent.succeeded) {
     return (
@@ -181,7 +192,9 @@ export function EnquiryForm({ formKey, contact, schedulingUrl, phone }: Props) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (step === 'check') {
-      void send(submission(enquiry, copy, todayOf(new Date()), honeypot.current?.value ?? ''));
+      const data = submission(enquiry, copy, todayOf(new Date()), honeypot.current?.value ?? '');
+      if (botCheck.current) data[TURNSTILE_FIELD] = botCheck.current;
+      void send(data);
       return;
     }
     const found = check(enquiry);
@@ -260,6 +273,14 @@ export function EnquiryForm({ formKey, contact, schedulingUrl, phone }: Props) {
           contact={contact}
           onChange={change}
           submitting={sent.submitting}
+          botCheck={
+            turnstileSiteKey && (
+              <Turnstile
+                siteKey={turnstileSiteKey}
+                onToken={(token) => (botCheck.current = token)}
+              />
+            )
+          }
           alert={
             unreachable ? (
               <p className={formStyles.error}>{contact.networkError}</p>

@@ -1,21 +1,10 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { presets } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
 import { allRoutes, presetPath } from '@/lib/routes';
-import { expect, test, type Page } from '../fixtures';
+import { violations } from '../fixtures/axe';
+import { expect, test } from '../fixtures';
 import { stubPayPal } from '../stubs/paypal';
-
-const wcag22aa = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** axe's WCAG 2.2 AA rules on the page as it is now, each violation with where it is. */
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(wcag22aa).analyze();
-  return results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-  );
-}
 
 test.describe('accessibility: no axe violation', () => {
   for (const { path } of allRoutes().filter((route) => route.kind !== 'preset-redirect')) {
