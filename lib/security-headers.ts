@@ -55,8 +55,9 @@ export function contentSecurityPolicy(
       ...challenges,
     ],
     'style-src': ["'self'", "'unsafe-inline'", scheduler[0]!],
-    // data: as PayPal's CSP advice for its SDK has it (developer.paypal.com/sdk/js/best-practices).
-    'img-src': ["'self'", 'data:', ...paypal, ...analytics],
+    // data: as PayPal's CSP advice for its SDK has it (developer.paypal.com/sdk/js/best-practices);
+    // blob: for the try-on, which reads a chosen photo's size from an <img> of it before decoding.
+    'img-src': ["'self'", 'data:', 'blob:', ...paypal, ...analytics],
     'font-src': ["'self'"],
     'media-src': ["'self'"],
     'connect-src': ["'self'", origin(apiBaseUrl), 'https://formspree.io', ...paypal, ...analytics],

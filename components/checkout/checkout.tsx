@@ -382,6 +382,7 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
             totalCents={payable}
             createOrder={placeOrder}
             scriptFailedMessage={copy.messages.scriptFailed}
+            retryLabel={copy.retryLabel}
             loadingLabel={copy.loadingPayPal}
             onApprove={onApprove}
             onProviderError={(cause) => {

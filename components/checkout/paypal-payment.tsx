@@ -1,11 +1,13 @@
 'use client';
 
 import {
+  DISPATCH_ACTION,
   PayPalButtons,
   PayPalScriptProvider,
   usePayPalScriptReducer,
 } from '@paypal/react-paypal-js';
 import { useEffect, useRef } from 'react';
+import button from '@/components/ui/button.module.css';
 
 type Props = {
   clientId: string;
@@ -18,6 +20,8 @@ type Props = {
    */
   createOrder(fundingSource: string | undefined): Promise<string>;
   scriptFailedMessage: string;
+  /** Loads PayPal's script again after it failed. */
+  retryLabel: string;
   loadingLabel: string;
   /**
    * Called once per approved order, to capture and deliver it; 'restart' when PayPal declined the
@@ -39,11 +43,12 @@ function Buttons({
   totalCents,
   createOrder,
   scriptFailedMessage,
+  retryLabel,
   loadingLabel,
   onApprove,
   onProviderError,
 }: Omit<Props, 'clientId' | 'currency'>) {
-  const [{ isPending, isRejected }] = usePayPalScriptReducer();
+  const [{ isPending, isRejected, options }, dispatch] = usePayPalScriptReducer();
   // A second click while an order is being created reuses it: never two orders for one purchase.
   const creating = useRef<Promise<string> | null>(null);
   const approved = useRef(new Set<string>());
@@ -54,9 +59,19 @@ function Buttons({
 
   if (isRejected) {
     return (
-      <p role="alert" data-testid="payment-error">
-        {scriptFailedMessage}
-      </p>
+      <>
+        <p role="alert" data-testid="payment-error">
+          {scriptFailedMessage}
+        </p>
+        {/* The library's own reload: the failed script is removed and asked for anew. */}
+        <button
+          type="button"
+          className={button.outline}
+          onClick={() => dispatch({ type: DISPATCH_ACTION.RESET_OPTIONS, value: options })}
+        >
+          {retryLabel}
+        </button>
+      </>
     );
   }
   return (

@@ -20,25 +20,54 @@ export type TryOnStudioProps = {
 
 type State =
   | { status: 'working' }
-  | { status: 'ready'; aspect: number }
+  | { status: 'ready'; width: number; height: number }
   | { status: 'unreadable' }
   /** The look did not download (offline, say). */
   | { status: 'failed' };
 
-/** Draws the photo at its working size into `canvas`; false when the browser cannot read it. */
+/** The photo's size, read from its header (an <img> decodes only when drawn); null if unreadable. */
+async function photoSize(photo: File) {
+  const url = URL.createObjectURL(photo);
+  const image = new Image();
+  image.src = url;
+  try {
+    await new Promise((resolve, reject) => {
+      image.onload = resolve;
+      image.onerror = reject;
+    });
+    return { width: image.naturalWidth, height: image.naturalHeight };
+  } catch {
+    return null;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/**
+ * Draws the photo at its working size into `canvas`, decoded at that size (a phone never holds a
+ * 16000-pixel bitmap), on white: a transparent PNG is seen, tried and saved on white by both
+ * renderers. False when the browser cannot read it.
+ */
 async function drawPhoto(photo: File, canvas: HTMLCanvasElement, maxSide: number) {
+  const size = await photoSize(photo);
+  if (!size || !size.width || !size.height) return false;
+  const scale = Math.min(1, maxSide / Math.max(size.width, size.height));
+  canvas.width = Math.max(1, Math.round(size.width * scale));
+  canvas.height = Math.max(1, Math.round(size.height * scale));
   let image: ImageBitmap;
   try {
     // Turned upright by its EXIF orientation; HEIC photos arrive as JPEG from the phone's picker.
-    image = await createImageBitmap(photo);
+    image = await createImageBitmap(photo, {
+      resizeWidth: canvas.width,
+      resizeHeight: canvas.height,
+      resizeQuality: 'high',
+    });
   } catch {
     return false;
   }
-  const scale = Math.min(1, maxSide / Math.max(image.width, image.height));
-  canvas.width = Math.round(image.width * scale);
-  canvas.height = Math.round(image.height * scale);
   const context = canvas.getContext('2d', { willReadFrequently: true })!;
-  context.imageSmoothingQuality = 'high';
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
   context.drawImage(image, 0, 0, canvas.width, canvas.height);
   image.close();
   return true;
@@ -55,6 +84,8 @@ export function TryOnStudio({ photo, pack, lookUrl, copy, watermark }: TryOnStud
   const renderer = useRef<Renderer | null>(null);
   const [state, setState] = useState<State>({ status: 'working' });
   const [strength, setStrength] = useState(100);
+  /** Bumped by Try again, after the look failed to load. */
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
@@ -71,7 +102,7 @@ export function TryOnStudio({ photo, pack, lookUrl, copy, watermark }: TryOnStud
         }
         renderer.current = createRenderer(after.current!, gl, before.current!, lut);
         renderer.current.render(1);
-        setState({ status: 'ready', aspect: before.current!.width / before.current!.height });
+        setState({ status: 'ready', width: before.current!.width, height: before.current!.height });
         trackEvent('try_on', { item_id: pack.slug, item_name: pack.name });
       },
       () => {
@@ -81,7 +112,7 @@ export function TryOnStudio({ photo, pack, lookUrl, copy, watermark }: TryOnStud
     return () => {
       current = false;
     };
-  }, [photo, lookUrl, pack.slug, pack.name]);
+  }, [photo, lookUrl, pack.slug, pack.name, attempt]);
 
   useEffect(() => renderer.current?.render(strength / 100), [strength]);
 
@@ -121,13 +152,35 @@ export function TryOnStudio({ photo, pack, lookUrl, copy, watermark }: TryOnStud
             ? label
             : copy[state.status]}
       </p>
+      {state.status === 'failed' && (
+        <button
+          type="button"
+          className={button.outline}
+          onClick={() => {
+            setState({ status: 'working' });
+            setAttempt((n) => n + 1);
+          }}
+        >
+          {copy.retry}
+        </button>
+      )}
       <div hidden={state.status !== 'ready'} className={styles.result}>
-        <CompareSlider
-          label={label}
-          aspectRatio={state.status === 'ready' ? state.aspect : undefined}
-          before={<canvas ref={before} role="img" aria-label={photo.name} />}
-          after={<canvas ref={after} role="img" aria-label={label} />}
-        />
+        {/* No taller than the screen leaves room for, so a portrait photo keeps its controls in view. */}
+        <div
+          className={styles.frame}
+          style={
+            state.status === 'ready'
+              ? { maxWidth: `calc((100svh - 16rem) * ${state.width / state.height})` }
+              : undefined
+          }
+        >
+          <CompareSlider
+            label={label}
+            aspectRatio={state.status === 'ready' ? state.width / state.height : undefined}
+            before={<canvas ref={before} role="img" aria-label={photo.name} />}
+            after={<canvas ref={after} role="img" aria-label={label} />}
+          />
+        </div>
         <div className={styles.controls}>
           <label className={styles.strength}>
             {copy.strength}
@@ -141,9 +194,18 @@ export function TryOnStudio({ photo, pack, lookUrl, copy, watermark }: TryOnStud
             />
             <output>{strength} %</output>
           </label>
-          <button type="button" className={button.outline} onClick={() => void download()}>
+          <button
+            type="button"
+            className={button.outline}
+            onClick={() => void download()}
+            aria-describedby="try-on-download-size"
+          >
             {copy.download}
           </button>
+          <p id="try-on-download-size" className={styles.size}>
+            {state.status === 'ready' &&
+              fillIn(copy.downloadSize, { width: state.width, height: state.height })}
+          </p>
         </div>
       </div>
     </div>

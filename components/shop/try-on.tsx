@@ -13,13 +13,14 @@ type Props = Omit<TryOnStudioProps, 'photo'>;
  * pack's look, load only once a photo is chosen, so the pack page's first load carries neither.
  */
 export function TryOn(props: Props) {
-  const [photo, setPhoto] = useState<File | null>(null);
+  // Each choice counts, also of the same file again (after a failure, say).
+  const [choice, setChoice] = useState<{ photo: File; n: number } | null>(null);
   const [Studio, setStudio] = useState<ComponentType<TryOnStudioProps> | null>(null);
   const [dropping, setDropping] = useState(false);
 
   const choose = (file: File | undefined) => {
     if (!file) return;
-    setPhoto(file);
+    setChoice((last) => ({ photo: file, n: (last?.n ?? 0) + 1 }));
     void import('./try-on-studio').then((module) => setStudio(() => module.TryOnStudio));
   };
 
@@ -45,21 +46,19 @@ export function TryOn(props: Props) {
             type="file"
             accept="image/jpeg,image/png,image/webp"
             className="visually-hidden"
-            onChange={(event) => choose(event.target.files?.[0])}
+            onChange={(event) => {
+              choose(event.target.files?.[0]);
+              // So that choosing the same photo again is a change too.
+              event.target.value = '';
+            }}
           />
         </label>
         <span className={styles.drop}>{props.copy.drop}</span>
       </div>
-      {photo && !Studio && (
+      {choice && !Studio && (
         <p role="status">{fillIn(props.copy.preparing, { name: props.pack.name })}</p>
       )}
-      {photo && Studio && (
-        <Studio
-          key={`${photo.name}-${photo.size}-${photo.lastModified}`}
-          photo={photo}
-          {...props}
-        />
-      )}
+      {choice && Studio && <Studio key={choice.n} photo={choice.photo} {...props} />}
     </div>
   );
 }

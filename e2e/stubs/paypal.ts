@@ -70,12 +70,17 @@ export type PayPalRecord = {
  * and captures orders with (server/fake-paypal.ts), and records what the checkout asks our
  * service to create and capture.
  */
-export async function stubPayPal(page: Page, { blockSdk = false } = {}): Promise<PayPalRecord> {
+/** `blockSdk`: refuse PayPal's script always (true) or the first so many times. */
+export async function stubPayPal(
+  page: Page,
+  { blockSdk = false as boolean | number } = {},
+): Promise<PayPalRecord> {
   const record: PayPalRecord = { sdkRequests: [], orders: [], approvals: [], captures: [] };
   const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
   await page.route('https://www.paypal.com/sdk/js?**', (route) => {
     record.sdkRequests.push(new URL(route.request().url()));
-    if (blockSdk) return route.abort('blockedbyclient');
+    if (blockSdk === true || record.sdkRequests.length <= Number(blockSdk))
+      return route.abort('blockedbyclient');
     return route.fulfill({ contentType: 'application/javascript', body: sdkStub });
   });
   await page.route('https://www.sandbox.paypal.com/checkoutnow/approve/*', async (route) => {

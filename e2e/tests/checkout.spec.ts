@@ -253,17 +253,24 @@ test.describe('checkout', () => {
     expect(paypal.captures).toEqual([]);
   });
 
-  test('a blocked SDK script says so and logs the error', async ({ page, problems }) => {
+  test('a blocked SDK script says so and logs the error; Try again loads it anew', async ({
+    page,
+    problems,
+  }) => {
     problems.allow(/PayPal JS SDK|paypal\.com|ERR_BLOCKED_BY_CLIENT/);
     const logged: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') logged.push(message.text());
     });
-    await stubPayPal(page, { blockSdk: true });
+    const paypal = await stubPayPal(page, { blockSdk: 1 });
     await fillCart(page);
     await enterDetails(page);
     await expect(page.getByTestId('payment-error')).toHaveText(scriptFailed);
     expect(logged).toContain(scriptFailed);
+    await page.getByRole('button', { name: checkoutCopy.retryLabel }).click();
+    await expect(payButton(page)).toBeVisible();
+    await expect(page.getByTestId('payment-error')).toHaveCount(0);
+    expect(paypal.sdkRequests).toHaveLength(2);
   });
 
   test('the buyer can go back from payment to edit the details', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type Region } from 'sharp';
-import { presets } from '@/lib/content';
+import { presets, shopCopy } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
 import { presetPath } from '@/lib/routes';
 import { expect, test, type Page } from '../fixtures';
@@ -52,6 +52,18 @@ function meanDifference(page: Page, a: string, b: string) {
     },
     { a, b },
   );
+}
+
+/** The browser as one without WebGL2: the try-on's 2D fallback. */
+function withoutWebGl2(page: Page) {
+  return page.addInitScript(() => {
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    Object.defineProperty(HTMLCanvasElement.prototype, 'getContext', {
+      value(this: HTMLCanvasElement, ...args: Parameters<typeof getContext>) {
+        return args[0] === 'webgl2' ? null : getContext.apply(this, args);
+      },
+    });
+  });
 }
 
 async function choosePhoto(page: Page, file: string | { name: string; buffer: Buffer }) {
@@ -132,14 +144,7 @@ test.describe('try a pack on your photo', () => {
   test('without WebGL2 the canvas draws the same look; a 12 MP photo is scaled', async ({
     page,
   }) => {
-    await page.addInitScript(() => {
-      const getContext = HTMLCanvasElement.prototype.getContext;
-      Object.defineProperty(HTMLCanvasElement.prototype, 'getContext', {
-        value(this: HTMLCanvasElement, ...args: Parameters<typeof getContext>) {
-          return args[0] === 'webgl2' ? null : getContext.apply(this, args);
-        },
-      });
-    });
+    await withoutWebGl2(page);
     await page.goto(presetPath(pack));
     await choosePhoto(page, beforeFile);
     await expect(page.getByRole('img', { name: resultName })).toBeVisible();
@@ -202,6 +207,114 @@ test.describe('try a pack on your photo', () => {
     await expect(page.getByRole('img', { name: resultName })).toBeVisible();
   });
 
+  test('a look that failed to load can be tried again, or the same photo chosen again', async ({
+    page,
+    problems,
+  }) => {
+    problems.allow(/hald|Failed to load resource/);
+    let refusals = 2;
+    await page.route(/\/hald\./, (route) =>
+      refusals-- > 0 ? route.abort('internetdisconnected') : route.fallback(),
+    );
+    await page.goto(presetPath(pack));
+    await choosePhoto(page, beforeFile);
+    await expect(page.getByText(shopCopy.tryOn.failed)).toBeVisible();
+    // The same file again is a new choice (the picker was reset), and fails again here.
+    await choosePhoto(page, beforeFile);
+    await expect(page.getByRole('button', { name: shopCopy.tryOn.retry })).toBeVisible();
+    await page.getByRole('button', { name: shopCopy.tryOn.retry }).click();
+    await expect(page.getByRole('img', { name: resultName })).toBeVisible();
+    expect(refusals).toBe(-1);
+  });
+
+  test('says what size the download is; a huge PNG is decoded at the size it is drawn', async ({
+    page,
+  }) => {
+    await page.goto(presetPath(pack));
+    // 16000 × 16000 pixels in a few hundred kilobytes: a decompression bomb for a careless page.
+    const huge = await sharp({
+      create: { width: 16000, height: 16000, channels: 3, background: '#b08050' },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    await page.getByLabel('Choose a photo').setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: huge,
+    });
+    const result = page.getByRole('img', { name: resultName });
+    await expect(result).toBeVisible({ timeout: 20_000 });
+    expect(
+      await result.evaluate((canvas: HTMLCanvasElement) => [canvas.width, canvas.height]),
+    ).toEqual([2048, 2048]);
+    await expect(page.getByText('A JPEG of 2048 × 2048 pixels')).toBeVisible();
+  });
+
+  for (const renderer of ['webgl2', 'canvas'] as const) {
+    test(`a transparent PNG is tried on white (${renderer})`, async ({ page }) => {
+      if (renderer === 'canvas') await withoutWebGl2(page);
+      await page.goto(presetPath(pack));
+      // Left half transparent, right half white: both must come out the same.
+      const png = await sharp({
+        create: {
+          width: 400,
+          height: 200,
+          channels: 4,
+          background: { r: 255, g: 255, b: 255, alpha: 1 },
+        },
+      })
+        .composite([
+          {
+            input: {
+              create: {
+                width: 200,
+                height: 200,
+                channels: 4,
+                background: { r: 0, g: 0, b: 0, alpha: 0 },
+              },
+            },
+            left: 0,
+            top: 0,
+            blend: 'source',
+          },
+        ])
+        .png()
+        .toBuffer();
+      await page
+        .getByLabel('Choose a photo')
+        .setInputFiles({ name: 'clear.png', mimeType: 'image/png', buffer: png });
+      const result = page.getByRole('img', { name: resultName });
+      await expect(result).toBeVisible();
+      const [left, right] = await result.evaluate((canvas: HTMLCanvasElement) => {
+        const copy = document.createElement('canvas');
+        copy.width = canvas.width;
+        copy.height = canvas.height;
+        const context = copy.getContext('2d')!;
+        context.drawImage(canvas, 0, 0);
+        const at = (x: number) => [...context.getImageData(x, 100, 1, 1).data];
+        return [at(50), at(350)];
+      });
+      for (let c = 0; c < 3; c++) expect(Math.abs(left![c]! - right![c]!)).toBeLessThanOrEqual(1);
+      expect(left![3]).toBe(255);
+    });
+  }
+
+  test('a portrait photo keeps its strength control and download on screen', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'a desktop screen of 1440 × 900');
+    await page.goto(presetPath(pack));
+    const portrait = await sharp(beforeFile).resize(1000, 1500, { fit: 'fill' }).jpeg().toBuffer();
+    await choosePhoto(page, { name: 'portrait.jpg', buffer: portrait });
+    const result = page.getByRole('img', { name: resultName });
+    await expect(result).toBeVisible();
+    await result.evaluate((canvas) => canvas.scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(600); // the page scrolls smoothly
+    const download = await page.getByRole('button', { name: 'Download it' }).boundingBox();
+    expect(download!.y + download!.height).toBeLessThanOrEqual(900);
+  });
+
   test('a photo dropped on the picker is tried too', async ({ page }) => {
     await page.goto(presetPath(pack));
     const photo = readFileSync(beforeFile).toString('base64');
@@ -211,7 +324,7 @@ test.describe('try a pack on your photo', () => {
       transfer.items.add(new File([bytes], 'dropped.jpg', { type: 'image/jpeg' }));
       return transfer;
     }, photo);
-    const picker = page.getByText('or drop a JPEG or PNG here');
+    const picker = page.getByText(shopCopy.tryOn.drop);
     await picker.dispatchEvent('dragover', { dataTransfer: drop });
     await picker.dispatchEvent('drop', { dataTransfer: drop });
     await expect(page.getByRole('img', { name: resultName })).toBeVisible();

@@ -522,8 +522,11 @@ export const shopSchema = z.object({
     compareLabel: template('name'),
     strength: text,
     download: text,
+    /** Said beside Download: the saved photo's size. */
+    downloadSize: template('width', 'height'),
     unreadable: text,
     failed: text,
+    retry: text,
     quickViewLink: text,
   }),
 });

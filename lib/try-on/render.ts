@@ -53,17 +53,28 @@ export function createRenderer(
   return gl ? glRenderer(gl, photo, lut) : canvasRenderer(target, photo, lut);
 }
 
+/**
+ * The 2D fallback: the whole look is computed once (applyLut), then each strength is the photo with
+ * the look drawn over it at that opacity, which is the same mix (original × (1 − s) + look × s)
+ * for two drawImage calls instead of a pass over every pixel on the main thread.
+ */
 function canvasRenderer(target: HTMLCanvasElement, photo: HTMLCanvasElement, lut: Lut): Renderer {
-  const source = photo
+  const pixels = photo
     .getContext('2d', { willReadFrequently: true })!
     .getImageData(0, 0, photo.width, photo.height);
+  applyLut(pixels.data, 4, lut, 1);
+  const look = document.createElement('canvas');
+  look.width = photo.width;
+  look.height = photo.height;
+  look.getContext('2d')!.putImageData(pixels, 0, 0);
   const context = target.getContext('2d')!;
   return {
     kind: 'canvas',
     render(strength) {
-      const pixels = new ImageData(new Uint8ClampedArray(source.data), source.width);
-      applyLut(pixels.data, 4, lut, strength);
-      context.putImageData(pixels, 0, 0);
+      context.globalAlpha = 1;
+      context.drawImage(photo, 0, 0);
+      context.globalAlpha = strength;
+      context.drawImage(look, 0, 0);
     },
   };
 }
