@@ -22,55 +22,55 @@ type State =
   | { status: 'working' }
   | { status: 'ready'; width: number; height: number }
   | { status: 'unreadable' }
+  | { status: 'tooLarge'; width: number; height: number }
   /** The look did not download (offline, say). */
   | { status: 'failed' };
 
-/** The photo's size, read from its header (an <img> decodes only when drawn); null if unreadable. */
-async function photoSize(photo: File) {
+/**
+ * Pixels a PNG or WebP may have: those decode whole before they can be scaled (a 16000-pixel PNG
+ * of 0.8 MB would take a gigabyte), where a JPEG is decoded at a fraction of its size.
+ */
+const MAX_WHOLE_PIXELS = 50_000_000;
+
+type Drawn =
+  | { status: 'drawn' }
+  | { status: 'unreadable' }
+  | { status: 'tooLarge'; width: number; height: number };
+
+/**
+ * Draws the photo at its working size into `canvas`, on white: a transparent PNG is seen, tried
+ * and saved on white by both renderers. Drawn from an <img>, which the browser decodes at the size
+ * it is drawn where the format allows (JPEG: a 16000-pixel photo costs about 60 MB, not a
+ * gigabyte; createImageBitmap's resize decodes the whole photo first).
+ */
+async function drawPhoto(photo: File, canvas: HTMLCanvasElement, maxSide: number): Promise<Drawn> {
   const url = URL.createObjectURL(photo);
-  const image = new Image();
-  image.src = url;
   try {
-    await new Promise((resolve, reject) => {
-      image.onload = resolve;
-      image.onerror = reject;
+    const image = new Image();
+    image.src = url;
+    // Reads the header (the size): the pixels are decoded when drawn.
+    const loaded = await new Promise<boolean>((resolve) => {
+      image.onload = () => resolve(true);
+      image.onerror = () => resolve(false);
     });
-    return { width: image.naturalWidth, height: image.naturalHeight };
-  } catch {
-    return null;
+    const { naturalWidth: width, naturalHeight: height } = image;
+    if (!loaded || !width || !height) return { status: 'unreadable' };
+    const head = new Uint8Array(await photo.slice(0, 3).arrayBuffer());
+    const jpeg = head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+    if (!jpeg && width * height > MAX_WHOLE_PIXELS) return { status: 'tooLarge', width, height };
+    const scale = Math.min(1, maxSide / Math.max(width, height));
+    canvas.width = Math.max(1, Math.round(width * scale));
+    canvas.height = Math.max(1, Math.round(height * scale));
+    const context = canvas.getContext('2d', { willReadFrequently: true })!;
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.imageSmoothingQuality = 'high';
+    // Turned upright by its EXIF orientation; HEIC photos arrive as JPEG from the phone's picker.
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    return { status: 'drawn' };
   } finally {
     URL.revokeObjectURL(url);
   }
-}
-
-/**
- * Draws the photo at its working size into `canvas`, decoded at that size (a phone never holds a
- * 16000-pixel bitmap), on white: a transparent PNG is seen, tried and saved on white by both
- * renderers. False when the browser cannot read it.
- */
-async function drawPhoto(photo: File, canvas: HTMLCanvasElement, maxSide: number) {
-  const size = await photoSize(photo);
-  if (!size || !size.width || !size.height) return false;
-  const scale = Math.min(1, maxSide / Math.max(size.width, size.height));
-  canvas.width = Math.max(1, Math.round(size.width * scale));
-  canvas.height = Math.max(1, Math.round(size.height * scale));
-  let image: ImageBitmap;
-  try {
-    // Turned upright by its EXIF orientation; HEIC photos arrive as JPEG from the phone's picker.
-    image = await createImageBitmap(photo, {
-      resizeWidth: canvas.width,
-      resizeHeight: canvas.height,
-      resizeQuality: 'high',
-    });
-  } catch {
-    return false;
-  }
-  const context = canvas.getContext('2d', { willReadFrequently: true })!;
-  context.fillStyle = '#fff';
-  context.fillRect(0, 0, canvas.width, canvas.height);
-  context.drawImage(image, 0, 0, canvas.width, canvas.height);
-  image.close();
-  return true;
 }
 
 /**
@@ -94,10 +94,10 @@ export function TryOnStudio({ photo, pack, lookUrl, copy, watermark }: TryOnStud
       ? Math.min(MAX_SIDE.webgl2, gl.getParameter(gl.MAX_TEXTURE_SIZE) as number)
       : MAX_SIDE.canvas;
     void Promise.all([drawPhoto(photo, before.current!, maxSide), loadLook(lookUrl)]).then(
-      ([readable, lut]) => {
+      ([drawn, lut]) => {
         if (!current) return;
-        if (!readable) {
-          setState({ status: 'unreadable' });
+        if (drawn.status !== 'drawn') {
+          setState(drawn);
           return;
         }
         renderer.current = createRenderer(after.current!, gl, before.current!, lut);
@@ -150,7 +150,9 @@ export function TryOnStudio({ photo, pack, lookUrl, copy, watermark }: TryOnStud
           ? fillIn(copy.preparing, { name: pack.name })
           : state.status === 'ready'
             ? label
-            : copy[state.status]}
+            : state.status === 'tooLarge'
+              ? fillIn(copy.tooLarge, { width: state.width, height: state.height })
+              : copy[state.status]}
       </p>
       {state.status === 'failed' && (
         <button

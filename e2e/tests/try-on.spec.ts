@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type Region } from 'sharp';
 import { presets, shopCopy } from '@/lib/content';
+import { fillIn } from '@/lib/copy';
 import { mediaImage } from '@/lib/media';
 import { presetPath } from '@/lib/routes';
 import { expect, test, type Page } from '../fixtures';
@@ -227,27 +228,35 @@ test.describe('try a pack on your photo', () => {
     expect(refusals).toBe(-1);
   });
 
-  test('says what size the download is; a huge PNG is decoded at the size it is drawn', async ({
+  test('says what size the download is; a huge JPEG is tried, a PNG bomb refused', async ({
     page,
   }) => {
+    test.slow(); // sharp writes two 16000-pixel pictures
     await page.goto(presetPath(pack));
-    // 16000 × 16000 pixels in a few hundred kilobytes: a decompression bomb for a careless page.
-    const huge = await sharp({
-      create: { width: 16000, height: 16000, channels: 3, background: '#b08050' },
-    })
-      .png({ compressionLevel: 9 })
-      .toBuffer();
+    const huge = sharp({
+      create: { width: 16000, height: 12000, channels: 3, background: '#b08050' },
+    });
     await page.getByLabel('Choose a photo').setInputFiles({
-      name: 'huge.png',
-      mimeType: 'image/png',
-      buffer: huge,
+      name: 'huge.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await huge.clone().jpeg().toBuffer(),
     });
     const result = page.getByRole('img', { name: resultName });
     await expect(result).toBeVisible({ timeout: 20_000 });
     expect(
       await result.evaluate((canvas: HTMLCanvasElement) => [canvas.width, canvas.height]),
-    ).toEqual([2048, 2048]);
-    await expect(page.getByText('A JPEG of 2048 × 2048 pixels')).toBeVisible();
+    ).toEqual([2048, 1536]);
+    await expect(page.getByText('A JPEG of 2048 × 1536 pixels')).toBeVisible();
+
+    // 16000 × 12000 pixels in half a megabyte: a PNG decodes whole, so it is not opened.
+    await page.getByLabel('Choose a photo').setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: await huge.clone().png({ compressionLevel: 9 }).toBuffer(),
+    });
+    await expect(
+      page.getByText(fillIn(shopCopy.tryOn.tooLarge, { width: 16000, height: 12000 })),
+    ).toBeVisible();
   });
 
   for (const renderer of ['webgl2', 'canvas'] as const) {

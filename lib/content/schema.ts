@@ -525,6 +525,7 @@ export const shopSchema = z.object({
     /** Said beside Download: the saved photo's size. */
     downloadSize: template('width', 'height'),
     unreadable: text,
+    tooLarge: template('width', 'height'),
     failed: text,
     retry: text,
     quickViewLink: text,
