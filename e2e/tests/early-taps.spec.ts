@@ -81,6 +81,55 @@ test.describe('a tap before React has hydrated the page', () => {
   });
 });
 
+test.describe('a tap before hydration, in a browser without Invoker Commands or closedby', () => {
+  test.skip(({ isMobile }) => !isMobile, 'a phone');
+
+  // As WebKit 2.50 and Safari before 26: `command`, `commandfor` and `closedby` do nothing.
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      delete (HTMLButtonElement.prototype as Partial<HTMLButtonElement>).command;
+      delete (HTMLButtonElement.prototype as Partial<HTMLButtonElement>).commandForElement;
+      delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).closedBy;
+      window.addEventListener(
+        'click',
+        (event) => {
+          if ((event.target as Element).closest?.('button[commandfor]')) event.preventDefault();
+        },
+        true,
+      );
+    });
+  });
+
+  test('on a shop tile opens its quick view, whose close button works', async ({ page }) => {
+    const scriptsArrive = await openOnSlowPhone(page, '/presets/');
+    const preset = presets[0]!;
+    await page.getByRole('button', { name: new RegExp(`^${preset.name}`) }).tap();
+    const card = page.getByRole('dialog', { name: preset.name });
+    await expect(card).toBeVisible();
+    expect(await hydrated(page)).toBe(false);
+    await card.getByRole('button', { name: 'Close quick view' }).tap();
+    await expect(card).toBeHidden();
+    scriptsArrive();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 });
+    // After hydration React's handlers do the same.
+    await page.getByRole('button', { name: new RegExp(`^${preset.name}`) }).tap();
+    await expect(card).toBeVisible();
+    await page.mouse.click(5, 5); // the backdrop
+    await expect(card).toBeHidden();
+  });
+
+  test('on a gallery photo opens the viewer; a tap on the backdrop closes it', async ({ page }) => {
+    const gallery = galleries[0]!;
+    await openOnSlowPhone(page, `/${gallery.collection}/${gallery.slug}/`);
+    await page.getByRole('button', { name: `Open photo 2: ${gallery.images[1]!.alt}` }).tap();
+    const viewer = page.getByRole('dialog', { name: 'Photo viewer' });
+    await expect(viewer).toBeVisible();
+    expect(await hydrated(page)).toBe(false);
+    await page.mouse.click(5, 5);
+    await expect(viewer).toBeHidden();
+  });
+});
+
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
   // The browser refuses the page's scripts (and reports them as failed requests).

@@ -89,6 +89,33 @@ describe('the early-tap script', () => {
     expect(doc.querySelector('[data-early-tap]')).toBeNull();
   });
 
+  test('where the browser lacks Invoker Commands and closedby, opens and closes the dialog itself', () => {
+    page(
+      '<button id="view" commandfor="card" command="show-modal">View</button>' +
+        '<dialog id="card" closedby="any"><button id="shut" commandfor="card" command="close">Close</button></dialog>',
+    );
+    // jsdom, like WebKit 2.50 and Safari before 26, knows neither (nor showModal: given here).
+    expect('command' in HTMLButtonElement.prototype).toBe(false);
+    expect('closedBy' in HTMLDialogElement.prototype).toBe(false);
+    Object.assign(HTMLDialogElement.prototype, {
+      showModal(this: HTMLDialogElement) {
+        this.open = true;
+      },
+      close(this: HTMLDialogElement) {
+        this.open = false;
+      },
+    });
+    const card = byId<HTMLDialogElement>('card');
+    byId('view').click();
+    expect(card.open).toBe(true);
+    byId('shut').click();
+    expect(card.open).toBe(false);
+    byId('view').click();
+    card.click(); // a tap on the backdrop targets the dialog itself
+    expect(card.open).toBe(false);
+    expect(doc.querySelector('[data-early-tap]')).toBeNull();
+  });
+
   test('holds a form submitted before hydration and submits it once React handles it', async () => {
     page(
       '<form id="form"><input name="email" value="asha@example.com" />' +

@@ -13,7 +13,11 @@ import { HYDRATED, whenHydrated } from '@/lib/first-paint';
  *   first set through the element, which React watches, then back natively, which it does not,
  *   so that React sees a change to report);
  * - leaves alone what works without React: links, `<summary>`, and buttons whose behaviour is the
- *   browser's own (`popovertarget`, `commandfor`: the menu, the quick views, the photo viewer).
+ *   browser's own (`popovertarget`, `commandfor`: the menu, the quick views, the photo viewer);
+ * - but where the browser lacks Invoker Commands (Safari and WebKit before 26) does a
+ *   `commandfor` button's `show-modal` or `close` itself, and where it lacks `closedby` closes a
+ *   `closedby="any"` dialog on a tap on its backdrop, so that no tap is lost; once React has
+ *   hydrated, components/ui/native-dialog.ts does the same.
  */
 export function earlyTaps(doc: Document = document) {
   const root = doc.documentElement;
@@ -30,12 +34,27 @@ export function earlyTaps(doc: Document = document) {
     element.setAttribute('aria-busy', 'true');
   };
 
+  const invokers = 'command' in HTMLButtonElement.prototype;
+  const closedBy = 'closedBy' in HTMLDialogElement.prototype;
+
   doc.addEventListener(
     'click',
     (event) => {
       const target = event.target as Element | null;
       if (hydrated() || !target?.closest) return;
+      if (!closedBy && target instanceof HTMLDialogElement) {
+        if (target.getAttribute('closedby') === 'any') target.close();
+        return;
+      }
       const button = target.closest('button');
+      if (button && !invokers && button.hasAttribute('commandfor')) {
+        const dialog = doc.getElementById(button.getAttribute('commandfor') ?? '');
+        if (dialog instanceof HTMLDialogElement) {
+          if (button.getAttribute('command') !== 'show-modal') dialog.close();
+          else if (!dialog.open) dialog.showModal();
+        }
+        return;
+      }
       if (
         !button ||
         button.disabled ||
