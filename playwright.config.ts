@@ -25,6 +25,9 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
     { name: 'phone', use: { ...devices['Pixel 7'] } },
+    // Debian's Firefox ESR and WebKitGTK, driven by e2e/engines/engines.ts, for what engines do
+    // differently (installed by .ci/run; skipped with a note where they are missing).
+    { name: 'engines', testDir: 'e2e/engines' },
     // Checks of the out/ folder itself, without a browser.
     { name: 'output', testDir: 'e2e/static' },
     // The editor at /admin/ with decap-server, on a copy of the project that it edits and builds.
