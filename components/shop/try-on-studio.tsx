@@ -2,12 +2,12 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { trackEvent } from '@/components/analytics/analytics';
-import { CompareSlider } from '@/components/shop/compare-slider';
+import type { CompareSlider } from '@/components/shop/compare-slider';
 import { fillIn } from '@/lib/copy';
 import type { ShopCopy } from '@/lib/content/schema';
 import { createRenderer, loadLook, MAX_SIDE, webgl2, type Renderer } from '@/lib/try-on/render';
-import styles from './try-on-studio.module.css';
-import button from '@/components/ui/button.module.css';
+import type studioStyles from './try-on-studio.module.css';
+import type buttonStyles from '@/components/ui/button.module.css';
 
 export type TryOnStudioProps = {
   photo: File;
@@ -16,6 +16,11 @@ export type TryOnStudioProps = {
   copy: ShopCopy['tryOn'];
   /** Written in a corner of the downloaded photo. */
   watermark: string;
+  /**
+   * Its styles and slider, handed over by the page, which already holds them: a module this chunk
+   * imported with CSS would make the browser fetch a stylesheet the page has inlined.
+   */
+  ui: { styles: typeof studioStyles; button: typeof buttonStyles; CompareSlider: typeof CompareSlider };
 };
 
 type State =
@@ -78,7 +83,8 @@ async function drawPhoto(photo: File, canvas: HTMLCanvasElement, maxSide: number
  * photo beside itself with the pack's look, a strength control and a download. Nothing leaves
  * the device: the photo is read, drawn and saved in the browser.
  */
-export function TryOnStudio({ photo, pack, lookUrl, copy, watermark }: TryOnStudioProps) {
+export function TryOnStudio({ photo, pack, lookUrl, copy, watermark, ui }: TryOnStudioProps) {
+  const { styles, button, CompareSlider } = ui;
   const before = useRef<HTMLCanvasElement>(null);
   const after = useRef<HTMLCanvasElement>(null);
   const renderer = useRef<Renderer | null>(null);

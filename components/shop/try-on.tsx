@@ -3,10 +3,15 @@
 import { useState, type ComponentType } from 'react';
 import { fillIn } from '@/lib/copy';
 import type { TryOnStudioProps } from './try-on-studio';
+import { CompareSlider } from './compare-slider';
 import styles from './try-on.module.css';
+import studioStyles from './try-on-studio.module.css';
 import button from '@/components/ui/button.module.css';
 
-type Props = Omit<TryOnStudioProps, 'photo'>;
+type Props = Omit<TryOnStudioProps, 'photo' | 'ui'>;
+
+/** Imported here, so that the page inlines their CSS and the studio's chunk carries none. */
+const ui = { styles: studioStyles, button, CompareSlider };
 
 /**
  * "Try it on your photo": a photo picker (or a photo dropped on it). The try-on itself, and the
@@ -58,7 +63,7 @@ export function TryOn(props: Props) {
       {choice && !Studio && (
         <p role="status">{fillIn(props.copy.preparing, { name: props.pack.name })}</p>
       )}
-      {choice && Studio && <Studio key={choice.n} photo={choice.photo} {...props} />}
+      {choice && Studio && <Studio key={choice.n} photo={choice.photo} ui={ui} {...props} />}
     </div>
   );
 }

@@ -102,6 +102,8 @@ test.describe('try a pack on your photo', () => {
     await expect(result).toBeVisible();
     expect((await scripts(loaded)).filter((code) => code.includes('sampler3D'))).toHaveLength(1);
     const afterChoosing = requests.slice(loaded);
+    // Its styles came inlined with the page: no stylesheet is fetched for it.
+    expect(afterChoosing.filter((request) => /\.css(\?|$)/.test(request.url))).toEqual([]);
 
     // The look is the build's: the sample "after" of this very photo, within JPEG noise, and
     // unlike the samples of every other pack.
