@@ -47,8 +47,33 @@ export type Tab = {
   press(key: 'Escape' | 'Tab' | 'Enter' | 'ArrowLeft'): Promise<void>;
   /** Chooses a file in the file input matching `css`. */
   chooseFile(css: string, file: string): Promise<void>;
+  /** Whether the browser still answers (within a few seconds). */
+  alive(): Promise<boolean>;
+  /** Clears what the site at `origin` stored (storage, cookies) and leaves a blank page. */
+  forget(origin: string): Promise<void>;
   close(): Promise<void>;
 };
+
+/** The parts of a Tab that are the same on both engines. */
+const common = (tab: Pick<Tab, 'run' | 'goto'>) => ({
+  alive: () =>
+    Promise.race([
+      tab.run('return true;').then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
+    ]),
+  forget: async (origin: string) => {
+    await tab.goto(`${origin}/robots.txt`);
+    await tab.run(
+      `localStorage.clear(); sessionStorage.clear();
+       for (const cookie of document.cookie.split(';'))
+         document.cookie = cookie.split('=')[0].trim() + '=; max-age=0; path=/';`,
+    );
+    await tab.goto('about:blank');
+  },
+});
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -96,6 +121,7 @@ async function openFirefox(width: number, height: number): Promise<Tab> {
       await (input as unknown as { uploadFile(file: string): Promise<void> }).uploadFile(file);
     },
     close: () => browser.close(),
+    ...common({ run: (body, arg) => tab.run(body, arg), goto: (url) => tab.goto(url) }),
   };
   return tab;
 }
@@ -149,9 +175,9 @@ async function webKitSession(): Promise<{ driver: WebDriver; stop(): Promise<voi
             .withCapabilities(
               new Capabilities({
                 browserName: 'MiniBrowser',
-                // Navigation ends at DOMContentLoaded, as Firefox's here: a page whose scripts
-                // are held back (held-scripts.ts) never fires load until they arrive.
-                pageLoadStrategy: 'eager',
+                // Navigation ends at the load event. With 'eager' (DOMContentLoaded) the first
+                // script sent after it is never answered by WebKitWebDriver 2.50.
+                pageLoadStrategy: 'normal',
                 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
                 // Every address but this machine's goes to a closed port and fails at once.
                 proxy: {
@@ -217,6 +243,7 @@ async function openWebKit(width: number, height: number): Promise<Tab> {
       await session.quit().catch(() => {});
       await stop();
     },
+    ...common({ run: (body, arg) => tab.run(body, arg), goto: (url) => tab.goto(url) }),
   };
   return tab;
 }

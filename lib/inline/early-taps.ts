@@ -15,9 +15,10 @@ import { HYDRATED, whenHydrated } from '@/lib/first-paint';
  * - leaves alone what works without React: links, `<summary>`, and buttons whose behaviour is the
  *   browser's own (`popovertarget`, `commandfor`: the menu, the quick views, the photo viewer);
  * - but where the browser lacks Invoker Commands (Safari and WebKit before 26) does a
- *   `commandfor` button's `show-modal` or `close` itself, and where it lacks `closedby` closes a
- *   `closedby="any"` dialog on a tap on its backdrop, so that no tap is lost; once React has
- *   hydrated, components/ui/native-dialog.ts does the same.
+ *   `commandfor` button's `show-modal` or `close` itself, and closes a `closedby="any"` dialog on
+ *   a tap on the dialog itself (its backdrop, which a browser without `closedby` ignores, or its
+ *   box around the content), so that no tap is lost; once React has hydrated,
+ *   components/ui/native-dialog.ts and the photo viewer do the same.
  */
 export function earlyTaps(doc: Document = document) {
   const root = doc.documentElement;
@@ -35,14 +36,15 @@ export function earlyTaps(doc: Document = document) {
   };
 
   const invokers = 'command' in HTMLButtonElement.prototype;
-  const closedBy = 'closedBy' in HTMLDialogElement.prototype;
 
   doc.addEventListener(
     'click',
     (event) => {
       const target = event.target as Element | null;
       if (hydrated() || !target?.closest) return;
-      if (!closedBy && target instanceof HTMLDialogElement) {
+      // A tap on the dialog itself: its backdrop, or its own box around the content (a photo
+      // viewer fills the screen, so it has no backdrop to tap).
+      if (target instanceof HTMLDialogElement) {
         if (target.getAttribute('closedby') === 'any') target.close();
         return;
       }
