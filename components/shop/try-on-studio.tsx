@@ -20,7 +20,11 @@ export type TryOnStudioProps = {
    * Its styles and slider, handed over by the page, which already holds them: a module this chunk
    * imported with CSS would make the browser fetch a stylesheet the page has inlined.
    */
-  ui: { styles: typeof studioStyles; button: typeof buttonStyles; CompareSlider: typeof CompareSlider };
+  ui: {
+    styles: typeof studioStyles;
+    button: typeof buttonStyles;
+    CompareSlider: typeof CompareSlider;
+  };
 };
 
 type State =
