@@ -6,4 +6,4 @@ export function sizedTiles<T>(images: readonly T[], sizes: readonly TileSize[]) 
 }
 
 /** The id of the viewer dialog of the gallery's photo at `index` (from 0). */
-export const photoId = (index: number) => `photo-${index + 1}`;
+export const photoId = (index: number, prefix = 'photo') => `${prefix}-${index + 1}`;

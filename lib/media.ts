@@ -23,6 +23,8 @@ export type MediaEntry =
       fallback: string;
       /** Painted by the build rather than a real photograph. */
       placeholder: boolean;
+      /** A journal cover's JPEG crops, 1200 px wide, by aspect ratio (structured data's images). */
+      crops?: Record<'16x9' | '4x3' | '1x1', string>;
     }
   | { kind: 'file'; url: string };
 

@@ -9,6 +9,7 @@ export function pageMetadata({
   path,
   index = true,
   image,
+  article,
 }: {
   title: string;
   description: string;
@@ -16,6 +17,8 @@ export function pageMetadata({
   index?: boolean;
   /** A photo of media/ for social cards. */
   image?: { src: string; alt: string };
+  /** A journal post: its card says it is an article, with its dates (YYYY-MM-DD). */
+  article?: { published: string; modified: string };
 }): Metadata {
   const card = image && shareImage(image);
   return {
@@ -27,10 +30,12 @@ export function pageMetadata({
       description,
       url: path,
       siteName: site.name,
-      type: 'website',
+      ...(article
+        ? { type: 'article', publishedTime: article.published, modifiedTime: article.modified }
+        : { type: 'website' }),
       ...(card && { images: [card] }),
     },
     twitter: { card: 'summary_large_image', title, description, ...(card && { images: [card] }) },
-    robots: index ? undefined : { index: false, follow: true },
+    robots: index ? undefined : { index: false, follow: true, 'max-image-preview': 'large' },
   };
 }

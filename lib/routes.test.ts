@@ -1,12 +1,13 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
 import { presets } from './content';
+import { journal, journalCities } from './journal/posts';
 import { allRoutes, presetPath, resolveSegment } from './routes';
 
 describe('allRoutes', () => {
   const paths = allRoutes().map((route) => route.path);
 
-  test("lists every route of the spec and every pack's page, once", () => {
+  test("lists every route of the spec, every pack's page and the journal's, once", () => {
     const expected = [
       '/',
       '/about/',
@@ -18,6 +19,7 @@ describe('allRoutes', () => {
       '/thank-you/',
       '/services/',
       '/lovenotes/',
+      '/journal/',
       ...['stoic-pack', 'regal-tones', 'earthy-tone', 'soul-tone', 'film-pack', 'awaken'].map(
         (slug) => `/full-item/${slug}/`,
       ),
@@ -42,9 +44,14 @@ describe('allRoutes', () => {
         (p) => `/${p}-preset/`,
       ),
     ];
-    // A pack the studio adds has its page too; nothing else is added.
-    const packPages = presets.map(presetPath);
-    expect([...paths].sort()).toEqual([...new Set([...expected, ...packPages])].sort());
+    // A pack or a post the studio adds has its page too (and a post its cities'); nothing else.
+    const added = [
+      ...presets.map(presetPath),
+      ...journal().map((post) => post.path),
+      ...journalCities().map((city) => city.path),
+    ];
+    expect(journal().length).toBeGreaterThan(0);
+    expect([...paths].sort()).toEqual([...new Set([...expected, ...added])].sort());
     expect(new Set(paths).size).toBe(paths.length);
   });
 

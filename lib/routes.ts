@@ -8,6 +8,7 @@ import {
   type Preset,
   type Service,
 } from '@/lib/content';
+import { journal, journalCities } from '@/lib/journal/posts';
 
 export const presetPath = (preset: Pick<Preset, 'slug'>) => `/full-item/${preset.slug}/`;
 /** The pack page's "Try it on your photo" section, which the quick view links to. */
@@ -22,7 +23,7 @@ export const galleryPath = (gallery: Pick<Gallery, 'collection' | 'slug'>) =>
   `/${gallery.collection}/${gallery.slug}/`;
 
 export type RouteKind =
-  'page' | 'preset' | 'bundle' | 'preset-redirect' | 'service' | 'gallery' | 'private';
+  'page' | 'preset' | 'bundle' | 'preset-redirect' | 'service' | 'gallery' | 'journal' | 'private';
 
 export type Route = { path: string; kind: RouteKind };
 
@@ -35,6 +36,7 @@ const pagePaths = [
   '/presets/',
   '/services/',
   '/lovenotes/',
+  '/journal/',
 ];
 const privatePaths = ['/checkout/', '/thank-you/'];
 
@@ -51,6 +53,8 @@ export function allRoutes(): Route[] {
     })),
     ...services.map((service) => ({ path: servicePath(service), kind: 'service' as const })),
     ...galleries.map((gallery) => ({ path: galleryPath(gallery), kind: 'gallery' as const })),
+    ...journal().map((post) => ({ path: post.path, kind: 'journal' as const })),
+    ...journalCities().map((city) => ({ path: city.path, kind: 'journal' as const })),
   ];
 }
 

@@ -25,10 +25,17 @@ export function GalleryGrid({
   images,
   sizes,
   title,
+  idPrefix,
+  onFirstScreen = true,
 }: {
-  images: Image[];
+  /** A caption is shown under the photo in its viewer, in place of its alt text. */
+  images: (Image & { caption?: string })[];
   sizes: TileSize[];
   title: string;
+  /** The viewers' ids' start ("photo": #photo-1), distinct for each gallery of a page. */
+  idPrefix?: string;
+  /** Whether the first photo is on the first screen (preloaded, not lazy): a gallery page's is. */
+  onFirstScreen?: boolean;
 }) {
   return (
     <Lightbox count={images.length}>
@@ -39,14 +46,14 @@ export function GalleryGrid({
               type="button"
               className={styles.open}
               command="show-modal"
-              commandfor={photoId(index)}
+              commandfor={photoId(index, idPrefix)}
               aria-label={`Open photo ${index + 1}: ${image.alt}`}
             >
               <Picture
                 image={image}
                 sizes={sizesAttr[size ?? 'none']}
                 fill
-                priority={index === 0}
+                priority={onFirstScreen && index === 0}
                 decorative
               />
             </button>
@@ -56,7 +63,7 @@ export function GalleryGrid({
       {images.map(viewerImage).map((image, index) => (
         <dialog
           key={image.src}
-          id={photoId(index)}
+          id={photoId(index, idPrefix)}
           data-index={index}
           className={viewer.dialog}
           aria-label="Photo viewer"
@@ -65,7 +72,7 @@ export function GalleryGrid({
           <figure className={viewer.figure}>
             <ViewerImg className={viewer.image} image={image} sizes="100vw" loading="lazy" />
             <figcaption className={viewer.caption}>
-              {image.alt}{' '}
+              {images[index]!.caption ?? image.alt}{' '}
               <span className={viewer.count}>
                 ({index + 1} of {images.length})
               </span>
@@ -91,7 +98,7 @@ export function GalleryGrid({
             type="button"
             className={`${button.icon} ${viewer.close}`}
             command="close"
-            commandfor={photoId(index)}
+            commandfor={photoId(index, idPrefix)}
             aria-label="Close photo viewer"
             autoFocus
           >

@@ -2,7 +2,6 @@
 
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { nativeDialog } from '@/components/ui/native-dialog';
-import { photoId } from '@/lib/gallery';
 
 /**
  * What React adds to the gallery's photo viewers (GalleryGrid renders a `<dialog>` per photo,
@@ -16,7 +15,9 @@ export function Lightbox({ count, children }: { count: number; children: ReactNo
 
   const step = (from: HTMLDialogElement, delta: number) => {
     const index = Number(from.dataset.index);
-    const to = document.getElementById(photoId((index + delta + count) % count));
+    // This gallery's viewers, in order (a page may hold several galleries).
+    const to =
+      root.current?.querySelectorAll('dialog[data-index]')[(index + delta + count) % count];
     if (!(to instanceof HTMLDialogElement)) return;
     from.close();
     to.showModal();

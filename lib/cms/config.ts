@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contentFiles, contentGroups } from '@/lib/content/files';
+import { JOURNAL_DIR, journalPostSchema } from '@/lib/journal/schema';
 import { readSettings, type Env } from '@/lib/settings';
 
 /**
@@ -213,21 +214,42 @@ export function cmsConfig({ backend, localBackendUrl, siteUrl }: CmsSettings) {
     media_folder: 'media/uploads',
     public_folder: 'uploads',
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
-    collections: Object.entries(contentGroups).map(([group, label]) => ({
-      name: group,
-      label,
-      format: 'json',
-      extension: 'json',
-      editor: { preview: true },
-      files: files
-        .filter(([, entry]) => entry.group === group)
-        .map(([name, entry]) => ({
-          name,
-          label: entry.label,
-          file: entry.file,
-          fields: fieldsOf(entry.schema, entry.file),
-        })),
-    })),
+    collections: [
+      ...Object.entries(contentGroups).map(([group, label]) => ({
+        name: group,
+        label,
+        format: 'json',
+        extension: 'json',
+        editor: { preview: true },
+        files: files
+          .filter(([, entry]) => entry.group === group)
+          .map(([name, entry]) => ({
+            name,
+            label: entry.label,
+            file: entry.file,
+            fields: fieldsOf(entry.schema, entry.file),
+          })),
+      })),
+      // The journal: a folder of Markdown posts (lib/journal), one per wedding, made here.
+      {
+        name: 'journal',
+        label: 'Journal',
+        label_singular: 'Wedding',
+        folder: JOURNAL_DIR,
+        create: true,
+        extension: 'md',
+        format: 'frontmatter',
+        slug: '{{couple}}',
+        identifier_field: 'couple',
+        summary: '{{couple}}: {{tradition}}, {{published}}',
+        sortable_fields: ['published', 'couple'],
+        editor: { preview: true },
+        fields: [
+          ...fieldsOf(journalPostSchema, JOURNAL_DIR),
+          { name: 'body', label: 'The story', widget: 'markdown', required: true },
+        ],
+      },
+    ],
   };
 }
 

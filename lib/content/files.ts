@@ -16,6 +16,7 @@ import {
   shopSchema,
   siteSchema,
 } from './schema';
+import { journalCopySchema } from '@/lib/journal/schema';
 
 /** Adds an issue on every entry after the first whose key was already seen. */
 function unique<T>(key: (entry: T) => string | undefined, field: string) {
@@ -122,6 +123,12 @@ export const contentFiles = {
     label: 'Contact form',
     group: 'pages',
     schema: contactSchema,
+  },
+  journal: {
+    file: 'content/journal.json',
+    label: 'Journal: page and words',
+    group: 'pages',
+    schema: journalCopySchema,
   },
   services: {
     file: 'content/services.json',

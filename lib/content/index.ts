@@ -6,6 +6,7 @@ import educationFile from '@/content/education.json' with { type: 'json' };
 import filmsFile from '@/content/films.json' with { type: 'json' };
 import galleriesFile from '@/content/galleries.json' with { type: 'json' };
 import homeFile from '@/content/home.json' with { type: 'json' };
+import journalFile from '@/content/journal.json' with { type: 'json' };
 import lovenotesFile from '@/content/lovenotes.json' with { type: 'json' };
 import pagesFile from '@/content/pages.json' with { type: 'json' };
 import presetsFile from '@/content/presets.json' with { type: 'json' };
@@ -30,6 +31,7 @@ export const rawContent: Record<ContentFileName, unknown> = {
   films: filmsFile,
   galleries: galleriesFile,
   home: homeFile,
+  journal: journalFile,
   lovenotes: lovenotesFile,
   pages: pagesFile,
   presets: presetsFile,
@@ -63,6 +65,7 @@ export const collections = content.galleries.collections;
 export const galleries = content.galleries.galleries;
 export const films = content.films.films;
 export const loveNotes = content.lovenotes.loveNotes;
+export const journalCopy = content.journal;
 
 // A bundle names its packs by slug; each must be a pack of content/presets.json.
 const presetSlugs = new Set(presets.map((preset) => preset.slug));

@@ -1,4 +1,5 @@
 import { content } from '@/lib/content';
+import { journal } from '@/lib/journal/posts';
 import { contentFiles, type ContentFileName } from './files';
 import { describeField } from './parse';
 
@@ -8,6 +9,11 @@ export type MediaRef = {
   alt?: string;
   /** "content/galleries.json, galleries, entry "Aarav & Meera" (#1), field "images[3].src"" */
   where: string;
+  /**
+   * Also wanted cropped to 16:9, 4:3 and 1:1, each at least 1200 px wide (a journal post's cover:
+   * search engines pick the crop that fits where they show it).
+   */
+  crops?: boolean;
 };
 
 const mediaFile = /\.(jpe?g|png|webp|avif|mp3|m4a|ogg|opus|mp4|webm)$/;
@@ -15,8 +21,14 @@ const mediaFile = /\.(jpe?g|png|webp|avif|mp3|m4a|ogg|opus|mp4|webm)$/;
 /** Every media file the content references, in content order. */
 export function mediaRefs(): MediaRef[] {
   const refs: MediaRef[] = [];
-  for (const [name, data] of Object.entries(content)) {
-    const { file } = contentFiles[name as ContentFileName];
+  const files = [
+    ...Object.entries(content).map(([name, data]) => ({
+      file: contentFiles[name as ContentFileName].file,
+      data,
+    })),
+    ...journal().map((post) => ({ file: post.file, data: post.raw })),
+  ];
+  for (const { file, data } of files) {
     const walk = (value: unknown, path: PropertyKey[]) => {
       if (Array.isArray(value)) {
         value.forEach((item, i) => walk(item, [...path, i]));
@@ -27,6 +39,8 @@ export function mediaRefs(): MediaRef[] {
             src: record.src,
             alt: typeof record.alt === 'string' ? record.alt : undefined,
             where: `${file}, ${describeField(data, [...path, 'src'])}`,
+            ...(file.startsWith('content/journal/') &&
+              path.join('.') === 'cover' && { crops: true }),
           });
         }
         for (const [key, child] of Object.entries(record)) walk(child, [...path, key]);

@@ -8,12 +8,12 @@ import { toCents } from '@/lib/money';
 export type CmsOptions = Record<string, unknown>;
 const cms = (options: CmsOptions) => ({ cms: options });
 
-const text = z.string().trim().min(1, 'must not be empty');
+export const text = z.string().trim().min(1, 'must not be empty');
 /** Text of more than a line: a paragraph, a description. */
-const prose = text.meta(cms({ widget: 'text' }));
+export const prose = text.meta(cms({ widget: 'text' }));
 
 /** A string that must match a pattern; the CMS refuses other values with the same message. */
-function matching(pattern: RegExp, message: string, options: CmsOptions = {}) {
+export function matching(pattern: RegExp, message: string, options: CmsOptions = {}) {
   return z
     .string()
     .regex(pattern, message)
@@ -21,7 +21,7 @@ function matching(pattern: RegExp, message: string, options: CmsOptions = {}) {
 }
 
 /** A text with {placeholders} the site fills in, such as "Remove {name}". */
-function template(...names: string[]) {
+export function template(...names: string[]) {
   return text
     .refine((value) => names.every((name) => value.includes(`{${name}}`)), {
       error: `must contain ${names.map((name) => `{${name}}`).join(' and ')}`,
@@ -36,7 +36,7 @@ function template(...names: string[]) {
 /** A path inside the site, such as /services/ or /Weddings/wed1. */
 const internalHref = matching(/^\/[^\s]*$/, 'must be a path on this site starting with "/"');
 
-const externalUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' });
+export const externalUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' });
 
 /** An image in the media folder, always with alt text. */
 export const imageSchema = z.object({
@@ -64,7 +64,7 @@ const price = z
     }),
   );
 
-const slug = (hint: string) =>
+export const slug = (hint: string) =>
   matching(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens', { hint });
 
 export const linkSchema = z.object({ label: text, href: internalHref });

@@ -22,7 +22,7 @@ const config = cmsConfig(cmsSettings(process.env, settings.siteUrl));
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 console.log(
-  `CMS: the editor for ${config.collections.flatMap((c) => c.files).length} content files…`,
+  `CMS: the editor for ${config.collections.flatMap((c) => ('files' in c ? c.files : [])).length} content files and the journal…`,
 );
 
 await build({

@@ -231,6 +231,28 @@ async function previewColours(input: Sharp): Promise<string[]> {
   return colours;
 }
 
+/** The crops a journal cover is published in (lib/media.ts, MediaCrop), at CROP_WIDTH. */
+const CROPS = { '16x9': 16 / 9, '4x3': 4 / 3, '1x1': 1 } as const;
+const CROP_WIDTH = 1200;
+
+/**
+ * A picture cropped to each of CROPS (where the picture's subject is, by sharp's attention
+ * strategy), CROP_WIDTH wide, as JPEG; cached beside its other encodings.
+ */
+async function encodeCrops(source: Source, dir: string) {
+  const files = Object.keys(CROPS).map((name) => ({ name: `crop-${name}.jpg`, ratio: name }));
+  if (files.every((file) => existsSync(path.join(dir, file.name)))) return files;
+  const raw = await pixels(source);
+  mkdirSync(dir, { recursive: true });
+  for (const [ratio, aspect] of Object.entries(CROPS)) {
+    await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } })
+      .resize(CROP_WIDTH, Math.round(CROP_WIDTH / aspect), { fit: 'cover', position: 'attention' })
+      .jpeg(JPEG)
+      .toFile(path.join(dir, `crop-${ratio}.jpg`));
+  }
+  return files;
+}
+
 /** Runs the tasks, a few at a time. */
 async function pool<T, R>(items: T[], run: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
@@ -276,7 +298,9 @@ const srcSet = (files: { name: string; url: string; width: number }[], extension
     .join(', ');
 
 async function main() {
-  const { sources, problems } = resolveSources(mediaRefs(), MEDIA_DIR);
+  const refs = mediaRefs();
+  const { sources, problems } = resolveSources(refs, MEDIA_DIR);
+  const cropped = new Map(refs.filter((ref) => ref.crops).map((ref) => [ref.src, ref.where]));
   if (problems.length > 0) {
     console.error(`Media check failed:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
     process.exit(1);
@@ -340,6 +364,19 @@ async function main() {
     return [src, source, cached, cacheDir(source)] as const;
   });
 
+  const narrow = encoded.filter(([src, , cached]) => cropped.has(src) && cached.width < CROP_WIDTH);
+  if (narrow.length > 0 && !DRAFT) {
+    console.error(
+      `Media check failed:\n${narrow
+        .map(
+          ([src, , cached]) =>
+            `  ${cropped.get(src)}: media/${src} is ${cached.width} px wide; it needs at least ${CROP_WIDTH}`,
+        )
+        .join('\n')}`,
+    );
+    process.exit(1);
+  }
+
   rmSync(OUT_DIR, { recursive: true, force: true });
   const manifest: MediaManifest = {};
   for (const [src, source, cached, dir] of encoded) {
@@ -357,6 +394,15 @@ async function main() {
       fallback: urls.find((file) => file.name.endsWith('.jpg'))!.url,
       placeholder: source.kind !== 'file',
     };
+    if (cropped.has(src) && entry.kind === 'image') {
+      const crops = await encodeCrops(source, dir);
+      entry.crops = Object.fromEntries(
+        crops.map((crop) => [
+          crop.ratio,
+          publish(src, source.key, path.join(dir, crop.name), `-${crop.name}`),
+        ]),
+      ) as Record<keyof typeof CROPS, string>;
+    }
     manifest[src] = entry;
   }
   for (const [src, source] of sources) {

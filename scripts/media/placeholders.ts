@@ -2,6 +2,7 @@
 // under the same path. A path the content references that is neither a file in media/ nor
 // listed here fails the build, so a mistyped file name is caught rather than painted over.
 import { presets } from '@/lib/content';
+import { journal } from '@/lib/journal/posts';
 
 export type Placeholder =
   /** Painted from the scene its alt text describes (`hint` when no content entry names it). */
@@ -65,7 +66,21 @@ const coverHints = [
   'Couple on a beach at golden hour',
 ];
 
+/** The photos of the journal's sample posts (marked `sample: true`): a wide cover, then each event's. */
+const journalSamples = journal()
+  .filter((post) => post.sample)
+  .flatMap((post): [string, Placeholder][] => [
+    [post.cover.src, paint(2400, LANDSCAPE)],
+    ...post.events.flatMap((event) =>
+      event.photos.map((photo, i): [string, Placeholder] => [
+        photo.src,
+        i % 3 === 1 ? paint(1067, PORTRAIT) : paint(1600, LANDSCAPE),
+      ]),
+    ),
+  ]);
+
 export const placeholders = new Map<string, Placeholder>([
+  ...journalSamples,
   ...Object.entries(galleryCounts).flatMap(([folder, count]) =>
     series(`galleries/${folder}`, count),
   ),

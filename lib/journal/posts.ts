@@ -1,0 +1,153 @@
+// The real-wedding journal: one Markdown file per wedding in content/journal/, its facts in YAML
+// front matter (lib/journal/schema.ts), its story in the body. Read at build time; a post that
+// does not match the schema stops the build naming the file and the field, as every content file.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import rehypeStringify from 'rehype-stringify';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { parse as parseYaml } from 'yaml';
+import { contact } from '@/lib/content';
+import { ContentError, parseContent } from '@/lib/content/parse';
+import {
+  cityPath,
+  eventAnchors,
+  journalPath,
+  mainEvent,
+  slugify,
+  suggestSlug,
+  suggestTitle,
+} from './facts';
+import { JOURNAL_DIR, journalPostSchema, type JournalFrontMatter } from './schema';
+
+export type JournalEvent = JournalFrontMatter['events'][number] & {
+  /** The event's anchor on the post's page: "sangeet". */
+  anchor: string;
+  /** The enquiry form's name for the kind: "Sangeet". */
+  label: string;
+};
+
+export type JournalPost = Omit<JournalFrontMatter, 'title' | 'slug' | 'events'> & {
+  /** The post's file, as messages name it: content/journal/simran-arjun.md */
+  file: string;
+  title: string;
+  slug: string;
+  path: string;
+  events: JournalEvent[];
+  /** The story, as HTML (raw HTML in the Markdown is dropped). */
+  html: string;
+  /** The data as written, for messages that name a field (lib/content/media-refs.ts). */
+  raw: unknown;
+};
+
+export type JournalCity = { name: string; slug: string; path: string; posts: JournalPost[] };
+
+const frontMatter = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
+const markdown = unified().use(remarkParse).use(remarkRehype).use(rehypeStringify);
+
+/** One post file's text, validated; `kinds` are the enquiry's event kinds. */
+export function parsePost(file: string, source: string, kinds: Map<string, string>): JournalPost {
+  const fail = (line: string): never => {
+    throw new ContentError(`Invalid content in ${file}:\n  ${line}`);
+  };
+  const parts = frontMatter.exec(source);
+  if (!parts) return fail('the facts must open the file, between two lines of "---"');
+  let raw: unknown;
+  try {
+    raw = parseYaml(parts[1]!);
+  } catch (error) {
+    return fail(`the front matter is not YAML: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const post = parseContent(file, journalPostSchema, raw);
+  const story = parts[2]!.trim();
+  if (!story) fail('the story (the text below the front matter) must not be empty');
+  post.events.forEach((event, index) => {
+    if (!kinds.has(event.kind)) {
+      fail(
+        `events, entry #${index + 1}, field "kind": "${event.kind}" is not an event of the enquiry ` +
+          `(content/contact.json): ${[...kinds.keys()].join(', ')}`,
+      );
+    }
+  });
+  const anchors = eventAnchors(post.events);
+  const slug = post.slug ?? suggestSlug(post);
+  return {
+    ...post,
+    file,
+    raw,
+    title: post.title ?? suggestTitle(post),
+    slug,
+    path: journalPath({ slug }),
+    events: post.events.map((event, i) => ({
+      ...event,
+      anchor: anchors[i]!,
+      label: kinds.get(event.kind)!,
+    })),
+    html: String(markdown.processSync(story)),
+  };
+}
+
+/** Every post of `dir`, newest first; two posts at one address stop the build. */
+export function readJournal(dir = path.join(process.cwd(), JOURNAL_DIR)): JournalPost[] {
+  const kinds = new Map(contact.enquiry.eventKinds.map((kind) => [kind.value, kind.label]));
+  const posts = readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) =>
+      parsePost(`${JOURNAL_DIR}/${name}`, readFileSync(path.join(dir, name), 'utf8'), kinds),
+    );
+  const bySlug = new Map<string, JournalPost>();
+  for (const post of posts) {
+    const other = bySlug.get(post.slug);
+    if (other) {
+      throw new ContentError(
+        `Invalid content in ${post.file}:\n  field "slug": "${post.slug}" is the address of ` +
+          `${other.file} too (give one of them a slug of its own)`,
+      );
+    }
+    bySlug.set(post.slug, post);
+  }
+  return posts.sort(
+    (a, b) => b.published.localeCompare(a.published) || a.title.localeCompare(b.title),
+  );
+}
+
+let cached: JournalPost[] | undefined;
+
+/** The journal, read once per build (in `next dev`, at every request, so an edit shows). */
+export function journal(): JournalPost[] {
+  if (process.env.NODE_ENV !== 'production') return readJournal();
+  cached ??= readJournal();
+  return cached;
+}
+
+export const getPost = (slug: string) => journal().find((post) => post.slug === slug);
+
+/** The cities the journal's weddings were in, each with its posts (newest first), by name. */
+export function journalCities(posts = journal()): JournalCity[] {
+  const cities = new Map<string, JournalCity>();
+  for (const post of posts) {
+    for (const event of post.events) {
+      const slug = slugify(event.city);
+      const city = cities.get(slug) ?? {
+        name: event.city,
+        slug,
+        path: cityPath(event.city),
+        posts: [],
+      };
+      if (!city.posts.includes(post)) city.posts.push(post);
+      cities.set(slug, city);
+    }
+  }
+  return [...cities.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The cities of one post, each once, its main event's first. */
+export function postCities(post: JournalPost): { name: string; path: string }[] {
+  const names = [mainEvent(post.events).city, ...post.events.map((event) => event.city)];
+  const seen = new Set<string>();
+  return names
+    .filter((name) => !seen.has(slugify(name)) && seen.add(slugify(name)))
+    .map((name) => ({ name, path: cityPath(name) }));
+}
