@@ -41,10 +41,12 @@ const config = await createJestConfig({
   testPathIgnorePatterns: ['/node_modules/', '/e2e/', '/out/', '/.next/', '/server/'],
 })();
 
-export default {
+const withEsm = {
   ...config,
   transformIgnorePatterns: [
     `/node_modules/(?!(${esmOnly.join('|')})/)`,
     ...config.transformIgnorePatterns.filter((pattern) => !pattern.includes('node_modules')),
   ],
 };
+
+export default withEsm;

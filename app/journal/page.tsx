@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { PostCard } from '@/components/journal/post-card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Picture } from '@/components/media/picture';
 import type { JournalPost } from '@/lib/journal/posts';
 import { formatDay } from '@/lib/journal/dates';

@@ -23,6 +23,8 @@ const stoic = presets[0]!;
 const gallery = galleries[0]!;
 const photo = gallery.images[0]!;
 const newAlt = 'Meera laughing under a shower of haldi, her cousins all around';
+const postTitle = 'Harleen and Karan: three days in Surrey';
+const postSlug = 'sikh-wedding-surrey-harleen-karan';
 
 /** Opens the editor and logs in to the local backend (decap-server). */
 async function logIn(page: Page) {
@@ -70,7 +72,7 @@ test('the editor is kept out of search engines and runs under a policy of its ow
   expect(home).not.toContain('/admin/cms.js');
 });
 
-test('a price and an alt text changed in the editor reach the files and the built site', async ({
+test('a price, an alt text and a journal post changed in the editor reach the files and the built site', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -96,6 +98,15 @@ test('a price and an alt text changed in the editor reach the files and the buil
   await publish(page);
   await expect.poll(() => json('content/galleries.json').galleries[0].images[0].alt).toBe(newAlt);
 
+  // A journal post (a Markdown file of the folder collection) given a title and address of its own.
+  await openFile(page, 'journal', 'harleen-karan');
+  await page.getByRole('textbox', { name: /^Title/ }).fill(postTitle);
+  await page.getByRole('textbox', { name: /^Slug/ }).fill(postSlug);
+  await publish(page);
+  await expect
+    .poll(() => workspace.read('content/journal/harleen-karan.md'))
+    .toMatch(new RegExp(`^slug: ${postSlug}$`, 'm'));
+
   // Nothing else in the files changed: the other packs keep their prices.
   expect(
     json('content/presets.json')
@@ -112,6 +123,16 @@ test('a price and an alt text changed in the editor reach the files and the buil
   await page.goto(`${site}${galleryPath(gallery)}`);
   // The photo's viewer (a closed dialog until its tile is pressed) describes it in the new words.
   await expect(page.locator(`img[alt="${newAlt}"]`)).toHaveCount(1);
+  // The post is in the journal's list, its feed and the sitemap at its new address.
+  await page.goto(`${site}/journal/`);
+  await page.getByRole('link', { name: postTitle }).click();
+  await expect(page).toHaveURL(`${site}/journal/${postSlug}/`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(postTitle);
+  const feed = await (await page.request.get(`${site}/journal/feed.xml`)).text();
+  expect(feed).toContain(`<title>${postTitle}</title>`);
+  expect(feed).toContain(`/journal/${postSlug}/</link>`);
+  const sitemap = await (await page.request.get(`${site}/sitemap.xml`)).text();
+  expect(sitemap).toContain(`/journal/${postSlug}/</loc>`);
 });
 
 test('a seventh pack, and a coaching offer saved without its link, build; the new pack sells', async ({

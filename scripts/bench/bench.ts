@@ -15,6 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { presets } from '@/lib/content';
+import { journal } from '@/lib/journal/posts';
 import { packLookUrl } from '@/lib/media';
 import { presetPath } from '@/lib/routes';
 import { chromiumPath, QUIET_FLAGS } from '../chromium';
@@ -34,6 +35,8 @@ const routes: Route[] = [
   { label: 'preset', path: presetPath(presets[0]!), content: true },
   { label: 'service', path: '/services/cinematicFilms/', content: true },
   { label: 'gallery', path: '/weddings/Wed1/', content: true },
+  // A journal post is held to the gallery page's figures of the same run (below).
+  { label: 'journal post', path: journal()[0]!.path, content: true },
   { label: 'contact', path: '/contact/', content: true },
   { label: 'checkout', path: '/checkout/', content: false, cart: true, noindex: true },
 ];
@@ -331,6 +334,22 @@ async function main() {
     if (row.path === '/' && row.totalBytes - row.mediaBytes > budgets.homeBytesBeforeScroll) {
       miss(
         `bytes before scrolling ${kb(row.totalBytes - row.mediaBytes)} > ${kb(budgets.homeBytesBeforeScroll)}`,
+      );
+    }
+  }
+  // A journal post is as fast as a gallery page: its applied LCP (within 5 %, the runs' noise)
+  // and its first-load JavaScript no worse.
+  const gallery = rows.find((row) => row.label === 'gallery');
+  const post = rows.find((row) => row.label === 'journal post');
+  if (gallery && post) {
+    if (post.applied.lcpMs > gallery.applied.lcpMs * 1.05) {
+      misses.push(
+        `${post.path}: LCP, applied throttling, ${Math.round(post.applied.lcpMs)} ms > the gallery's ${Math.round(gallery.applied.lcpMs)} ms`,
+      );
+    }
+    if (post.referencedJs > gallery.referencedJs) {
+      misses.push(
+        `${post.path}: JavaScript referenced ${kb(post.referencedJs)} > the gallery's ${kb(gallery.referencedJs)}`,
       );
     }
   }

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { notFound } from 'next/navigation';
 import { PostCard } from '@/components/journal/post-card';
 import { JsonLd } from '@/components/ui/json-ld';
