@@ -71,11 +71,17 @@ describe('a post is made from its facts', () => {
     expect(suggestTitle(own)).toContain('Gurdwara Dasmesh Darbar');
   });
 
-  test('events get anchors by kind, numbered when a kind repeats, and the enquiry’s names', () => {
+  test('events get anchors by kind, numbered when a kind repeats, and their own or the enquiry’s names', () => {
     expect(parsed.events.map((event) => [event.anchor, event.label])).toEqual([
       ['sangeet', 'Sangeet'],
       ['ceremony', kinds.get('ceremony')],
     ]);
+    const named = parsePost(
+      'x.md',
+      post(facts.replace('  - kind: ceremony', '  - kind: ceremony\n    name: Anand Karaj')),
+      kinds,
+    );
+    expect(named.events[1]!.label).toBe('Anand Karaj');
     expect(eventAnchors([{ kind: 'reception' }, { kind: 'reception' }])).toEqual([
       'reception',
       'reception-2',

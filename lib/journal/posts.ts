@@ -24,7 +24,7 @@ import { JOURNAL_DIR, journalPostSchema, type JournalFrontMatter } from './schem
 export type JournalEvent = JournalFrontMatter['events'][number] & {
   /** The event's anchor on the post's page: "sangeet". */
   anchor: string;
-  /** The enquiry form's name for the kind: "Sangeet". */
+  /** Its name: the one the post gives it ("Anand Karaj"), else the enquiry's for its kind. */
   label: string;
 };
 
@@ -82,7 +82,7 @@ export function parsePost(file: string, source: string, kinds: Map<string, strin
     events: post.events.map((event, i) => ({
       ...event,
       anchor: anchors[i]!,
-      label: kinds.get(event.kind)!,
+      label: event.name ?? kinds.get(event.kind)!,
     })),
     html: String(markdown.processSync(story)),
   };

@@ -55,6 +55,11 @@ export const journalEventSchema = z.object({
       hint: 'One of the enquiry form’s events (Sangeet, Mehndi, …).',
     },
   }),
+  name: text.optional().meta({
+    cms: {
+      hint: 'What the family called it, if not the kind’s name: "Anand Karaj", "Nikah", "Pheras".',
+    },
+  }),
   date: isoDate,
   venue: text.meta({ cms: { hint: 'As couples search for it: "Gurdwara Dasmesh Darbar".' } }),
   city: text.meta({ cms: { hint: 'The city alone: "Surrey". Each city has its own page.' } }),
