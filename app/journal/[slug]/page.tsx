@@ -131,7 +131,15 @@ export default async function JournalPostPage({ params }: Props) {
               {post.vendors.map((vendor) => (
                 <div key={`${vendor.role}-${vendor.name}`}>
                   <dt>{vendor.role}</dt>
-                  <dd>{vendor.url ? <a href={vendor.url}>{vendor.name}</a> : vendor.name}</dd>
+                  <dd>
+                    {vendor.url ? (
+                      <a href={vendor.url} rel="noopener noreferrer">
+                        {vendor.name}
+                      </a>
+                    ) : (
+                      vendor.name
+                    )}
+                  </dd>
                 </div>
               ))}
             </dl>
