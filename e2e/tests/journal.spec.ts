@@ -55,6 +55,11 @@ test.describe('the journal', () => {
     expect(await cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(page.locator('main section[id] img[loading="lazy"]').first()).toBeAttached();
 
+    // The breadcrumbs lead back through the journal and the wedding's city.
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link')).toHaveText(
+      ['Home', journalCopy.page.heading, fillIn(journalCopy.city.heading, { city: 'Surrey' })],
+    );
+
     // Each event is a section with an anchor, listed at the top.
     for (const event of post.events) {
       await expect(page.locator(`section#${event.anchor}`)).toContainText(event.venue);

@@ -9,7 +9,7 @@ import button from '@/components/ui/button.module.css';
 import { fillIn } from '@/lib/copy';
 import { journalCopy, site } from '@/lib/content';
 import { formatDay } from '@/lib/journal/dates';
-import { enquiryHref, mainEvent } from '@/lib/journal/facts';
+import { cityPath, enquiryHref, mainEvent } from '@/lib/journal/facts';
 import { getPost, journal, postCities } from '@/lib/journal/posts';
 import { blogPostingData, photoLicenceData } from '@/lib/journal/structured-data';
 import { mediaImage } from '@/lib/media';
@@ -44,16 +44,17 @@ export default async function JournalPostPage({ params }: Props) {
   const main = mainEvent(post.events);
   const year = post.events[0]!.date.slice(0, 4);
   const photos = post.events.flatMap((event) => event.photos);
+  // Home › The Journal › Weddings in <the main event's city> › the post: shown, and for search.
+  const trail = [
+    { name: 'Home', path: '/' },
+    { name: journalCopy.page.heading, path: '/journal/' },
+    { name: fillIn(journalCopy.city.heading, { city: main.city }), path: cityPath(main.city) },
+    { name: post.title, path: post.path },
+  ];
   return (
     <article>
       <JsonLd data={blogPostingData(post, mediaImage(post.cover.src), site, settings.siteUrl)} />
-      <JsonLd
-        data={breadcrumbData(settings.siteUrl, [
-          { name: 'Home', path: '/' },
-          { name: journalCopy.page.heading, path: '/journal/' },
-          { name: post.title, path: post.path },
-        ])}
-      />
+      <JsonLd data={breadcrumbData(settings.siteUrl, trail)} />
       <JsonLd
         data={photos.map((photo) =>
           photoLicenceData(photo, mediaImage(photo.src), site, settings.siteUrl, year),
@@ -63,6 +64,15 @@ export default async function JournalPostPage({ params }: Props) {
         <Picture image={post.cover} sizes="100vw" priority fill />
       </div>
       <header className={styles.postHeader}>
+        <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
+          <ol>
+            {trail.slice(0, -1).map((step) => (
+              <li key={step.path}>
+                <Link href={step.path}>{step.name}</Link>
+              </li>
+            ))}
+          </ol>
+        </nav>
         <p className={styles.eyebrow}>
           {post.tradition} ·{' '}
           {postCities(post).map((city, i) => (
