@@ -47,7 +47,7 @@ async function openEntry(page: Page, summary: string) {
 }
 
 async function publish(page: Page) {
-  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByText('Publish now').click();
 }
 
