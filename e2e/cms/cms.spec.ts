@@ -75,7 +75,7 @@ test('the editor is kept out of search engines and runs under a policy of its ow
 test('a price, an alt text and a journal post changed in the editor reach the files and the built site', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await logIn(page);
   await openFile(page, 'shop', 'presets');
   const pack = await openEntry(page, stoic.name);
