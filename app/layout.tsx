@@ -26,8 +26,6 @@ export const metadata: Metadata = {
   applicationName: site.name,
   openGraph: { siteName: site.name, type: 'website', locale: 'en_US' },
   twitter: { card: 'summary_large_image' },
-  // Search engines may show the photographs large (a wedding studio's work is its pictures).
-  robots: { 'max-image-preview': 'large' },
 };
 
 export const viewport: Viewport = {

@@ -36,6 +36,7 @@ export function pageMetadata({
       ...(card && { images: [card] }),
     },
     twitter: { card: 'summary_large_image', title, description, ...(card && { images: [card] }) },
-    robots: index ? undefined : { index: false, follow: true, 'max-image-preview': 'large' },
+    // Search engines may show the photographs large (a wedding studio's work is its pictures).
+    robots: index ? { 'max-image-preview': 'large' } : { index: false, follow: true },
   };
 }

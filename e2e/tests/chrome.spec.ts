@@ -13,6 +13,7 @@ test.describe('footer', () => {
       'Services',
       'Education',
       'Presets',
+      'Journal',
       'About',
       'Contact',
       'Book Appointment',

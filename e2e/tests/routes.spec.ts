@@ -1,4 +1,6 @@
-import { bundles, galleries, pages, presets, services, site } from '@/lib/content';
+import { bundles, galleries, journalCopy, pages, presets, services, site } from '@/lib/content';
+import { fillIn } from '@/lib/copy';
+import { journal, journalCities } from '@/lib/journal/posts';
 import {
   allRoutes,
   bundlePath,
@@ -18,6 +20,7 @@ const pageHeadings: Record<string, string> = {
   '/presets/': pages.presets.heading,
   '/services/': pages.services.heading,
   '/lovenotes/': pages.lovenotes.heading,
+  '/journal/': journalCopy.page.heading,
   '/checkout/': pages.checkout.heading,
   '/thank-you/': 'Thank You for Your Purchase!',
 };
@@ -29,6 +32,10 @@ const expectations = new Map<string, string>([
   ...bundles.map((b) => [bundlePath(b), b.name] as const),
   ...services.map((s) => [servicePath(s), s.heading] as const),
   ...galleries.map((g) => [galleryPath(g), g.title] as const),
+  ...journal().map((post) => [post.path, post.title] as const),
+  ...journalCities().map(
+    (city) => [city.path, fillIn(journalCopy.city.heading, { city: city.name })] as const,
+  ),
 ]);
 
 test.describe('every route', () => {
