@@ -7,7 +7,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { CatalogUnavailable, type CatalogSource } from './catalog';
 import type { Config } from './config';
-import type { DeliveryService } from './delivery';
+import type { OrderService } from './orders';
 import { problem, type Env } from './http';
 import { createLinkPolicy } from './links';
 import type { Log } from './log';
@@ -23,12 +23,12 @@ export type Deps = {
   store: Store;
   paypal: PayPalClient;
   catalog: CatalogSource;
-  delivery: DeliveryService;
+  orders: OrderService;
   log: Log;
   now?: () => number;
 };
 
-export function createApp({ config, store, paypal, catalog, delivery, log, now = Date.now }: Deps) {
+export function createApp({ config, store, paypal, catalog, orders, log, now = Date.now }: Deps) {
   const app = new Hono<Env>();
   /** Work done after answering (e-mailing on request), so the answer says nothing of it. */
   const background = new Set<Promise<void>>();
@@ -79,9 +79,9 @@ export function createApp({ config, store, paypal, catalog, delivery, log, now =
     });
   });
 
-  const recovery = createRecovery({ store, paypal, delivery, log, now });
-  app.route('/api', apiRoutes({ config, store, catalog, delivery, recovery, log, now, later }));
-  app.route('/webhooks', webhookRoutes({ config, store, paypal, delivery, log }));
+  const recovery = createRecovery({ store, paypal, orders, log, now });
+  app.route('/api', apiRoutes({ config, store, catalog, orders, recovery, log, now, later }));
+  app.route('/webhooks', webhookRoutes({ config, store, paypal, orders, log }));
   app.route(
     '/download',
     downloadRoutes({ config, catalog, links: createLinkPolicy({ config, store, now }), log }),

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { serve, type ServerType } from '@hono/node-server';
-import { orderRequest, type OrderRequest } from '@/lib/order';
 import { createFakePayPal } from './fake-paypal';
+import { orderRequest, type OrderRequest } from './paypal-orders';
 import { allPacks } from './testing/harness';
 
 const credentials = { clientId: 'c', clientSecret: 's', webhookId: 'WH01' };

@@ -10,8 +10,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { Context } from 'hono';
 import { formatAmount, parseAmount } from '@/lib/money';
-import type { OrderRequest, PurchaseUnit } from '@/lib/order';
-import type { PayPalCapture, PayPalOrder } from './paypal';
+import type { OrderRequest, PayPalCapture, PayPalOrder, PurchaseUnit } from './paypal-orders';
 import { NO_DECIMALS, schemaIssues, type SchemaIssue } from './paypal-schemas';
 
 /** The string PayPal signs for a webhook: transmission id, time, webhook id and the body's CRC32. */

@@ -7,7 +7,7 @@ import type { AppliedDiscount, OrderLine, PackRef } from '@/lib/order';
 import type { ShopCatalog } from '@/lib/shop-catalog';
 import { html, markup } from './html';
 import type { Fields } from './log';
-import { isOneAddress } from './paypal';
+import { isOneAddress } from './paypal-orders';
 
 export type Message = {
   to: string;

@@ -1,4 +1,4 @@
-import type { DeliveryService } from './delivery';
+import type { OrderService } from './orders';
 import type { Log } from './log';
 import type { PayPalClient } from './paypal';
 import type { OrderRecord, Store } from './store';
@@ -17,13 +17,13 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
 export function createRecovery({
   store,
   paypal,
-  delivery,
+  orders,
   log,
   now,
 }: {
   store: Store;
   paypal: PayPalClient;
-  delivery: DeliveryService;
+  orders: OrderService;
   log: Log;
   now: () => number;
 }) {
@@ -36,7 +36,7 @@ export function createRecovery({
       log.warn({ msg: 'fresh links refused: hourly limit', orderId: order.id });
       return;
     }
-    delivery.resend(order);
+    orders.resend(order);
     log.info({ msg: 'links resent', orderId: order.id });
   }
 
@@ -54,18 +54,18 @@ export function createRecovery({
     }
     const capture = known || (await paypal.getOrder(id)) ? null : await paypal.getCapture(id);
     const orderId = capture?.supplementary_data?.related_ids?.order_id ?? id;
-    const result = await delivery.deliver(orderId, { source: 'recovery', email });
+    const result = await orders.deliver(orderId, { source: 'recovery', email });
     if (result.kind === 'delivered' && !result.created) resendLinks(result.order);
     log.info({ msg: 'recovery', orderId, result: result.kind });
   }
 
   /** Every paid order of an address, the newest first, as many as it may still receive. */
   function allOrders(email: string) {
-    const orders = store.ordersOf(email).filter((order) => order.status !== 'refunded');
+    const owned = store.ordersOf(email).filter((order) => order.status !== 'refunded');
     const left = linkEmailsLeft(email);
-    const sent = left > 0 ? orders.slice(-left) : [];
-    for (const order of sent) delivery.resend(order);
-    log.info({ msg: 'all orders sent', orders: orders.length, sent: sent.length });
+    const sent = left > 0 ? owned.slice(-left) : [];
+    for (const order of sent) orders.resend(order);
+    log.info({ msg: 'all orders sent', orders: owned.length, sent: sent.length });
   }
 
   return { freshLinks, allOrders };

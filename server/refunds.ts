@@ -1,4 +1,4 @@
-import type { DeliveryService } from './delivery';
+import type { OrderService } from './orders';
 import type { Log } from './log';
 import type { PayPalClient } from './paypal';
 import type { Store } from './store';
@@ -20,12 +20,12 @@ export async function handleRefund(
   {
     paypal,
     store,
-    delivery,
+    orders,
     log,
   }: {
     paypal: PayPalClient;
     store: Store;
-    delivery: DeliveryService;
+    orders: OrderService;
     log: Log;
   },
   event: RefundEvent,
@@ -42,7 +42,7 @@ export async function handleRefund(
   const order = store.findOrder(capture?.supplementary_data?.related_ids?.order_id ?? '');
   log.info({ msg: 'refund event', orderId: order?.id, type: event.event_type });
   if (!capture || !order || order.status === 'refunded') return;
-  delivery.refund(
+  orders.refund(
     order,
     event.event_type,
     ['REFUNDED', 'REVERSED'].includes(capture.status),

@@ -3,7 +3,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { createCatalog } from './catalog';
 import type { Config } from './config';
-import { createDelivery } from './delivery';
+import { createOrderService } from './orders';
 import { createFakePayPal } from './fake-paypal';
 import { createLog, type Log } from './log';
 import { catalogStaleNotice, createMailer } from './mail';
@@ -90,7 +90,7 @@ export async function startService(config: Config, log: Log = createLog()) {
     studioEmail: studioAddress,
     retryDelaysMs: config.mailRetryDelaysMs,
   });
-  const delivery = createDelivery({
+  const orders = createOrderService({
     config,
     store,
     paypal,
@@ -102,7 +102,7 @@ export async function startService(config: Config, log: Log = createLog()) {
     studioAddress,
     now: Date.now,
   });
-  const app = createApp({ config, store, paypal, catalog, delivery, log });
+  const app = createApp({ config, store, paypal, catalog, orders, log });
   // The catalogue first: a copy on disk serves at once, else the site is asked before the first
   // request (and /health says whether the shop is open).
   await catalog.start();

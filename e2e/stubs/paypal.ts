@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { NewOrderBody } from '@/lib/order-service';
-import type { PayPalOrder } from '@/server/paypal';
+import type { PayPalOrder } from '@/server/paypal-orders';
 import { apiBase, catalogSiteBase, fakePayPalBase } from '../service';
 
 /**

@@ -2,7 +2,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { checkoutCopy, presets } from '@/lib/content';
 import { presetPath } from '@/lib/routes';
 import { expect, test } from '../fixtures';
-import { newOrderReference, orderRequest } from '@/lib/order';
+import { newOrderReference, orderRequest } from '@/server/paypal-orders';
 import { apiBase, fakePayPalBase } from '../service';
 import { emailsAbout } from '../stubs/outbox';
 import { paypalAuth, paypalOrder, stubCapture, stubPayPal } from '../stubs/paypal';

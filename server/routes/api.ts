@@ -10,7 +10,7 @@ import { ORDER_ID_PATTERN, type CaptureOutcome } from '@/lib/order-service';
 import type { CatalogSource } from '../catalog';
 import { applyCode } from '../codes';
 import type { Config } from '../config';
-import type { DeliveryService } from '../delivery';
+import type { OrderService } from '../orders';
 import { clientKey, jsonBody, problem, rateLimit, type Env } from '../http';
 import type { Log } from '../log';
 import { PayPalRefused, PayPalUnavailable } from '../paypal';
@@ -72,7 +72,7 @@ export function apiRoutes({
   config,
   store,
   catalog,
-  delivery,
+  orders,
   recovery,
   log,
   now,
@@ -81,7 +81,7 @@ export function apiRoutes({
   config: Config;
   store: Store;
   catalog: CatalogSource;
-  delivery: DeliveryService;
+  orders: OrderService;
   recovery: ReturnType<typeof createRecovery>;
   log: Log;
   now: () => number;
@@ -126,7 +126,7 @@ export function apiRoutes({
 
   /** What the buyer's browser gets for a delivered order: where the e-mail went, the links. */
   const receipt = (order: OrderRecord, created: boolean) => {
-    const downloads = delivery.downloads(order);
+    const downloads = orders.downloads(order);
     return {
       ok: true,
       orderId: order.id,
@@ -152,7 +152,7 @@ export function apiRoutes({
   api.post('/orders', ...jsonBody(newOrderSchema), async (c) => {
     const { items, shownTotalCents, customer, code, fundingSource } = c.req.valid('json');
     try {
-      const created = await delivery.create({
+      const created = await orders.create({
         items,
         shownTotalCents,
         customer,
@@ -193,7 +193,7 @@ export function apiRoutes({
     if (!orderId.safeParse(id).success) return problem(c, 404, 'Not found.');
     let result;
     try {
-      result = await delivery.capture(id, c.req.valid('json').email);
+      result = await orders.capture(id, c.req.valid('json').email);
     } catch (error) {
       if (error instanceof PayPalUnavailable) return paypalUnreachable(c, id, error);
       throw error;
@@ -245,7 +245,7 @@ export function apiRoutes({
     } = c.req.valid('json');
     let result;
     try {
-      result = await delivery.deliver(id, {
+      result = await orders.deliver(id, {
         source: 'browser',
         customer,
         items: purchasedItems,

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ORDER_ID_PATTERN } from '@/lib/order-service';
 import type { Config } from '../config';
-import type { DeliveryService } from '../delivery';
+import type { OrderService } from '../orders';
 import type { Context } from 'hono';
 import { clientKey, problem, type Env } from '../http';
 import type { Log } from '../log';
@@ -63,10 +63,10 @@ export function webhookRoutes(deps: {
   config: Config;
   store: Store;
   paypal: PayPalClient;
-  delivery: DeliveryService;
+  orders: OrderService;
   log: Log;
 }) {
-  const { config, paypal, delivery, log } = deps;
+  const { config, paypal, orders, log } = deps;
   const webhooks = new Hono<Env>();
   const limit = failureLimit(config.rateLimit);
   const client = clientKey(config);
@@ -118,7 +118,7 @@ export function webhookRoutes(deps: {
         if (event.event_type === 'CHECKOUT.ORDER.APPROVED') {
           const id = event.resource?.id;
           if (!isOrderId(id)) return c.json({ ok: true, ignored: 'no order id' });
-          const result = await delivery.capture(id, null);
+          const result = await orders.capture(id, null);
           log.info({ msg: 'webhook', type: event.event_type, orderId: id, result: result.kind });
           return c.json({ ok: true });
         }
@@ -130,7 +130,7 @@ export function webhookRoutes(deps: {
           log.warn({ msg: 'webhook without an order id' });
           return c.json({ ok: true, ignored: 'no order id' });
         }
-        const result = await delivery.deliver(id, { source: 'webhook' });
+        const result = await orders.deliver(id, { source: 'webhook' });
         log.info({ msg: 'webhook', type: event.event_type, orderId: id, result: result.kind });
         return c.json({ ok: true });
       } catch (error) {

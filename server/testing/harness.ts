@@ -9,17 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { publishedCatalog } from '@/lib/catalog';
 import { formatAmount } from '@/lib/money';
-import {
-  newOrderReference,
-  orderRequest,
-  orderTotalCents,
-  type AppliedDiscount,
-  type PackRef,
-} from '@/lib/order';
+import { orderTotalCents, type AppliedDiscount, type PackRef } from '@/lib/order';
 import type { ShopCatalog } from '@/lib/shop-catalog';
 import { loadConfig, type Config } from '../config';
 import type { Fields } from '../log';
-import type { PayPalOrder } from '../paypal';
+import { newOrderReference, orderRequest, type PayPalOrder } from '../paypal-orders';
 import { after, before } from 'node:test';
 import { startService } from '../service';
 import { startSmtpCapture } from './smtp-capture';

@@ -1,0 +1,49 @@
+// What happens to a recorded order later: its links shown again, sent again, or stopped by a refund.
+import { COPY, type OrderRecord } from '../store';
+import { refundNotice } from '../mail';
+import type { OrderContext } from './context';
+
+/** The order's links that still work, newest per pack, as the buyer's receipt shows them. */
+export function downloads(ctx: OrderContext, order: OrderRecord) {
+  const { config, store, now } = ctx;
+  const budget = config.downloadLimit * COPY;
+  const live = store.liveLinks(order.id, now()).filter((link) => link.used < budget);
+  return order.lines.flatMap((line) => {
+    const link = live.find((each) => each.pack === line.slug);
+    // The buyer's own browser fetches the file itself, without the page the e-mail opens.
+    return link
+      ? [{ name: line.name, url: `${ctx.linkUrl(link)}/file`, expiresAt: link.expiresAt }]
+      : [];
+  });
+}
+
+/**
+ * The payment went back (a full refund, a reversal): the order's links stop working and the
+ * studio is told. A partial refund only tells the studio.
+ */
+export function refund(
+  ctx: OrderContext,
+  order: OrderRecord,
+  why: string,
+  full: boolean,
+  eventId: string,
+) {
+  const { store, outbox, log, now, studioAddress } = ctx;
+  const notice = {
+    orderId: order.id,
+    kind: 'alert' as const,
+    message: refundNotice(order.id, why, full, studioAddress()),
+  };
+  if (full) store.refundOrder(order.id, notice, now());
+  // Each partial refund once, however often PayPal sends its event.
+  else if (!store.queueOnce(`event:${eventId}`, [notice], now())) return;
+  log.info({ msg: full ? 'order refunded' : 'order partly refunded', orderId: order.id, why });
+  void outbox.kick();
+}
+
+/** Fresh links for a recorded order, e-mailed to its address. */
+export function resend(ctx: OrderContext, order: OrderRecord) {
+  const { links, message } = ctx.linksMessage(ctx.summaryOf(order), 'links');
+  ctx.store.issueLinks(links, [{ orderId: order.id, kind: 'links', message }], ctx.now());
+  void ctx.outbox.kick();
+}

@@ -1,0 +1,175 @@
+// What every use case of an order shares: the service's parts, the e-mails with links, and the two
+// endings of a paid order (recorded with its links, or refused and left to the studio).
+import { randomBytes } from 'node:crypto';
+import type { CatalogSource } from '../catalog';
+import type { Config } from '../config';
+import type { Log } from '../log';
+import { buyerEmail, refusedNotice, studioEmail, type Message, type OrderSummary } from '../mail';
+import type { Outbox } from '../outbox';
+import type { PayPalClient } from '../paypal';
+import type { OrderRecord, Store } from '../store';
+import { newLinkId, signToken } from '../tokens';
+
+export type OrderDeps = {
+  config: Config;
+  store: Store;
+  paypal: PayPalClient;
+  outbox: Outbox;
+  catalog: CatalogSource;
+  log: Log;
+  publicUrl: () => string;
+  /** Where the studio's copies and alerts go. */
+  studioAddress: () => string;
+  now: () => number;
+};
+
+/** Who asks for an order to be delivered, and what they say about it. */
+export type Claim =
+  | { source: 'webhook' }
+  /** The checkout's confirmation call: the buyer's details and what the browser says it bought. */
+  | {
+      source: 'browser';
+      customer: OrderSummary['customer'];
+      items: string[];
+      totalAmount: string;
+    }
+  /** The fresh-links form with an order the service never stored: only the address is known. */
+  | { source: 'recovery'; email: string };
+
+export type Delivery =
+  | { kind: 'delivered'; order: OrderRecord; created: boolean }
+  /** PayPal does not know the order, or knows it under another address (recovery). */
+  | { kind: 'unknown' }
+  /** Paid, but its capture is still pending: the webhook delivers it when it completes. */
+  | { kind: 'pending' }
+  /**
+   * Not delivered. `paid`: PayPal holds the buyer's money for it, and the studio was alerted to
+   * settle it by hand. `refunded`: the payment went back before it was delivered.
+   */
+  | { kind: 'refused'; status: 409 | 422; error: string; paid?: boolean; refunded?: boolean };
+
+export const sameAddress = (a: string, b: string) =>
+  a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** A single-line field as the e-mails show it: no control characters, no line breaks. */
+export const oneLine = (text: string) =>
+  text
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** A multi-line field (the address): its lines kept, each one cleaned. */
+export const lines = (text: string) =>
+  text
+    .split(/\r\n|\r|\n/)
+    .map(oneLine)
+    .filter(Boolean)
+    .join('\n');
+
+export type OrderContext = ReturnType<typeof orderContext>;
+
+export function orderContext(deps: OrderDeps) {
+  const { config, store, outbox, catalog, log, now, studioAddress } = deps;
+
+  const linkUrl = (link: { id: string; expiresAt: number }) =>
+    `${deps.publicUrl()}/download/${signToken(config.downloadSecret, link.id, link.expiresAt)}`;
+
+  function withId(message: Message, orderId: string, kind: string): Message {
+    const sender = config.mailFrom ?? catalog.get().studio.email;
+    const domain = sender.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
+    return {
+      ...message,
+      messageId: `<${orderId}.${kind}.${randomBytes(6).toString('hex')}@${domain}>`,
+    };
+  }
+
+  /** One fresh link per line of an order, and the e-mail that carries them. */
+  function linksMessage(order: OrderSummary, kind: 'buyer' | 'links') {
+    const expiresAt = now() + config.downloadTtlMs;
+    const links = order.lines.map((line) => ({
+      id: newLinkId(),
+      orderId: order.orderId,
+      pack: line.slug,
+      expiresAt,
+    }));
+    const message = buyerEmail(
+      catalog.get(),
+      order,
+      links.map((link, index) => ({ name: order.lines[index]!.name, url: linkUrl(link) })),
+      expiresAt,
+      config.downloadLimit,
+      `${config.siteOrigins[0]}/thank-you/#fresh-links`,
+    );
+    return { links, message: withId(message, order.orderId, kind) };
+  }
+
+  const summaryOf = (order: OrderRecord): OrderSummary => ({
+    orderId: order.id,
+    customer: { name: order.name, email: order.email, phone: order.phone, address: order.address },
+    lines: order.lines,
+    totalCents: order.totalCents,
+    currency: order.currency,
+    discount: order.discountCode ? { code: order.discountCode, cents: order.discountCents } : null,
+  });
+
+  /**
+   * Writes a paid order's links and e-mails; false when another path recorded it first,
+   * 'code-used-up' when its code had no use left for it (nothing written).
+   */
+  function record(order: Omit<OrderRecord, 'status'>) {
+    const summary = summaryOf({ ...order, status: 'paid' });
+    const { links, message } = linksMessage(summary, 'buyer');
+    const studio = withId(studioEmail(summary, studioAddress()), order.id, 'studio');
+    const recorded = store.recordPaid(
+      order,
+      links,
+      [
+        { orderId: order.id, kind: 'buyer', message },
+        { orderId: order.id, kind: 'studio', message: studio },
+      ],
+      now(),
+    );
+    if (recorded === true) {
+      log.info({ msg: 'order recorded', orderId: order.id, packs: order.lines.length });
+      void outbox.kick();
+    }
+    return recorded;
+  }
+
+  /**
+   * PayPal holds the buyer's money for an order that cannot be delivered as it stands: the studio
+   * is told once per order, to deliver or refund it by hand, and the buyer is told so.
+   */
+  function refuseAfterPayment(orderId: string, reason: string, email: string | null): Delivery {
+    log.error({ msg: 'paid order not deliverable', orderId, reason });
+    const alert = withId(
+      refusedNotice(orderId, reason, email, studioAddress()),
+      orderId,
+      'refused',
+    );
+    if (
+      store.queueOnce(
+        `refused:${orderId}`,
+        [{ orderId: null, kind: 'alert', message: alert }],
+        now(),
+      )
+    )
+      void outbox.kick();
+    return {
+      kind: 'refused',
+      status: 422,
+      error: 'The payment does not match this order.',
+      paid: true,
+    };
+  }
+
+  /** An order already settled: its delivery, or its refusal. */
+  function settled(order: OrderRecord): Delivery {
+    if (order.status === 'refunded') {
+      return { kind: 'refused', status: 422, error: 'This order was refunded.', refunded: true };
+    }
+    return { kind: 'delivered', order, created: false };
+  }
+
+  return { ...deps, linkUrl, linksMessage, summaryOf, record, refuseAfterPayment, settled };
+}

@@ -1,0 +1,126 @@
+// An order created at PayPal by the service, for the checkout's PayPal button: at the prices the
+// page showed, with every pack's file in place and the discount code's use held for it.
+import { orderTotalCents, type FundingSource, type OrderLine, type PackRef } from '@/lib/order';
+import { applyCode, type CodeProblem } from '../codes';
+import type { OrderSummary } from '../mail';
+import { packsMissingNotice } from '../mail';
+import { missingPacks } from '../packs';
+import { newOrderReference, orderRequest, type PayPalOrder } from '../paypal-orders';
+import { lines, oneLine, type OrderContext } from './context';
+
+/** What the checkout asks for: packs by slug at the total it showed, the buyer, perhaps a code. */
+export type NewOrder = {
+  items: string[];
+  /** The packs' total as the page showed it, before any discount. */
+  shownTotalCents: number;
+  customer: OrderSummary['customer'];
+  code?: string;
+  fundingSource?: FundingSource;
+  /** Who asks (the client's address): one client holds only a few uses of a code at once. */
+  client: string;
+};
+
+/**
+ * Why an order was not created, so nothing can be charged: its code does not apply; the page
+ * showed other prices (or a pack no longer sold), and these are the packs it named that are sold,
+ * at today's prices; or a pack's file is not in place yet.
+ */
+export type NotCreated =
+  { problem: CodeProblem } | { pricesChanged: PackRef[] } | { unavailable: PackRef[] };
+
+/**
+ * Creates the order at PayPal at the catalogue's prices, when they are the prices the page
+ * showed and every pack's file is in place, with the code's use held for it until it is paid
+ * (or the hold lapses), and keeps it as 'created'. PayPal's order id, or why it was not created.
+ */
+export async function createOrder(
+  ctx: OrderContext,
+  input: NewOrder,
+): Promise<{ id: string } | NotCreated> {
+  const { config, store, paypal, catalog, log, now } = ctx;
+  const shop = catalog.get();
+  const sold = input.items.flatMap((slug) => shop.packsBySlug.get(slug) ?? []);
+  const bought = sold.map((pack): OrderLine => ({ ...pack, quantity: 1 }));
+  const itemTotal = orderTotalCents(bought);
+  if (sold.length !== input.items.length || itemTotal !== input.shownTotalCents) {
+    log.info({ msg: 'order at other prices', shown: input.shownTotalCents, now: itemTotal });
+    return { pricesChanged: sold };
+  }
+  const missing = missingPacks(config.packsDir, sold);
+  if (missing.length > 0) {
+    packsMissing(ctx, missing, shop.version);
+    return { unavailable: missing };
+  }
+  const ref = newOrderReference();
+  const at = now();
+  let discount: { code: string; cents: number } | null = null;
+  if (input.code) {
+    const applied = applyCode(store, input.code, bought, at);
+    if ('problem' in applied) return applied;
+    const { code } = applied.rule;
+    const held = store.reserveCode(
+      code,
+      ref,
+      at,
+      at + config.codeHoldMs,
+      input.client,
+      config.codeHoldsPerClient,
+    );
+    if (!held) return { problem: 'used-up' };
+    discount = { code, cents: applied.cents };
+  }
+  const request = orderRequest(
+    bought,
+    shop.currency,
+    {
+      reference: ref,
+      description: shop.copy.orderDescription,
+      fundingSource: input.fundingSource,
+    },
+    discount,
+  );
+  let created: PayPalOrder;
+  try {
+    created = await paypal.createOrder(request, ref);
+  } catch (error) {
+    if (discount) store.releaseCode(discount.code, ref);
+    throw error;
+  }
+  store.createOrder({
+    id: created.id,
+    ref,
+    email: input.customer.email,
+    name: oneLine(input.customer.name),
+    phone: oneLine(input.customer.phone),
+    address: lines(input.customer.address),
+    lines: bought,
+    totalCents: itemTotal - (discount?.cents ?? 0),
+    currency: shop.currency,
+    discountCode: discount?.code ?? null,
+    discountCents: discount?.cents ?? 0,
+    createdAt: at,
+  });
+  log.info({ msg: 'order created', orderId: created.id, packs: bought.length });
+  return { id: created.id };
+}
+
+/** The studio is told once per pack and catalogue that a pack sold on the site has no file. */
+function packsMissing(ctx: OrderContext, missing: PackRef[], version: string) {
+  const { config, store, outbox, log, now, studioAddress } = ctx;
+  log.error({ msg: 'pack files missing', packs: missing.map((pack) => pack.slug).join(',') });
+  const fresh = missing.filter((pack) =>
+    store.queueOnce(`pack-missing:${pack.slug}:${version}`, [], now()),
+  );
+  if (fresh.length === 0) return;
+  store.queue(
+    [
+      {
+        orderId: null,
+        kind: 'alert',
+        message: packsMissingNotice(fresh, config.packsDir, studioAddress()),
+      },
+    ],
+    now(),
+  );
+  void outbox.kick();
+}

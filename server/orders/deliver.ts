@@ -1,0 +1,183 @@
+// The older path, and the one every paid order shares: a paid order delivered to whichever asks
+// first (PayPal's webhook, a buyer recovering an order, or the confirmation call of a checkout that
+// created its order in the browser, before the service created orders). What was bought and paid
+// always comes from PayPal's own order; the first path to record it wins.
+import { formatAmount } from '@/lib/money';
+import { paidOrder, type PayPalOrder } from '../paypal-orders';
+import { applyCode } from '../codes';
+import type { OrderRecord } from '../store';
+import { settle } from './capture';
+import {
+  lines,
+  oneLine,
+  sameAddress,
+  type Claim,
+  type Delivery,
+  type OrderContext,
+} from './context';
+
+/** Why a claim does not fit the order as recorded, or null. */
+function claimProblem(order: Pick<OrderRecord, 'email' | 'lines' | 'totalCents'>, claim: Claim) {
+  if (claim.source === 'webhook') return null;
+  const email = claim.source === 'browser' ? claim.customer.email : claim.email;
+  if (!sameAddress(order.email, email)) {
+    return { status: 409 as const, error: 'This order was paid for another e-mail address.' };
+  }
+  if (claim.source !== 'browser') return null;
+  const names = order.lines.map((line) => line.name);
+  if (
+    claim.totalAmount !== formatAmount(order.totalCents) ||
+    claim.items.length !== names.length ||
+    claim.items.some((item) => !names.includes(item))
+  ) {
+    return { status: 422 as const, error: 'The items or total do not match this order.' };
+  }
+  return null;
+}
+
+/**
+ * Delivers a paid order to whichever path asks first: PayPal's webhook, a buyer recovering an
+ * order, or the confirmation call of a checkout that created its order in the browser. What was
+ * bought and paid always comes from PayPal's own order.
+ */
+export async function deliver(ctx: OrderContext, orderId: string, claim: Claim): Promise<Delivery> {
+  const { store, paypal, log } = ctx;
+  const known = store.findOrder(orderId);
+  if (known?.status === 'refunded' && claim.source !== 'webhook') {
+    log.warn({ msg: 'claim for a refunded order', orderId, source: claim.source });
+    return { kind: 'unknown' };
+  }
+  if (known && known.status !== 'created') {
+    const problem = claimProblem(known, claim);
+    if (problem) {
+      log.warn({ msg: 'claim does not match the order', orderId, source: claim.source });
+      return claim.source === 'recovery' ? { kind: 'unknown' } : { kind: 'refused', ...problem };
+    }
+    return { kind: 'delivered', order: known, created: false };
+  }
+
+  const order = await paypal.getOrder(orderId);
+  if (!order) {
+    log.warn({ msg: 'order unknown to PayPal', orderId, source: claim.source });
+    return { kind: 'unknown' };
+  }
+  if (known) {
+    const problem = claimProblem(known, claim);
+    if (problem) {
+      log.warn({ msg: 'claim does not match the order', orderId, source: claim.source });
+      return claim.source === 'recovery' ? { kind: 'unknown' } : { kind: 'refused', ...problem };
+    }
+    return settle(ctx, known, order);
+  }
+  return deliverBrowserOrder(ctx, orderId, order, claim);
+}
+
+/**
+ * An order a browser created at PayPal (checkouts before the service created orders): its
+ * address and code come from custom_id, its discount is checked against the code as it stood
+ * when the order was created.
+ */
+function deliverBrowserOrder(
+  ctx: OrderContext,
+  orderId: string,
+  order: PayPalOrder,
+  claim: Claim,
+): Delivery {
+  const { store, catalog, log, now } = ctx;
+  const shop = catalog.get();
+  const paid = paidOrder(order, shop.packsBySlug, shop.currency);
+  const custom = 'custom' in paid ? paid.custom : null;
+  const bound = custom?.kind === 'legacy' ? custom.email : null;
+  if ('pending' in paid) {
+    if (claim.source === 'browser' && bound && !sameAddress(bound, claim.customer.email)) {
+      return { kind: 'refused', status: 409, error: 'another address' };
+    }
+    log.info({ msg: 'payment pending, delivery waits for its completion', orderId });
+    return { kind: 'pending' };
+  }
+  if ('refunded' in paid || 'problem' in paid) {
+    log.warn({
+      msg: 'order not deliverable',
+      orderId,
+      source: claim.source,
+      reason: 'refunded' in paid ? `refunded: ${paid.refunded}` : paid.problem,
+    });
+    return { kind: 'refused', status: 422, error: 'The payment does not match this order.' };
+  }
+  const claimed =
+    claim.source === 'browser'
+      ? claim.customer.email
+      : claim.source === 'recovery'
+        ? claim.email
+        : null;
+  if (claim.source === 'recovery') {
+    const owners = [bound, paid.payerEmail];
+    if (!owners.some((owner) => owner && sameAddress(owner, claim.email))) {
+      log.warn({ msg: 'recovery for another address', orderId });
+      return { kind: 'unknown' };
+    }
+  }
+  // Where the packs go: the address given at checkout, which the order carries; else the one the
+  // claim gives (a browser without custom_id), else the PayPal account's.
+  const email = bound ?? claimed ?? paid.payerEmail;
+  if (paid.custom.kind === 'reference' || !email) {
+    return ctx.refuseAfterPayment(orderId, 'no address to deliver to', paid.payerEmail);
+  }
+  const customer =
+    claim.source === 'browser'
+      ? {
+          name: oneLine(claim.customer.name),
+          email,
+          phone: oneLine(claim.customer.phone),
+          address: lines(claim.customer.address),
+        }
+      : { name: oneLine(paid.payerName), email, phone: '', address: '' };
+
+  // A discount is the code's, as it stood when the order was created at PayPal.
+  let discountCode: string | null = null;
+  if (paid.discountCents > 0) {
+    const applied = paid.custom.code
+      ? applyCode(store, paid.custom.code, paid.lines, paid.createdAt ?? now())
+      : ({ problem: 'unknown' } as const);
+    if ('problem' in applied || applied.cents !== paid.discountCents) {
+      const why = 'problem' in applied ? `code ${applied.problem}` : `code takes ${applied.cents}`;
+      return ctx.refuseAfterPayment(
+        orderId,
+        `discount of ${paid.discountCents} cents: ${why}`,
+        email,
+      );
+    }
+    discountCode = applied.rule.code;
+  }
+  const entry: Omit<OrderRecord, 'status'> = {
+    id: orderId,
+    ref: null,
+    email,
+    name: customer.name,
+    phone: customer.phone,
+    address: customer.address,
+    lines: paid.lines,
+    totalCents: paid.totalCents,
+    currency: shop.currency,
+    discountCode,
+    discountCents: paid.discountCents,
+    source: claim.source,
+    createdAt: now(),
+  };
+  if (claim.source !== 'recovery') {
+    const problem = claimProblem(entry, claim);
+    if (problem) {
+      log.warn({ msg: 'claim does not match PayPal', orderId, reason: problem.error });
+      return { kind: 'refused', ...problem };
+    }
+  }
+  const recorded = ctx.record(entry);
+  if (recorded === 'code-used-up') {
+    return ctx.refuseAfterPayment(orderId, `discount code ${discountCode} used up`, email);
+  }
+  if (!recorded) {
+    const current = store.findOrder(orderId);
+    return current ? ctx.settled(current) : { kind: 'unknown' };
+  }
+  return { kind: 'delivered', order: { ...entry, status: 'paid' }, created: true };
+}

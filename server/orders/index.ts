@@ -1,0 +1,31 @@
+// The order service: an order's use cases, each in its own module, over one shared context.
+//   create.ts      the checkout's order, created at PayPal at the prices the page showed
+//   capture.ts     the buyer approved it: captured and delivered in one call
+//   deliver.ts     a paid order delivered to whichever path asks first (webhook, recovery, and
+//                  the older confirmation call of checkouts that created their order in the browser)
+//   after-sale.ts  links shown again, sent again, stopped by a refund
+//   states.ts      the states an order goes through, which the store enforces
+import type { OrderRecord } from '../store';
+import { downloads, refund, resend } from './after-sale';
+import { capture } from './capture';
+import { orderContext, type Claim, type OrderDeps } from './context';
+import { createOrder, type NewOrder } from './create';
+import { deliver } from './deliver';
+
+export function createOrderService(deps: OrderDeps) {
+  const ctx = orderContext(deps);
+  return {
+    create: (input: NewOrder) => createOrder(ctx, input),
+    capture: (orderId: string, email: string | null) => capture(ctx, orderId, email),
+    deliver: (orderId: string, claim: Claim) => deliver(ctx, orderId, claim),
+    downloads: (order: OrderRecord) => downloads(ctx, order),
+    resend: (order: OrderRecord) => resend(ctx, order),
+    refund: (order: OrderRecord, why: string, full: boolean, eventId: string) =>
+      refund(ctx, order, why, full, eventId),
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;
+export type { Claim, Delivery } from './context';
+export type { NewOrder, NotCreated } from './create';
+export type { Declined } from './capture';

@@ -1,0 +1,161 @@
+// PayPal's wire format: the order the service asks for, and what it accepts back before delivering.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { OrderLine, PackRef } from '@/lib/order';
+import {
+  linesFromPayPal,
+  newOrderReference,
+  orderRequest,
+  type PurchaseUnit,
+} from './paypal-orders';
+
+const packs = new Map<string, PackRef>([
+  ['stoic-pack', { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999 }],
+  ['awaken', { slug: 'awaken', name: 'Awaken', priceCents: 3499 }],
+]);
+const lines: OrderLine[] = [...packs.values()].map((pack) => ({ ...pack, quantity: 1 }));
+const reference = { reference: 'SJ-0123456789AB', description: 'Presets' };
+
+describe('orderRequest', () => {
+  test('lists every pack as a digital good with its sku, the item total and our reference; no shipping', () => {
+    assert.deepEqual(orderRequest(lines, 'USD', reference), {
+      intent: 'CAPTURE',
+      payment_source: {
+        paypal: {
+          experience_context: { shipping_preference: 'NO_SHIPPING', user_action: 'PAY_NOW' },
+        },
+      },
+      purchase_units: [
+        {
+          description: 'Presets',
+          invoice_id: 'SJ-0123456789AB',
+          custom_id: 'SJ-0123456789AB',
+          amount: {
+            currency_code: 'USD',
+            value: '74.98',
+            breakdown: { item_total: { currency_code: 'USD', value: '74.98' } },
+          },
+          items: [
+            {
+              name: 'Stoic Pack',
+              sku: 'stoic-pack',
+              unit_amount: { currency_code: 'USD', value: '39.99' },
+              quantity: '1',
+              category: 'DIGITAL_GOODS',
+            },
+            {
+              name: 'Awaken',
+              sku: 'awaken',
+              unit_amount: { currency_code: 'USD', value: '34.99' },
+              quantity: '1',
+              category: 'DIGITAL_GOODS',
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  test('a card payment asks for no shipping where PayPal reads it for cards', () => {
+    const request = orderRequest(lines, 'USD', { ...reference, fundingSource: 'card' });
+    assert.ok('application_context' in request && !('payment_source' in request));
+    assert.deepEqual(request.application_context, { shipping_preference: 'NO_SHIPPING' });
+  });
+
+  test("keeps within PayPal's 127 characters, whatever the buyer's address", () => {
+    const [unit] = orderRequest(lines, 'USD', {
+      ...reference,
+      description: 'd'.repeat(200),
+    }).purchase_units;
+    assert.equal(unit!.description!.length, 127);
+    assert.equal(unit!.custom_id, 'SJ-0123456789AB');
+  });
+
+  test('references are ours, of one shape, and differ per order', () => {
+    assert.equal(
+      newOrderReference(() => '0123abcd-ef45-6789-0000-000000000000'),
+      'SJ-0123ABCDEF45',
+    );
+    assert.match(newOrderReference(), /^SJ-[0-9A-F]{12}$/);
+    assert.notEqual(newOrderReference(), newOrderReference());
+  });
+});
+
+describe('linesFromPayPal: what the service delivers for', () => {
+  const unit = orderRequest(lines, 'USD', reference).purchase_units[0]!;
+  const changed = (change: (copy: PurchaseUnit) => void) => {
+    const copy = structuredClone(unit);
+    change(copy);
+    return linesFromPayPal(copy, packs, 'USD');
+  };
+
+  test('the order as the checkout created it', () => {
+    assert.deepEqual(linesFromPayPal(unit, packs, 'USD'), {
+      lines: [
+        { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },
+        { slug: 'awaken', name: 'Awaken', priceCents: 3499, quantity: 1 },
+      ],
+      itemTotalCents: 7498,
+      discountCents: 0,
+      totalCents: 7498,
+    });
+  });
+
+  test('with a discount: the amount is the item total less it', () => {
+    const discounted = orderRequest(lines, 'USD', reference, { code: 'LAUNCH20', cents: 1500 })
+      .purchase_units[0]!;
+    assert.deepEqual(discounted.amount, {
+      currency_code: 'USD',
+      value: '59.98',
+      breakdown: {
+        item_total: { currency_code: 'USD', value: '74.98' },
+        discount: { currency_code: 'USD', value: '15.00' },
+      },
+    });
+    const read = linesFromPayPal(discounted, packs, 'USD');
+    assert.ok(!('problem' in read));
+    assert.deepEqual(
+      [read.itemTotalCents, read.discountCents, read.totalCents],
+      [7498, 1500, 5998],
+    );
+    const tampered = structuredClone(discounted);
+    tampered.amount.value = '50.00';
+    assert.deepEqual(linesFromPayPal(tampered, packs, 'USD'), {
+      problem: 'amount 50.00, catalogue total 5998',
+    });
+  });
+
+  test('takes names and prices from the catalogue by sku, so a renamed pack still matches', () => {
+    const read = changed((copy) => (copy.items![0]!.name = 'Stoic (old name)'));
+    assert.ok(!('problem' in read));
+    assert.deepEqual(
+      read.lines.map((line) => [line.slug, line.name]),
+      [
+        ['stoic-pack', 'Stoic Pack'],
+        ['awaken', 'Awaken'],
+      ],
+    );
+  });
+
+  const refusals: [string, (copy: PurchaseUnit) => void, RegExp][] = [
+    ['no items', (copy) => delete copy.items, /no items/],
+    ['an unknown sku', (copy) => (copy.items![0]!.sku = 'free-pack'), /unknown sku/],
+    ['a pack twice', (copy) => (copy.items![1] = copy.items![0]!), /twice/],
+    ['a quantity of 2', (copy) => (copy.items![0]!.quantity = '2'), /quantity 2/],
+    ['a lower unit price', (copy) => (copy.items![0]!.unit_amount.value = '0.99'), /priced 0.99/],
+    ['another currency', (copy) => (copy.amount.currency_code = 'CAD'), /amount in CAD/],
+    [
+      'a wrong item total',
+      (copy) => (copy.amount.breakdown!.item_total!.value = '1.00'),
+      /item total/,
+    ],
+    ['a lower amount', (copy) => (copy.amount.value = '70.00'), /amount 70.00/],
+  ];
+  for (const [name, change, problem] of refusals) {
+    test(`refuses ${name}`, () => {
+      const read = changed(change);
+      assert.ok('problem' in read);
+      assert.match(read.problem, problem);
+    });
+  }
+});

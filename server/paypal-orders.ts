@@ -1,0 +1,253 @@
+// PayPal's wire format for orders (Orders v2): the order the service asks for, and what it reads
+// back from PayPal's order before it delivers (every item a pack at its price, the amounts adding
+// up, the captures kept).
+import { formatAmount, parseAmount } from '@/lib/money';
+import {
+  orderTotalCents,
+  type AppliedDiscount,
+  type FundingSource,
+  type OrderLine,
+  type PackRef,
+} from '@/lib/order';
+
+/** PayPal's limit on an item name, an id or a description (Orders v2). */
+export const PAYPAL_TEXT_MAX = 127;
+
+export type Money = { currency_code: string; value: string };
+
+/** The items of an order as PayPal's Orders v2 API takes and returns them. */
+export type PayPalItem = {
+  name: string;
+  sku?: string;
+  unit_amount: Money;
+  quantity: string;
+  category?: 'DIGITAL_GOODS' | 'PHYSICAL_GOODS' | 'DONATION';
+};
+
+export type PurchaseUnit = {
+  description?: string;
+  invoice_id?: string;
+  custom_id?: string;
+  amount: Money & { breakdown?: { item_total?: Money; discount?: Money } };
+  items?: PayPalItem[];
+};
+
+export type PayPalCapture = {
+  id: string;
+  status: string;
+  amount: Money;
+  supplementary_data?: { related_ids?: { order_id?: string } };
+};
+
+/** The part of a PayPal Orders v2 order the service looks at. */
+export type PayPalOrder = {
+  id: string;
+  intent?: string;
+  status: string;
+  create_time?: string;
+  payer?: { email_address?: string; name?: { given_name?: string; surname?: string } };
+  purchase_units?: (PurchaseUnit & { payments?: { captures?: PayPalCapture[] } })[];
+};
+
+/** Our own reference for an order: its invoice number on the buyer's PayPal receipt. */
+export function newOrderReference(random: () => string = () => crypto.randomUUID()): string {
+  return `SJ-${random().replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+}
+
+/**
+ * The order the service asks PayPal for: one purchase unit listing every pack (name, sku, price,
+ * quantity 1, digital goods) with its item total and discount; our reference as invoice number
+ * and `custom_id`; no shipping (nothing is shipped), asked where the funding source takes it.
+ */
+export function orderRequest(
+  lines: readonly OrderLine[],
+  currency: string,
+  reference: { reference: string; description: string; fundingSource?: FundingSource },
+  discount?: AppliedDiscount | null,
+) {
+  const money = (cents: number): Money => ({ currency_code: currency, value: formatAmount(cents) });
+  const itemTotal = orderTotalCents(lines);
+  const unit: PurchaseUnit = {
+    description: reference.description.slice(0, PAYPAL_TEXT_MAX),
+    invoice_id: reference.reference,
+    custom_id: reference.reference,
+    amount: {
+      ...money(itemTotal - (discount?.cents ?? 0)),
+      breakdown: {
+        item_total: money(itemTotal),
+        ...(discount ? { discount: money(discount.cents) } : {}),
+      },
+    },
+    items: lines.map((line) => ({
+      name: line.name.slice(0, PAYPAL_TEXT_MAX),
+      sku: line.slug,
+      unit_amount: money(line.priceCents),
+      quantity: String(line.quantity),
+      category: 'DIGITAL_GOODS',
+    })),
+  };
+  const noShipping = { shipping_preference: 'NO_SHIPPING' as const };
+  // The wallet's experience_context is PayPal's current field; a card payment reads only the
+  // (deprecated) application_context.
+  const wallet = reference.fundingSource !== 'card' && reference.fundingSource !== 'venmo';
+  return {
+    intent: 'CAPTURE' as const,
+    purchase_units: [unit],
+    ...(wallet
+      ? {
+          payment_source: {
+            paypal: { experience_context: { ...noShipping, user_action: 'PAY_NOW' as const } },
+          },
+        }
+      : { application_context: noShipping }),
+  };
+}
+
+export type OrderRequest = ReturnType<typeof orderRequest>;
+
+/**
+ * What a PayPal purchase unit bought, checked against the catalogue: every item a known pack (by
+ * sku) at its catalogue price, once, in the shop's currency, and the amount exactly their sum less
+ * the discount it states (which the service then checks against the code). A reason instead when
+ * anything differs; nothing is delivered for such an order.
+ */
+export function linesFromPayPal(
+  unit: PurchaseUnit,
+  packs: ReadonlyMap<string, PackRef>,
+  currency: string,
+):
+  | { lines: OrderLine[]; itemTotalCents: number; discountCents: number; totalCents: number }
+  | { problem: string } {
+  const items = unit.items ?? [];
+  if (items.length === 0) return { problem: 'the order lists no items' };
+  const lines: OrderLine[] = [];
+  for (const item of items) {
+    const pack = item.sku ? packs.get(item.sku) : undefined;
+    if (!pack) return { problem: `unknown sku "${item.sku ?? ''}"` };
+    if (lines.some((line) => line.slug === pack.slug)) {
+      return { problem: `${pack.slug} listed twice` };
+    }
+    if (item.quantity !== '1') return { problem: `${pack.slug} quantity ${item.quantity}` };
+    if (item.unit_amount.currency_code !== currency) {
+      return { problem: `${pack.slug} priced in ${item.unit_amount.currency_code}` };
+    }
+    if (parseAmount(item.unit_amount.value) !== pack.priceCents) {
+      return {
+        problem: `${pack.slug} priced ${item.unit_amount.value}, catalogue ${pack.priceCents}`,
+      };
+    }
+    lines.push({ slug: pack.slug, name: pack.name, priceCents: pack.priceCents, quantity: 1 });
+  }
+  const itemTotalCents = orderTotalCents(lines);
+  const { amount } = unit;
+  const itemTotal = amount.breakdown?.item_total;
+  const discount = amount.breakdown?.discount;
+  if (amount.currency_code !== currency) return { problem: `amount in ${amount.currency_code}` };
+  if (!itemTotal || parseAmount(itemTotal.value) !== itemTotalCents) {
+    return { problem: `item total ${itemTotal?.value ?? 'missing'}, catalogue ${itemTotalCents}` };
+  }
+  const discountCents = discount ? parseAmount(discount.value) : 0;
+  if (discountCents === null || (discount && discount.currency_code !== currency)) {
+    return { problem: `discount ${discount?.value} ${discount?.currency_code}` };
+  }
+  const totalCents = itemTotalCents - discountCents;
+  if (parseAmount(amount.value) !== totalCents) {
+    return { problem: `amount ${amount.value}, catalogue total ${totalCents}` };
+  }
+  return { lines, itemTotalCents, discountCents, totalCents };
+}
+
+/** A paid order as PayPal holds it, checked against the catalogue. */
+export type PaidOrder = {
+  lines: OrderLine[];
+  /** What was paid: the item total less the discount. */
+  totalCents: number;
+  discountCents: number;
+  /** What the order carries in custom_id: see `readCustomId`. */
+  custom: CustomId;
+  /** When the order was created at PayPal: the moment a code had to be valid. */
+  createdAt: number | null;
+  payerEmail: string | null;
+  payerName: string;
+};
+
+/** Captures whose money the studio keeps, in whole or in part (PayPal's capture statuses). */
+const KEPT = new Set(['COMPLETED', 'PARTIALLY_REFUNDED']);
+
+/** Whether PayPal holds the buyer's money for the order: a capture kept in whole or in part. */
+export const moneyKept = (order: PayPalOrder) =>
+  (order.purchase_units?.[0]?.payments?.captures ?? []).some((each) => KEPT.has(each.status));
+
+/**
+ * What PayPal's order says was bought and paid: 'pending' while its capture waits (an e-check,
+ * a review), 'refunded' when every capture went back, a problem when it must not be delivered
+ * (not completed, wrong currency, an item or amount that differs from what it was sold as,
+ * captures that do not add up to the total). A capture partly refunded still counts as paid: the
+ * studio keeps money for it, so it is delivered (the refund is the studio's to explain).
+ */
+export function paidOrder(
+  order: PayPalOrder,
+  packs: ReadonlyMap<string, PackRef>,
+  currency: string,
+): PaidOrder | { pending: string } | { refunded: string } | { problem: string } {
+  const units = order.purchase_units ?? [];
+  if (units.length !== 1) return { problem: `order has ${units.length} purchase units` };
+  const unit = units[0]!;
+  const captures = unit.payments?.captures ?? [];
+  if (captures.some((capture) => capture.status === 'PENDING')) {
+    return { pending: 'capture pending' };
+  }
+  if (order.status !== 'COMPLETED') return { problem: `order status is ${order.status}` };
+  if (captures.length > 0 && !moneyKept(order)) {
+    return { refunded: captures.map((capture) => capture.status).join(', ') };
+  }
+  const bought = linesFromPayPal(unit, packs, currency);
+  if ('problem' in bought) return bought;
+  let captured = 0;
+  for (const capture of captures.filter((each) => KEPT.has(each.status))) {
+    if (capture.amount.currency_code !== currency) {
+      return { problem: `captured in ${capture.amount.currency_code}` };
+    }
+    captured += parseAmount(capture.amount.value) ?? Number.NaN;
+  }
+  if (captured !== bought.totalCents) {
+    return { problem: `captured ${captured} cents, the catalogue total is ${bought.totalCents}` };
+  }
+  const created = order.create_time ? Date.parse(order.create_time) : Number.NaN;
+  const name = order.payer?.name;
+  return {
+    lines: bought.lines,
+    totalCents: bought.totalCents,
+    discountCents: bought.discountCents,
+    custom: readCustomId(unit.custom_id),
+    createdAt: Number.isNaN(created) ? null : created,
+    payerEmail: order.payer?.email_address ?? null,
+    payerName: [name?.given_name, name?.surname].filter(Boolean).join(' '),
+  };
+}
+
+/**
+ * What an order's custom_id says: our reference (orders the service created), or, in an order a
+ * browser created before that, the address given at checkout and the discount code ("email code").
+ * Anyone can write custom_id from PayPal's JS SDK, so such an address counts only when it is one
+ * plain address: never a list that would mail the links to several inboxes.
+ */
+export type CustomId =
+  | { kind: 'reference'; ref: string }
+  | { kind: 'legacy'; email: string | null; code: string | null };
+
+const ONE_ADDRESS = /^[^\s@,;:<>()[\]"\\]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/;
+
+/** One plain address (no list, no display name, no comments), within RFC 5321's 254. */
+export const isOneAddress = (text: string) => text.length <= 254 && ONE_ADDRESS.test(text);
+
+export function readCustomId(value: string | undefined): CustomId {
+  const text = (value ?? '').slice(0, PAYPAL_TEXT_MAX);
+  if (/^SJ-[A-Z0-9]{12}$/.test(text)) return { kind: 'reference', ref: text };
+  const [email, code, ...rest] = text.split(' ');
+  return {
+    kind: 'legacy',
+    email: email && rest.length === 0 && isOneAddress(email) ? email : null,
+    code: code || null,
+  };
+}

@@ -1,0 +1,138 @@
+// Discount codes and their uses: how many a code has left is decided here, atomically, so that
+// buyers racing for the last use cannot both get it.
+import type Database from 'better-sqlite3';
+import type { CodeRecord, CodeRow } from './records';
+
+export function codeStore(db: Database.Database) {
+  const insertCode = db.prepare(
+    `INSERT INTO codes (code, kind, value, packs, minimumCents, expiresAt, usageLimit, createdAt)
+     VALUES (@code, @kind, @value, @packs, @minimumCents, @expiresAt, @usageLimit, @createdAt)`,
+  );
+  const selectCode = db.prepare<[string], CodeRow>('SELECT * FROM codes WHERE code = ?');
+  const selectCodes = db.prepare<[], CodeRow & { uses: number }>(
+    `SELECT codes.*,
+       (SELECT count(*) FROM code_uses WHERE code_uses.code = codes.code AND heldUntil IS NULL)
+       AS uses
+     FROM codes ORDER BY createdAt`,
+  );
+  const disableCode = db.prepare('UPDATE codes SET disabled = 1 WHERE code = ?');
+  const countUses = db.prepare<[string, number], { count: number }>(
+    `SELECT count(*) AS count FROM code_uses
+     WHERE code = ? AND (heldUntil IS NULL OR heldUntil > ?)`,
+  );
+  const selectUse = db.prepare<[string, string], { heldUntil: number | null }>(
+    'SELECT heldUntil FROM code_uses WHERE code = ? AND ref = ?',
+  );
+  const upsertUse = db.prepare(
+    `INSERT INTO code_uses (code, ref, usedAt, heldUntil, holder) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (code, ref) DO UPDATE SET heldUntil = excluded.heldUntil`,
+  );
+  const keepUse = db.prepare('UPDATE code_uses SET heldUntil = NULL WHERE code = ? AND ref = ?');
+  const dropUse = db.prepare('DELETE FROM code_uses WHERE code = ? AND ref = ?');
+  // A client's open holds of a code past the newest `OFFSET` of them lapse now.
+  const lapseOldHolds = db.prepare(
+    `UPDATE code_uses SET heldUntil = @now WHERE rowid IN (
+       SELECT rowid FROM code_uses WHERE code = @code AND holder = @holder AND heldUntil > @now
+       ORDER BY usedAt DESC, rowid DESC LIMIT -1 OFFSET @keep)`,
+  );
+  const usageLimitOf = db.prepare<[string], { usageLimit: number | null }>(
+    'SELECT usageLimit FROM codes WHERE code = ?',
+  );
+  const toCode = (row: CodeRow | undefined): CodeRecord | null =>
+    row
+      ? {
+          ...row,
+          packs: row.packs === null ? null : (JSON.parse(row.packs) as string[]),
+          disabled: row.disabled === 1,
+        }
+      : null;
+
+  /** Uses of a code at a moment: paid orders, and holds of unpaid ones not lapsed by then. */
+  const codeUses = (code: string, at: number) => countUses.get(code, at)?.count ?? 0;
+
+  /**
+   * Makes an order's use of a code live until `heldUntil` (null: for good): kept as it is when it
+   * still holds one, else taken again if the code's limit leaves one at `now`. False when none is
+   * left. Call inside a transaction.
+   */
+  const takeUse = (
+    code: string,
+    ref: string,
+    now: number,
+    heldUntil: number | null,
+    holder: string | null = null,
+  ) => {
+    const held = selectUse.get(code, ref);
+    const live = held !== undefined && (held.heldUntil === null || held.heldUntil > now);
+    if (!live) {
+      const limit = usageLimitOf.get(code)?.usageLimit ?? null;
+      if (limit !== null && codeUses(code, now) >= limit) return false;
+    }
+    if (heldUntil === null) {
+      if (held === undefined) upsertUse.run(code, ref, now, null, holder);
+      else keepUse.run(code, ref);
+    } else if (!live || (held.heldUntil !== null && held.heldUntil < heldUntil)) {
+      upsertUse.run(code, ref, now, heldUntil, holder);
+    }
+    return true;
+  };
+
+  return {
+    /** For the store's own transactions (an order paid keeps its use for good). */
+    takeUse,
+
+    /**
+     * Takes one use of a code for an order being created, if the code's limit leaves one at `now`:
+     * held until `heldUntil`, kept for good once the order is paid. A client (`holder`) keeps at
+     * most `perHolder` holds of a code: its oldest beyond that lapse now (their orders take a use
+     * again when approved, if one is left). Atomic, so that buyers racing for the last use cannot
+     * both get it.
+     */
+    reserveCode: db.transaction(
+      (
+        code: string,
+        ref: string,
+        now: number,
+        heldUntil: number,
+        holder: string,
+        perHolder: number,
+      ) => {
+        lapseOldHolds.run({ code, holder, now, keep: Math.max(0, perHolder - 1) });
+        return takeUse(code, ref, now, heldUntil, holder);
+      },
+    ),
+
+    /**
+     * Before an approved order is captured: its use of the code held until `heldUntil`, taken
+     * again if its hold lapsed and the limit leaves one. False: another order has the last use, and
+     * this one must not be paid with the discount.
+     */
+    renewCode: db.transaction((code: string, ref: string, now: number, heldUntil: number) =>
+      takeUse(code, ref, now, heldUntil),
+    ),
+
+    /** Gives a reserved use back (PayPal did not create the order). */
+    releaseCode: (code: string, ref: string) => void dropUse.run(code, ref),
+
+    /** A new code; false when the code exists already. */
+    addCode(code: Omit<CodeRecord, 'disabled'>) {
+      const row = { ...code, packs: code.packs === null ? null : JSON.stringify(code.packs) };
+      try {
+        insertCode.run(row);
+        return true;
+      } catch (error) {
+        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return false;
+        throw error;
+      }
+    },
+
+    findCode: (code: string) => toCode(selectCode.get(code)),
+
+    codes: () => selectCodes.all().map((row) => ({ ...toCode(row)!, uses: row.uses })),
+
+    /** False when there is no such code. */
+    disableCode: (code: string) => disableCode.run(code).changes === 1,
+
+    codeUses,
+  };
+}

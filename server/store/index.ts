@@ -1,0 +1,265 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { OrderLine } from '@/lib/order';
+import type { Message } from '../mail';
+import { moveGuard, ownedCondition, type FirstState } from '../orders/states';
+import { codeStore } from './codes';
+import type {
+  LinkRecord,
+  MessageKind,
+  NewLink,
+  NewMessage,
+  OrderRecord,
+  OrderRow,
+  OutboxRecord,
+} from './records';
+import { migrate } from './schema';
+
+export { COPY } from './records';
+export type * from './records';
+
+/**
+ * Orders, download links, the outbox of e-mails and discount codes, in one SQLite file: a restart
+ * forgets nothing. Every change of an order's state is one transaction, so a crash leaves either
+ * all of it (and the outbox sends its e-mails after the restart) or none (and the next capture,
+ * confirmation or webhook starts afresh).
+ */
+export function openStore(file: string) {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  migrate(db);
+  db.pragma('foreign_keys = ON');
+  const { takeUse, ...codes } = codeStore(db);
+
+  const selectOrder = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE id = ?');
+  const selectOrdersByEmail = db.prepare<[string], OrderRow>(
+    `SELECT * FROM orders WHERE email = ? COLLATE NOCASE AND ${ownedCondition}
+     ORDER BY createdAt`,
+  );
+  const insertOrder = db.prepare(
+    `INSERT OR IGNORE INTO orders
+       (id, ref, email, name, phone, address, lines, totalCents, currency, discountCode,
+        discountCents, source, status, createdAt)
+     VALUES
+       (@id, @ref, @email, @name, @phone, @address, @lines, @totalCents, @currency, @discountCode,
+        @discountCents, @source, @status, @createdAt)`,
+  );
+  const setPaid = db.prepare(
+    `UPDATE orders SET status = 'paid' WHERE id = ? AND ${moveGuard('paid')}`,
+  );
+  const insertLink = db.prepare(
+    'INSERT INTO links (id, orderId, pack, expiresAt) VALUES (@id, @orderId, @pack, @expiresAt)',
+  );
+  const selectLink = db.prepare<[string], LinkRecord>('SELECT * FROM links WHERE id = ?');
+  const selectLiveLinks = db.prepare<[string, number], LinkRecord>(
+    `SELECT * FROM links WHERE orderId = ? AND expiresAt > ? AND revokedAt IS NULL
+     ORDER BY expiresAt DESC`,
+  );
+  const revokeLinks = db.prepare(
+    'UPDATE links SET revokedAt = ? WHERE orderId = ? AND revokedAt IS NULL',
+  );
+  const setRefunded = db.prepare(
+    `UPDATE orders SET status = 'refunded' WHERE id = ? AND ${moveGuard('refunded')}`,
+  );
+  const cancelLinkMessages = db.prepare(
+    `UPDATE outbox SET status = 'cancelled'
+     WHERE orderId = ? AND status = 'pending' AND kind IN ('buyer', 'links')`,
+  );
+  const spend = db.prepare(
+    'UPDATE links SET used = used + @amount WHERE id = @id AND used + @amount <= @budget',
+  );
+  const giveBack = db.prepare('UPDATE links SET used = max(0, used - ?) WHERE id = ?');
+  const insertMessage = db.prepare(
+    `INSERT INTO outbox (orderId, kind, recipient, message, nextAttemptAt, createdAt)
+     VALUES (@orderId, @kind, @recipient, @message, @now, @now)`,
+  );
+  const selectDue = db.prepare<[number], Omit<OutboxRecord, 'message'> & { message: string }>(
+    `SELECT id, orderId, kind, message, attempts FROM outbox
+     WHERE status = 'pending' AND nextAttemptAt <= ? ORDER BY id LIMIT 20`,
+  );
+  const selectNextDue = db.prepare<[], { at: number | null }>(
+    "SELECT min(nextAttemptAt) AS at FROM outbox WHERE status = 'pending'",
+  );
+  const setSent = db.prepare(
+    "UPDATE outbox SET status = 'sent', sentAt = ? WHERE id = ? AND status = 'pending'",
+  );
+  const setDelivered = db.prepare(
+    `UPDATE orders SET status = 'delivered', deliveredAt = ? WHERE id = ? AND ${moveGuard('delivered')}`,
+  );
+  const setRetry = db.prepare(
+    'UPDATE outbox SET attempts = attempts + 1, nextAttemptAt = ?, lastError = ? WHERE id = ?',
+  );
+  const setFailed = db.prepare(
+    "UPDATE outbox SET attempts = attempts + 1, status = 'failed', lastError = ? WHERE id = ?",
+  );
+  const countRecent = db.prepare<[string, string, number], { count: number }>(
+    `SELECT count(*) AS count FROM outbox
+     WHERE kind = ? AND recipient = ? COLLATE NOCASE AND createdAt > ?`,
+  );
+  const insertNotice = db.prepare('INSERT OR IGNORE INTO notices (key, at) VALUES (?, ?)');
+
+  // Orders recorded before version 3 name a line's pack `sku`; it is the same slug.
+  const toOrder = (row: OrderRow | undefined): OrderRecord | null =>
+    row
+      ? {
+          ...row,
+          lines: (JSON.parse(row.lines) as (OrderLine & { sku?: string })[]).map(
+            ({ sku, ...line }) => ({ ...line, slug: line.slug ?? sku! }),
+          ),
+        }
+      : null;
+
+  /** A new order, in one of the states an order starts in. */
+  const insert = (order: Omit<OrderRecord, 'status'>, status: FirstState) =>
+    insertOrder.run({ ...order, lines: JSON.stringify(order.lines), status });
+
+  const addLinksAndMessages = (links: NewLink[], messages: NewMessage[], now: number) => {
+    for (const link of links) insertLink.run(link);
+    for (const { orderId, kind, message } of messages) {
+      insertMessage.run({
+        orderId,
+        kind,
+        recipient: message.to,
+        message: JSON.stringify(message),
+        now,
+      });
+    }
+  };
+
+  /** Thrown inside `recordPaid` to undo it: the code's last use went to another order. */
+  class CodeUsedUp extends Error {}
+
+  /**
+   * Records a paid order with its links and e-mails, all or nothing; false when another path
+   * recorded it first (or it was refunded), in which case nothing is written. An order the
+   * service created goes from 'created' to 'paid'; one it learns of now is inserted as paid. Its
+   * code's use is kept for good; when it held none and the limit leaves none, nothing is written
+   * (CodeUsedUp).
+   */
+  const recordPaid = db.transaction(
+    (order: Omit<OrderRecord, 'status'>, links: NewLink[], messages: NewMessage[], now: number) => {
+      const { changes } =
+        order.source === 'checkout' ? setPaid.run(order.id) : insert(order, 'paid');
+      if (changes !== 1) return false;
+      if (order.discountCode && !takeUse(order.discountCode, order.ref ?? order.id, now, null)) {
+        throw new CodeUsedUp();
+      }
+      addLinksAndMessages(links, messages, now);
+      return true;
+    },
+  );
+
+  return {
+    findOrder: (id: string) => toOrder(selectOrder.get(id)),
+
+    /** The paid orders of an address, oldest first. */
+    ordersOf: (email: string) => selectOrdersByEmail.all(email).map((row) => toOrder(row)!),
+
+    /**
+     * An order the service created at PayPal, not paid yet. Its code's use was reserved by
+     * `reserveCode` under its reference and stays reserved until it is paid or the hold lapses.
+     */
+    createOrder(order: Omit<OrderRecord, 'status' | 'source'>) {
+      insert({ ...order, source: 'checkout' }, 'created');
+    },
+
+    /** See `recordPaid` above: 'code-used-up' when its code had no use left for it. */
+    recordPaid(
+      order: Omit<OrderRecord, 'status'>,
+      links: NewLink[],
+      messages: NewMessage[],
+      now: number,
+    ): boolean | 'code-used-up' {
+      try {
+        return recordPaid(order, links, messages, now);
+      } catch (error) {
+        if (error instanceof CodeUsedUp) return 'code-used-up';
+        throw error;
+      }
+    },
+
+    /** Fresh links for a known order, replacing its earlier ones, and the e-mail with them. */
+    issueLinks: db.transaction((links: NewLink[], messages: NewMessage[], now: number) => {
+      for (const orderId of new Set(links.map((link) => link.orderId))) {
+        revokeLinks.run(now, orderId);
+      }
+      addLinksAndMessages(links, messages, now);
+    }),
+
+    /**
+     * The payment went back: the order's links stop working, e-mails with links that have not left
+     * yet never will, and the studio is told.
+     */
+    refundOrder: db.transaction((orderId: string, notice: NewMessage, now: number) => {
+      setRefunded.run(orderId);
+      revokeLinks.run(now, orderId);
+      cancelLinkMessages.run(orderId);
+      addLinksAndMessages([], [notice], now);
+    }),
+
+    /** Queues e-mails that carry no links. */
+    queue: db.transaction((messages: NewMessage[], now: number) =>
+      addLinksAndMessages([], messages, now),
+    ),
+
+    /**
+     * Queues e-mails once per key (a webhook event, a refused order): false when that key was
+     * seen before, and nothing is queued.
+     */
+    queueOnce: db.transaction((key: string, messages: NewMessage[], now: number) => {
+      if (insertNotice.run(key, now).changes !== 1) return false;
+      addLinksAndMessages([], messages, now);
+      return true;
+    }),
+
+    /** An order's unrevoked, unexpired links, newest first. */
+    liveLinks: (orderId: string, now: number) => selectLiveLinks.all(orderId, now),
+
+    findLink: (id: string) => selectLink.get(id) ?? null,
+
+    /**
+     * Spends part of a link's budget (in millionths of a copy) before bytes are sent; false, and
+     * nothing spent, when it would pass the budget. One statement, so concurrent requests cannot
+     * together spend more than there is.
+     */
+    spendLink: (id: string, amount: number, budget: number) =>
+      spend.run({ id, amount, budget }).changes === 1,
+
+    /** Gives back what a transfer cut short did not send. */
+    refundLink: (id: string, amount: number) => void giveBack.run(amount, id),
+
+    /** E-mails whose (next) attempt is due. */
+    dueMessages: (now: number): OutboxRecord[] =>
+      selectDue.all(now).map((row) => ({ ...row, message: JSON.parse(row.message) as Message })),
+
+    /** When the next pending e-mail is due, or null when none is pending. */
+    nextDue: () => selectNextDue.get()?.at ?? null,
+
+    /**
+     * The mail server accepted the message; the buyer's order e-mail delivers its order, unless
+     * the order was refunded meanwhile (it stays refunded).
+     */
+    markSent: db.transaction((message: OutboxRecord, now: number) => {
+      setSent.run(now, message.id);
+      if (message.kind === 'buyer' && message.orderId) setDelivered.run(now, message.orderId);
+    }),
+
+    /** A failed attempt: tried again at `retryAt`, or given up for good when it is null. */
+    markFailed(id: number, error: string, retryAt: number | null) {
+      if (retryAt === null) setFailed.run(error, id);
+      else setRetry.run(retryAt, error, id);
+    },
+
+    /** How many e-mails of a kind went to an address since a moment: the flood limit. */
+    recentMessages: (kind: MessageKind, recipient: string, since: number) =>
+      countRecent.get(kind, recipient, since)?.count ?? 0,
+
+    ...codes,
+
+    close: () => db.close(),
+  };
+}
+
+export type Store = ReturnType<typeof openStore>;

@@ -1,0 +1,75 @@
+// What the store keeps, as the service reads and writes it.
+import type { DiscountRule, OrderLine } from '@/lib/order';
+import type { Message } from '../mail';
+import type { OrderState } from '../orders/states';
+
+/**
+ * How the service learnt of the order: 'checkout' created it at PayPal itself; 'browser', 'webhook'
+ * and 'recovery' found a paid order that a browser had created (checkouts from before the service
+ * created orders).
+ */
+export type OrderSource = 'checkout' | 'browser' | 'webhook' | 'recovery';
+
+export type OrderRecord = {
+  /** PayPal's order id. */
+  id: string;
+  /** Our reference (invoice_id and custom_id at PayPal), for orders the service created. */
+  ref: string | null;
+  email: string;
+  name: string;
+  phone: string;
+  address: string;
+  lines: OrderLine[];
+  /** What was paid: the packs' catalogue total less the discount. */
+  totalCents: number;
+  currency: string;
+  discountCode: string | null;
+  discountCents: number;
+  source: OrderSource;
+  /** Where it is in its life: see `../orders/states.ts`. */
+  status: OrderState;
+  createdAt: number;
+};
+
+export type LinkRecord = {
+  id: string;
+  orderId: string;
+  /** The pack's sku (its slug): the name of its file in the packs folder. */
+  pack: string;
+  expiresAt: number;
+  /** How much of the pack it has sent, in millionths of the file: 1,000,000 is one copy. */
+  used: number;
+  /** When newer links replaced it, or its order was refunded. */
+  revokedAt: number | null;
+};
+
+/** What an outbox message is: the buyer's order e-mail marks the order delivered once it is sent. */
+export type MessageKind = 'buyer' | 'studio' | 'links' | 'alert';
+
+export type OutboxRecord = {
+  id: number;
+  orderId: string | null;
+  kind: MessageKind;
+  message: Message;
+  attempts: number;
+};
+
+export type OrderRow = Omit<OrderRecord, 'lines'> & { lines: string };
+
+/** A discount code and its terms, as the studio sets them with `npm run codes`. */
+export type CodeRecord = DiscountRule & {
+  expiresAt: number | null;
+  usageLimit: number | null;
+  disabled: boolean;
+  createdAt: number;
+};
+
+export type CodeRow = Omit<CodeRecord, 'packs' | 'disabled'> & {
+  packs: string | null;
+  disabled: number;
+};
+export type NewLink = Omit<LinkRecord, 'used' | 'revokedAt'>;
+export type NewMessage = { orderId: string | null; kind: MessageKind; message: Message };
+
+/** One copy of a file, in the unit of `LinkRecord.used`. */
+export const COPY = 1_000_000;

@@ -1,0 +1,137 @@
+// The tables of the store and the migration of an older database to this version.
+import type Database from 'better-sqlite3';
+import { stateCheck } from '../orders/states';
+import { COPY } from './records';
+
+const SCHEMA_VERSION = 4;
+
+const TABLES = `
+  CREATE TABLE orders (
+    id TEXT PRIMARY KEY,
+    ref TEXT UNIQUE,
+    email TEXT NOT NULL,
+    name TEXT NOT NULL,
+    phone TEXT NOT NULL,
+    address TEXT NOT NULL,
+    lines TEXT NOT NULL,
+    totalCents INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    discountCode TEXT,
+    discountCents INTEGER NOT NULL DEFAULT 0,
+    source TEXT NOT NULL CHECK (source IN ('checkout', 'browser', 'webhook', 'recovery')),
+    status TEXT NOT NULL CHECK (${stateCheck}),
+    createdAt INTEGER NOT NULL,
+    deliveredAt INTEGER
+  );
+  CREATE TABLE links (
+    id TEXT PRIMARY KEY,
+    orderId TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+    pack TEXT NOT NULL,
+    expiresAt INTEGER NOT NULL,
+    used INTEGER NOT NULL DEFAULT 0,
+    revokedAt INTEGER
+  );
+  CREATE TABLE outbox (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    orderId TEXT REFERENCES orders(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('buyer', 'studio', 'links', 'alert')),
+    recipient TEXT NOT NULL,
+    message TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'pending'
+      CHECK (status IN ('pending', 'sent', 'failed', 'cancelled')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    nextAttemptAt INTEGER NOT NULL,
+    lastError TEXT,
+    createdAt INTEGER NOT NULL,
+    sentAt INTEGER
+  );
+  CREATE TABLE codes (
+    code TEXT PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('percent', 'fixed')),
+    value INTEGER NOT NULL CHECK (value > 0),
+    packs TEXT,
+    minimumCents INTEGER,
+    expiresAt INTEGER,
+    usageLimit INTEGER,
+    disabled INTEGER NOT NULL DEFAULT 0,
+    createdAt INTEGER NOT NULL
+  );
+  -- A use of a code by an order (its reference, or PayPal's id for a browser-created order):
+  -- held until heldUntil while the order is not paid, for good (NULL) once it is.
+  CREATE TABLE code_uses (
+    code TEXT NOT NULL REFERENCES codes(code),
+    ref TEXT NOT NULL,
+    usedAt INTEGER NOT NULL,
+    heldUntil INTEGER,
+    -- Who asked for the hold (the client's address): a client keeps only a few open at once.
+    holder TEXT,
+    PRIMARY KEY (code, ref)
+  );
+  -- Things done once: a webhook event handled, a refused order reported to the studio.
+  CREATE TABLE notices (key TEXT PRIMARY KEY, at INTEGER NOT NULL);
+`;
+
+const INDEXES = `
+  CREATE INDEX orders_by_email ON orders (email COLLATE NOCASE);
+  CREATE INDEX links_by_order ON links (orderId);
+  CREATE INDEX outbox_due ON outbox (status, nextAttemptAt);
+  CREATE INDEX outbox_by_recipient ON outbox (kind, recipient COLLATE NOCASE, createdAt);
+`;
+
+/**
+ * Creates the tables, or brings an older database to version 4: from version 3 by adding who
+ * holds a code's use; from version 2 (before orders the service creates, code reservations, link
+ * budgets in parts of a copy, cancelled e-mails, notices) by SQLite's rebuild procedure: new
+ * tables, rows copied, old tables dropped, keys checked.
+ */
+export function migrate(db: Database.Database) {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version === SCHEMA_VERSION) return;
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all();
+  if (version === 0 && tables.length > 0) {
+    throw new Error('The database predates version 2 of the service; it cannot be upgraded.');
+  }
+  if (version > SCHEMA_VERSION) {
+    throw new Error(`The database is of version ${version}, newer than this service.`);
+  }
+  if (version === 3) {
+    db.transaction(() => {
+      db.exec('ALTER TABLE code_uses ADD COLUMN holder TEXT');
+      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    })();
+    return;
+  }
+  db.pragma('foreign_keys = OFF');
+  db.transaction(() => {
+    const old = ['orders', 'links', 'outbox', 'codes', 'code_uses'];
+    if (version === 2) {
+      for (const index of [
+        'orders_by_email',
+        'links_by_order',
+        'outbox_due',
+        'outbox_by_recipient',
+      ])
+        db.exec(`DROP INDEX IF EXISTS ${index}`);
+      for (const table of old) db.exec(`ALTER TABLE ${table} RENAME TO ${table}_v2`);
+    }
+    db.exec(TABLES);
+    db.exec(INDEXES);
+    if (version === 2) {
+      db.exec(`
+        INSERT INTO orders SELECT id, NULL, email, name, phone, address, lines, totalCents,
+          currency, discountCode, discountCents, source, status, createdAt, deliveredAt
+          FROM orders_v2;
+        INSERT INTO links SELECT id, orderId, pack, expiresAt, downloads * ${COPY}, revokedAt
+          FROM links_v2;
+        INSERT INTO outbox SELECT * FROM outbox_v2;
+        INSERT INTO codes SELECT * FROM codes_v2;
+        INSERT INTO code_uses SELECT code, orderId, usedAt, NULL, NULL FROM code_uses_v2;
+      `);
+      for (const table of old) db.exec(`DROP TABLE ${table}_v2`);
+      if ((db.pragma('foreign_key_check') as unknown[]).length > 0)
+        throw new Error('foreign keys broken');
+    }
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  })();
+  db.pragma('foreign_keys = ON');
+}
