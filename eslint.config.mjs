@@ -24,6 +24,53 @@ export default defineConfig([
     },
   },
   {
+    // The site (browser and build) knows the service through its contract's types only.
+    files: ['app/**', 'components/**', 'lib/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/server/*'],
+              allowTypeImports: true,
+              message:
+                "Import the service's types only (server/contract.ts): no service code in the site.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The service shares the shop's rules with the site, nothing of its pages or browser code.
+    files: ['server/**'],
+    ignores: ['server/testing/**', 'server/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@/*',
+                '!@/lib',
+                '@/lib/*',
+                '!@/lib/money',
+                '!@/lib/order',
+                '!@/lib/checkout',
+                '!@/lib/copy',
+                '!@/lib/shop-catalog',
+              ],
+              message:
+                "The service may import only the shop's shared modules of lib/ (money, order, checkout, copy, shop-catalog).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['components/ui/link.tsx'],
     rules: { 'no-restricted-imports': 'off' },
   },

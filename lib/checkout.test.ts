@@ -2,7 +2,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { checkoutStep, confirmationBody, priceChanges, validateDetails } from './checkout';
 import type { OrderLine } from './order';
-import { readPending } from './order-service';
+import { readPending } from './order-client';
 
 const lines: OrderLine[] = [
   { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },

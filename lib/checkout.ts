@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { fillIn } from '@/lib/copy';
 import { formatAmount, formatPrice } from '@/lib/money';
 import { orderTotalCents, type OrderLine, type PackRef } from '@/lib/order';
-import type { ConfirmationBody } from '@/lib/order-service';
+import type { ConfirmationRequest } from '@/lib/order-client';
 
 // Without eval: zod's compiled parsers would trip the site's Content-Security-Policy.
 z.config({ jitless: true });
@@ -55,7 +55,7 @@ export function confirmationBody(
   lines: readonly OrderLine[],
   orderId: string,
   discountCents = 0,
-): ConfirmationBody {
+): ConfirmationRequest {
   return {
     customerDetails: {
       name: details.name,

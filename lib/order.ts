@@ -61,6 +61,13 @@ export function discountCents(
 /** A discount applied to an order: its code and what it takes off. */
 export type AppliedDiscount = { code: string; cents: number };
 
+/** A PayPal order id as the service accepts it (also a form's pattern). */
+export const ORDER_ID_PATTERN = '[A-Za-z0-9\\-]{5,64}';
+
 /** The ways a buyer pays through PayPal's buttons (the JS SDK's `fundingSource`). */
 export const FUNDING_SOURCES = ['paypal', 'paylater', 'venmo', 'card'] as const;
 export type FundingSource = (typeof FUNDING_SOURCES)[number];
+
+/** Whether the SDK's funding source is one the service knows (others are not sent: PayPal's default). */
+export const isFundingSource = (source: string | undefined): source is FundingSource =>
+  (FUNDING_SOURCES as readonly (string | undefined)[]).includes(source);

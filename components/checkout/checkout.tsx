@@ -16,7 +16,7 @@ import {
 import type { CheckoutCopy } from '@/lib/content';
 import { fillIn } from '@/lib/copy';
 import { formatPrice } from '@/lib/money';
-import { orderLines, orderTotalCents, type AppliedDiscount } from '@/lib/order';
+import { isFundingSource, orderLines, orderTotalCents, type AppliedDiscount } from '@/lib/order';
 import {
   createOrder,
   finishPending,
@@ -24,7 +24,7 @@ import {
   readPending,
   serviceReachable,
   type PendingOrder,
-} from '@/lib/order-service';
+} from '@/lib/order-client';
 import { DiscountField } from './discount-field';
 import formStyles from '@/components/ui/form.module.css';
 import styles from './checkout.module.css';
@@ -234,7 +234,7 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
       shownTotalCents: itemTotal,
       customer: details!,
       ...(applied ? { code: applied.code } : {}),
-      ...(fundingSource ? { fundingSource } : {}),
+      ...(isFundingSource(fundingSource) ? { fundingSource } : {}),
     });
     if ('id' in created) {
       ordered.current = { cents: applied?.cents ?? 0, changed: false };

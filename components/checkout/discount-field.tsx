@@ -5,7 +5,7 @@ import button from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import type { CheckoutCopy } from '@/lib/content';
 import type { AppliedDiscount } from '@/lib/order';
-import { checkDiscount } from '@/lib/order-service';
+import { checkDiscount } from '@/lib/order-client';
 import styles from './checkout.module.css';
 
 /**

@@ -7,7 +7,7 @@ import { Link } from '@/components/ui/link';
 import button from '@/components/ui/button.module.css';
 import type { CheckoutCopy } from '@/lib/content';
 import { fillIn } from '@/lib/copy';
-import { finishPending, readPending } from '@/lib/order-service';
+import { finishPending, readPending } from '@/lib/order-client';
 import styles from './checkout.module.css';
 
 /**

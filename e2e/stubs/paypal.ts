@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { NewOrderBody } from '@/lib/order-service';
+import type { NewOrderRequest } from '@/server/contract';
 import type { PayPalOrder } from '@/server/paypal-orders';
 import { apiBase, catalogSiteBase, fakePayPalBase } from '../service';
 
@@ -58,7 +58,7 @@ const sdkStub = `(function () {
 export type PayPalRecord = {
   sdkRequests: URL[];
   /** What the checkout asked our service to create, and the PayPal order id it got. */
-  orders: { id: string; body: NewOrderBody }[];
+  orders: { id: string; body: NewOrderRequest }[];
   /** Orders the buyer approved in PayPal's window. */
   approvals: string[];
   /** The checkout's capture calls to our service, by order id. */

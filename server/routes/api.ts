@@ -3,63 +3,34 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { z } from 'zod';
-import { detailsSchema } from '@/lib/checkout';
-import { FUNDING_SOURCES, orderTotalCents } from '@/lib/order';
-import { ORDER_ID_PATTERN, type CaptureOutcome } from '@/lib/order-service';
+import { orderTotalCents } from '@/lib/order';
 import type { CatalogSource } from '../catalog';
 import { applyCode } from '../codes';
 import type { Config } from '../config';
+import {
+  allOrdersSchema,
+  captureSchema,
+  confirmationSchema,
+  discountCheckSchema,
+  newOrderSchema,
+  orderIdSchema,
+  resendSchema,
+  type AcceptedAnswer,
+  type CaptureOutcome,
+  type CaptureRefusedAnswer,
+  type CodeRefusedAnswer,
+  type CreatedAnswer,
+  type DeliveredAnswer,
+  type DiscountAnswer,
+  type NotCreatedAnswer,
+  type PendingAnswer,
+} from '../contract';
 import type { OrderService } from '../orders';
 import { clientKey, jsonBody, problem, rateLimit, type Env } from '../http';
 import type { Log } from '../log';
 import { PayPalRefused, PayPalUnavailable } from '../paypal';
 import type { createRecovery } from '../recovery';
 import type { OrderRecord, Store } from '../store';
-
-const orderId = z.string().regex(new RegExp(`^${ORDER_ID_PATTERN}$`), 'must be a PayPal order id');
-
-/** What the checkout sends (lib/checkout.ts confirmationBody); nothing more is accepted. */
-export const confirmationSchema = z.strictObject({
-  customerDetails: z.strictObject(detailsSchema.shape),
-  purchasedItems: z
-    .array(z.string().min(1).max(200))
-    .min(1, 'must name at least one item')
-    .max(50)
-    .refine((items) => new Set(items).size === items.length, 'must not name an item twice'),
-  totalAmount: z.string().regex(/^\d{1,7}\.\d{2}$/, 'must be an amount with two decimals'),
-  orderId,
-});
-
-const packId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a pack id');
-
-/**
- * What the checkout's PayPal button sends to create an order: packs by slug, the total the page
- * showed for them (before any discount), the buyer, perhaps a code.
- */
-export const newOrderSchema = z.strictObject({
-  items: z
-    .array(packId)
-    .min(1, 'must name at least one pack')
-    .max(50)
-    .refine((items) => new Set(items).size === items.length, 'must not name a pack twice'),
-  shownTotalCents: z.number().int().positive().max(100_000_000),
-  customer: z.strictObject(detailsSchema.shape),
-  code: z.string().trim().min(1).max(64).optional(),
-  fundingSource: z.enum(FUNDING_SOURCES).optional(),
-});
-
-/** The capture call: the buyer's address, which must be the order's. */
-export const captureSchema = z.strictObject({ email: detailsSchema.shape.email });
-
-export const resendSchema = z.strictObject({ orderId, email: detailsSchema.shape.email });
-
-export const allOrdersSchema = z.strictObject({ email: detailsSchema.shape.email });
-
-export const discountCheckSchema = z.strictObject({
-  code: z.string().trim().min(1).max(64),
-  items: z.array(packId).min(1).max(50),
-});
 
 /** The largest request body accepted: a full cart with long addresses fits many times over. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -125,7 +96,7 @@ export function apiRoutes({
   api.use('/orders', codeTries);
 
   /** What the buyer's browser gets for a delivered order: where the e-mail went, the links. */
-  const receipt = (order: OrderRecord, created: boolean) => {
+  const receipt = (order: OrderRecord, created: boolean): DeliveredAnswer => {
     const downloads = orders.downloads(order);
     return {
       ok: true,
@@ -137,7 +108,7 @@ export function apiRoutes({
         : null,
       downloads: downloads.map(({ name, url }) => ({ name, url })),
       expiresAt: downloads[0]?.expiresAt ?? 0,
-      ...(created ? {} : { alreadyConfirmed: true }),
+      ...(created ? {} : { alreadyConfirmed: true as const }),
     };
   };
 
@@ -164,18 +135,20 @@ export function apiRoutes({
         return problem(c, 409, 'The prices of the shop are not the ones the page showed.', {
           reason: 'prices-changed',
           packs: created.pricesChanged,
-        });
+        } satisfies Omit<NotCreatedAnswer, 'error'>);
       }
       if ('unavailable' in created) {
         return problem(c, 409, 'A pack in the order cannot be sold yet.', {
           reason: 'unavailable',
           packs: created.unavailable,
-        });
+        } satisfies Omit<NotCreatedAnswer, 'error'>);
       }
       if ('problem' in created) {
-        return problem(c, 422, 'The discount code does not apply.', { reason: created.problem });
+        return problem(c, 422, 'The discount code does not apply.', {
+          reason: created.problem,
+        } satisfies Omit<CodeRefusedAnswer, 'error'>);
       }
-      return c.json(created, 201);
+      return c.json({ id: created.id } satisfies CreatedAnswer, 201);
     } catch (error) {
       if (error instanceof PayPalUnavailable) return paypalUnreachable(c, null, error);
       if (error instanceof PayPalRefused) {
@@ -190,7 +163,7 @@ export function apiRoutes({
   // delivered in one call, whose answer carries the links. Repeating it is safe.
   api.post('/orders/:id/capture', ...jsonBody(captureSchema), async (c) => {
     const id = c.req.param('id');
-    if (!orderId.safeParse(id).success) return problem(c, 404, 'Not found.');
+    if (!orderIdSchema.safeParse(id).success) return problem(c, 404, 'Not found.');
     let result;
     try {
       result = await orders.capture(id, c.req.valid('json').email);
@@ -198,11 +171,15 @@ export function apiRoutes({
       if (error instanceof PayPalUnavailable) return paypalUnreachable(c, id, error);
       throw error;
     }
-    const refused = (outcome: CaptureOutcome, error: string, extra = {}) =>
+    const refused = (
+      outcome: CaptureOutcome,
+      error: string,
+      extra: Omit<CaptureRefusedAnswer, 'error' | 'outcome'> = {},
+    ) =>
       problem(c, outcome === 'unknown' ? 404 : outcome === 'code-taken' ? 409 : 422, error, {
         outcome,
         ...extra,
-      });
+      } satisfies Omit<CaptureRefusedAnswer, 'error'>);
     switch (result.kind) {
       case 'declined':
         return refused('declined', 'PayPal declined the payment; nothing was charged.', {
@@ -227,7 +204,10 @@ export function apiRoutes({
           ? refused('refunded', 'This payment was refunded; nothing was delivered.')
           : refused('not-charged', 'This order cannot be completed; nothing was charged.');
       case 'pending':
-        return c.json({ ok: true, orderId: id, pending: true, downloads: [] }, 202);
+        return c.json(
+          { ok: true, orderId: id, pending: true, downloads: [] } satisfies PendingAnswer,
+          202,
+        );
       case 'delivered':
         return c.json(receipt(result.order, result.created));
     }
@@ -264,7 +244,13 @@ export function apiRoutes({
         return problem(c, 422, REFUSAL);
       case 'pending':
         return c.json(
-          { ok: true, orderId: id, email: customer.email, pending: true, downloads: [] },
+          {
+            ok: true,
+            orderId: id,
+            email: customer.email,
+            pending: true,
+            downloads: [],
+          } satisfies PendingAnswer,
           202,
         );
       case 'delivered':
@@ -282,7 +268,9 @@ export function apiRoutes({
     });
     const applied = applyCode(store, code, lines, now());
     // A code that does not apply is an answer, not an error: the checkout says why.
-    if ('problem' in applied) return c.json({ applies: false, reason: applied.problem });
+    if ('problem' in applied) {
+      return c.json({ applies: false, reason: applied.problem } satisfies DiscountAnswer);
+    }
     const itemTotalCents = orderTotalCents(lines);
     return c.json({
       applies: true,
@@ -290,11 +278,12 @@ export function apiRoutes({
       discountCents: applied.cents,
       itemTotalCents,
       totalCents: itemTotalCents - applied.cents,
-    });
+    } satisfies DiscountAnswer);
   });
 
   // The same answer, at once, whether or not the order exists: order ids cannot be probed.
-  const accepted = (c: Context, message: string) => c.json({ ok: true, message }, 202);
+  const accepted = (c: Context, message: string) =>
+    c.json({ ok: true, message } satisfies AcceptedAnswer, 202);
 
   api.post('/orders/resend', ...jsonBody(resendSchema), (c) => {
     const { orderId: id, email } = c.req.valid('json');

@@ -1,48 +1,54 @@
-// The browser's client of the order-confirmation service (server/): no zod here, so that every page
-// can finish a pending order and the thank-you page stays light.
-import type { AppliedDiscount, PackRef } from '@/lib/order';
+// The browser's client of the order service (server/): its requests and answers are the service's
+// own (server/contract.ts), imported as types only, so that no zod (nor any service code) reaches
+// the browser and every page can finish a pending order while the thank-you page stays light.
+import type { AppliedDiscount } from '@/lib/order';
+import type {
+  CaptureOutcome,
+  CaptureRefusedAnswer,
+  CodeRefusedAnswer,
+  ConfirmationRequest,
+  CreatedAnswer,
+  DeliveredAnswer,
+  DiscountAnswer,
+  NewOrderRequest,
+  NotCreatedAnswer,
+  PendingAnswer,
+  ProblemAnswer,
+  AllOrdersRequest,
+  CaptureRequest,
+  DiscountCheckRequest,
+  ResendRequest,
+} from '@/server/contract';
 
-/** A PayPal order id as the order-confirmation service accepts it (also a form's pattern). */
-export const ORDER_ID_PATTERN = '[A-Za-z0-9\\-]{5,64}';
-
-/** The confirmation call's body: the spec's fields plus PayPal's order id. */
-export type ConfirmationBody = {
-  customerDetails: { name: string; email: string; phone: string; address: string };
-  purchasedItems: string[];
-  totalAmount: string;
-  orderId: string;
-};
+export type { CaptureOutcome, ConfirmationRequest, NewOrderRequest };
 
 /**
  * An approved order whose payment and delivery the service has not acknowledged yet: the order,
  * and how it is finished. 'capture': the service created it and captures it; otherwise it is a
- * checkout's order from before that, finished by the spec's confirmation call.
+ * checkout's order from before that, finished by the older confirmation call.
  */
-export type PendingOrder = ConfirmationBody & { via?: 'capture' };
+export type PendingOrder = ConfirmationRequest & { via?: 'capture' };
 
-/**
- * Why the service will not finish an order, for good: PayPal declined the payment, the order
- * cannot be paid, or its discount code's last use went to another order (nothing was charged
- * in these three); the payment was refunded before delivery; it was paid but needs the studio,
- * who was alerted; or the service does not know it.
- */
-export type CaptureOutcome =
-  'declined' | 'not-charged' | 'code-taken' | 'refunded' | 'paid-not-delivered' | 'unknown';
-
-/** The service's answer to a confirmation: where the e-mail goes, and the buyer's own links. */
-export type Receipt = {
-  orderId: string;
-  email: string;
-  downloads: { name: string; url: string }[];
-  expiresAt: number;
+/** What the thank-you page shows of a confirmed order: where the e-mail went, the links. */
+export type Receipt = Pick<DeliveredAnswer, 'orderId' | 'email' | 'downloads' | 'expiresAt'> & {
   /** What was paid, and the discount if a code applied (absent in an older receipt). */
   totalCents?: number;
   discount?: AppliedDiscount | null;
 };
 
 /** Why a code does not apply (server/codes.ts), or that the service could not be asked. */
-export type DiscountProblem =
-  'unknown' | 'expired' | 'used-up' | 'minimum' | 'not-applicable' | 'unreachable';
+export type DiscountProblem = CodeRefusedAnswer['reason'] | 'unreachable';
+
+/** A pack as the service sells it now. */
+export type SoldPack = NotCreatedAnswer['packs'][number];
+
+/**
+ * Why the service did not create the order (nothing charged): the page showed other prices (the
+ * packs asked for that are still sold, at today's prices), a pack's files are not ready, the code
+ * does not apply, or no answer.
+ */
+export type NotCreated =
+  { reason: NotCreatedAnswer['reason']; packs: SoldPack[] } | { problem: DiscountProblem };
 
 /** What a code does to these packs, as the service answers it: a preview, checked again later. */
 export async function checkDiscount(
@@ -50,22 +56,18 @@ export async function checkDiscount(
   code: string,
   skus: string[],
 ): Promise<{ code: string; discountCents: number } | { problem: DiscountProblem }> {
-  const response = await postToService(apiBase, '/api/discounts/check', { code, items: skus });
-  const answer = (await response?.json().catch(() => null)) as {
-    applies?: boolean;
-    code?: string;
-    discountCents?: number;
-    reason?: DiscountProblem;
-  } | null;
-  if (!response?.ok || !answer) return { problem: 'unreachable' };
-  if (answer.applies && answer.code && typeof answer.discountCents === 'number') {
-    return { code: answer.code, discountCents: answer.discountCents };
-  }
+  const response = await postToService<DiscountCheckRequest>(apiBase, '/api/discounts/check', {
+    code,
+    items: skus,
+  });
+  const answer = response?.ok ? await answerOf<DiscountAnswer>(response) : null;
+  if (!answer) return { problem: 'unreachable' };
+  if (answer.applies) return { code: answer.code, discountCents: answer.discountCents };
   return { problem: answer.reason ?? 'unreachable' };
 }
 
-/** POSTs JSON to the order-confirmation service; the response, or null when it is unreachable. */
-export async function postToService(apiBase: string, path: string, body: unknown) {
+/** POSTs JSON to the order service; the response, or null when it is unreachable. */
+async function postToService<Body>(apiBase: string, path: string, body: Body) {
   try {
     return await fetch(`${apiBase.replace(/\/+$/, '')}${path}`, {
       method: 'POST',
@@ -77,6 +79,13 @@ export async function postToService(apiBase: string, path: string, body: unknown
   }
 }
 
+/**
+ * The answer's body as the service's contract types it, or null when it is not JSON (a proxy's
+ * error page): read defensively all the same, since a cached page may meet a newer service.
+ */
+const answerOf = async <Answer>(response: Response | null) =>
+  ((await response?.json().catch(() => null)) ?? null) as Answer | null;
+
 /** Whether the service answers at all: asked before the checkout offers to pay. */
 export async function serviceReachable(apiBase: string): Promise<boolean> {
   try {
@@ -85,27 +94,6 @@ export async function serviceReachable(apiBase: string): Promise<boolean> {
     return false;
   }
 }
-
-/** What the checkout asks the service to create at PayPal. */
-export type NewOrderBody = {
-  items: string[];
-  /** The packs' total the page showed, before any discount: the service charges no other. */
-  shownTotalCents: number;
-  customer: ConfirmationBody['customerDetails'];
-  code?: string;
-  fundingSource?: string;
-};
-
-/** A pack as the service sells it now. */
-export type SoldPack = PackRef;
-
-/**
- * Why the service did not create the order (nothing charged): the page showed other prices (the
- * packs asked for that are still sold, at today's prices), a pack's files are not ready, the code
- * does not apply, or no answer.
- */
-export type NotCreated =
-  { reason: 'prices-changed' | 'unavailable'; packs: SoldPack[] } | { problem: DiscountProblem };
 
 const isSoldPack = (pack: unknown): pack is SoldPack =>
   !!pack &&
@@ -116,25 +104,26 @@ const isSoldPack = (pack: unknown): pack is SoldPack =>
 /** Has the service create the PayPal order: its id, or why it did not. */
 export async function createOrder(
   apiBase: string,
-  body: NewOrderBody,
+  body: NewOrderRequest,
 ): Promise<{ id: string } | NotCreated> {
-  const response = await postToService(apiBase, '/api/orders', body);
-  const answer = (await response?.json().catch(() => null)) as {
-    id?: string;
-    reason?: string;
-    packs?: unknown;
-  } | null;
-  if (response?.ok && answer?.id) return { id: answer.id };
-  if (
-    response?.status === 409 &&
-    (answer?.reason === 'prices-changed' || answer?.reason === 'unavailable') &&
-    Array.isArray(answer.packs) &&
-    answer.packs.every(isSoldPack)
-  ) {
-    return { reason: answer.reason, packs: answer.packs };
+  const response = await postToService<NewOrderRequest>(apiBase, '/api/orders', body);
+  if (response?.ok) {
+    const created = await answerOf<CreatedAnswer>(response);
+    if (created?.id) return { id: created.id };
+  } else if (response?.status === 409) {
+    const notCreated = await answerOf<NotCreatedAnswer>(response);
+    if (
+      (notCreated?.reason === 'prices-changed' || notCreated?.reason === 'unavailable') &&
+      Array.isArray(notCreated.packs) &&
+      notCreated.packs.every(isSoldPack)
+    ) {
+      return { reason: notCreated.reason, packs: notCreated.packs };
+    }
+  } else if (response?.status === 422) {
+    const refused = await answerOf<CodeRefusedAnswer>(response);
+    if (refused?.reason) return { problem: refused.reason };
   }
-  const problem = response?.status === 422 && (answer?.reason as DiscountProblem | undefined);
-  return { problem: problem || 'unreachable' };
+  return { problem: 'unreachable' };
 }
 
 /** The service's answers that will not change on a retry (others: unreachable, limited, down). */
@@ -149,29 +138,35 @@ export async function finishOrder(
   apiBase: string,
   body: PendingOrder,
 ): Promise<Receipt | { final: CaptureOutcome } | null> {
+  const { via, ...confirmation } = body;
   const response =
-    body.via === 'capture'
-      ? await postToService(apiBase, `/api/orders/${encodeURIComponent(body.orderId)}/capture`, {
-          email: body.customerDetails.email,
-        })
-      : await postToService(apiBase, '/api/email/send-order-confirmation', body);
+    via === 'capture'
+      ? await postToService<CaptureRequest>(
+          apiBase,
+          `/api/orders/${encodeURIComponent(body.orderId)}/capture`,
+          { email: body.customerDetails.email },
+        )
+      : await postToService<ConfirmationRequest>(
+          apiBase,
+          '/api/email/send-order-confirmation',
+          confirmation,
+        );
   if (!response) return null;
-  const answer = (await response.json().catch(() => null)) as
-    (Partial<Receipt> & { outcome?: CaptureOutcome }) | null;
   if (FINAL_STATUSES.includes(response.status)) {
     // The confirmation call is made after PayPal took the money: its refusal needs the studio.
-    return {
-      final: body.via === 'capture' ? (answer?.outcome ?? 'unknown') : 'paid-not-delivered',
-    };
+    if (via !== 'capture') return { final: 'paid-not-delivered' };
+    return { final: (await answerOf<CaptureRefusedAnswer>(response))?.outcome ?? 'unknown' };
   }
   if (!response.ok) return null;
+  const answer = await answerOf<DeliveredAnswer | PendingAnswer>(response);
+  const delivered = answer && 'expiresAt' in answer ? answer : null;
   return {
     orderId: body.orderId,
     email: answer?.email ?? body.customerDetails.email,
     downloads: Array.isArray(answer?.downloads) ? answer.downloads : [],
-    expiresAt: typeof answer?.expiresAt === 'number' ? answer.expiresAt : 0,
-    totalCents: answer?.totalCents,
-    discount: answer?.discount ?? null,
+    expiresAt: typeof delivered?.expiresAt === 'number' ? delivered.expiresAt : 0,
+    totalCents: delivered?.totalCents,
+    discount: delivered?.discount ?? null,
   };
 }
 
@@ -239,11 +234,11 @@ export async function finishPending(
 export async function requestByEmail(
   apiBase: string,
   path: '/api/orders/resend' | '/api/orders/all',
-  body: { orderId: string; email: string } | { email: string },
+  body: ResendRequest | AllOrdersRequest,
 ): Promise<'sent' | 'unreachable' | { error: string }> {
   const response = await postToService(apiBase, path, body);
   if (!response) return 'unreachable';
   if (response.ok) return 'sent';
-  const answer = (await response.json().catch(() => null)) as { error?: string } | null;
+  const answer = await answerOf<ProblemAnswer>(response);
   return answer?.error ? { error: answer.error } : 'unreachable';
 }

@@ -1,0 +1,144 @@
+// The contract between the site's browser and the service's API: what each route accepts (the zod
+// schemas the routes validate with) and what it answers (the types its handlers must satisfy).
+// The browser's client (lib/order-client.ts) imports these as types only, so that a changed
+// request or answer fails the type check on the other side, and no zod reaches the browser.
+import { z } from 'zod';
+import { detailsSchema } from '@/lib/checkout';
+import { FUNDING_SOURCES, ORDER_ID_PATTERN, type AppliedDiscount, type PackRef } from '@/lib/order';
+import type { CodeProblem } from './codes';
+
+export const orderIdSchema = z
+  .string()
+  .regex(new RegExp(`^${ORDER_ID_PATTERN}$`), 'must be a PayPal order id');
+
+const packId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a pack id');
+const customer = z.strictObject(detailsSchema.shape);
+
+/**
+ * POST /api/orders, from the checkout's PayPal button: packs by slug, the total the page showed
+ * for them (before any discount), the buyer, perhaps a code.
+ */
+export const newOrderSchema = z.strictObject({
+  items: z
+    .array(packId)
+    .min(1, 'must name at least one pack')
+    .max(50)
+    .refine((items) => new Set(items).size === items.length, 'must not name a pack twice'),
+  shownTotalCents: z.number().int().positive().max(100_000_000),
+  customer,
+  code: z.string().trim().min(1).max(64).optional(),
+  fundingSource: z.enum(FUNDING_SOURCES).optional(),
+});
+export type NewOrderRequest = z.input<typeof newOrderSchema>;
+
+/** POST /api/orders/:id/capture: the buyer's address, which must be the order's. */
+export const captureSchema = z.strictObject({ email: detailsSchema.shape.email });
+export type CaptureRequest = z.input<typeof captureSchema>;
+
+/**
+ * POST /api/email/send-order-confirmation: the older confirmation call, from a checkout that
+ * created its order in the browser (lib/checkout.ts confirmationRequest). Nothing more is accepted.
+ */
+export const confirmationSchema = z.strictObject({
+  customerDetails: customer,
+  purchasedItems: z
+    .array(z.string().min(1).max(200))
+    .min(1, 'must name at least one item')
+    .max(50)
+    .refine((items) => new Set(items).size === items.length, 'must not name an item twice'),
+  totalAmount: z.string().regex(/^\d{1,7}\.\d{2}$/, 'must be an amount with two decimals'),
+  orderId: orderIdSchema,
+});
+export type ConfirmationRequest = z.input<typeof confirmationSchema>;
+
+/** POST /api/discounts/check: what a code does to these packs. */
+export const discountCheckSchema = z.strictObject({
+  code: z.string().trim().min(1).max(64),
+  items: z.array(packId).min(1).max(50),
+});
+export type DiscountCheckRequest = z.input<typeof discountCheckSchema>;
+
+/** POST /api/orders/resend: fresh links for one order. */
+export const resendSchema = z.strictObject({
+  orderId: orderIdSchema,
+  email: detailsSchema.shape.email,
+});
+export type ResendRequest = z.input<typeof resendSchema>;
+
+/** POST /api/orders/all: every order of an address. */
+export const allOrdersSchema = z.strictObject({ email: detailsSchema.shape.email });
+export type AllOrdersRequest = z.input<typeof allOrdersSchema>;
+
+/** Every refusal carries the service's own words for it. */
+export type ProblemAnswer = { error: string };
+
+/** 201 from POST /api/orders: PayPal's order id. */
+export type CreatedAnswer = { id: string };
+
+/**
+ * 409 from POST /api/orders, nothing charged: the page showed other prices, or a pack's file is
+ * not ready. `packs`: the packs asked for that are still sold, at today's prices.
+ */
+export type NotCreatedAnswer = ProblemAnswer & {
+  reason: 'prices-changed' | 'unavailable';
+  packs: PackRef[];
+};
+
+/** 422 from POST /api/orders: the code does not apply. */
+export type CodeRefusedAnswer = ProblemAnswer & { reason: CodeProblem };
+
+/** 200 from the capture and the confirmation: the order paid and delivered. */
+export type DeliveredAnswer = {
+  ok: true;
+  orderId: string;
+  /** Where the e-mail with the links went. */
+  email: string;
+  totalCents: number;
+  discount: AppliedDiscount | null;
+  /** The buyer's own links, which the thank-you page shows. */
+  downloads: { name: string; url: string }[];
+  expiresAt: number;
+  /** Another call delivered it first. */
+  alreadyConfirmed?: true;
+};
+
+/** 202 from the capture and the confirmation: paid, the payment still pending at PayPal. */
+export type PendingAnswer = {
+  ok: true;
+  orderId: string;
+  email?: string;
+  pending: true;
+  downloads: [];
+};
+
+/**
+ * Why the service will not finish an order, for good: PayPal declined the payment, the order
+ * cannot be paid, or its discount code's last use went to another order (nothing was charged
+ * in these three); the payment was refunded before delivery; it was paid but needs the studio,
+ * who was alerted; or the service does not know it.
+ */
+export type CaptureOutcome =
+  'declined' | 'not-charged' | 'code-taken' | 'refunded' | 'paid-not-delivered' | 'unknown';
+
+/** 404, 409 or 422 from the capture: its outcome, for good. */
+export type CaptureRefusedAnswer = ProblemAnswer & {
+  outcome: CaptureOutcome;
+  /** Declined: the buyer may pay again with another card. */
+  restart?: boolean;
+  /** Code taken: which one. */
+  code?: string;
+};
+
+/** 200 from POST /api/discounts/check: a preview; the order applies the code for good. */
+export type DiscountAnswer =
+  | { applies: false; reason: CodeProblem }
+  | {
+      applies: true;
+      code: string;
+      discountCents: number;
+      itemTotalCents: number;
+      totalCents: number;
+    };
+
+/** 202 from resend and all: the same whether or not the order or address exists. */
+export type AcceptedAnswer = { ok: true; message: string };
