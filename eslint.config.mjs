@@ -90,5 +90,7 @@ export default defineConfig([
     'server/.data/**',
     // The content editor, bundled by scripts/cms/build.ts.
     'public/admin/**',
+    // The inline scripts, bundled by scripts/inline/build.ts.
+    'lib/inline/scripts.generated.ts',
   ]),
 ]);

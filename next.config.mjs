@@ -5,8 +5,6 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   images: { unoptimized: true },
-  // The layout's inline scripts are bundled by esbuild while the pages render (lib/inline/).
-  serverExternalPackages: ['esbuild'],
   turbopack: {
     root: import.meta.dirname,
     // Formspree's Stripe support, which the contact form does not use (lib/no-stripe.ts).

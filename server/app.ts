@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { CatalogUnavailable, type CatalogSource } from './catalog';
+import { CatalogUnavailable, type CatalogSource } from './catalog-source';
 import type { Config } from './config';
 import type { OrderService } from './orders';
 import { problem, type Env } from './http';

@@ -2,7 +2,7 @@
 // "Discount codes"). It writes to the service's database (DATABASE_PATH, or DATA_DIR/orders.sqlite).
 import { parseArgs } from 'node:util';
 import { formatAmount, parseAmount } from '@/lib/money';
-import { readCatalogCopy } from './catalog';
+import { readCatalogCopy } from './catalog-source';
 import { CODE_PATTERN, normalizeCode } from './codes';
 import { catalogCachePathFrom, databasePathFrom } from './config';
 import { openStore, type CodeRecord } from './store';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
-import { createCatalog } from './catalog';
+import { createCatalog } from './catalog-source';
 import type { Config } from './config';
 import { createOrderService } from './orders';
 import { createFakePayPal } from './fake-paypal';

@@ -1,7 +1,7 @@
 // What every use case of an order shares: the service's parts, the e-mails with links, and the two
 // endings of a paid order (recorded with its links, or refused and left to the studio).
 import { randomBytes } from 'node:crypto';
-import type { CatalogSource } from '../catalog';
+import type { CatalogSource } from '../catalog-source';
 import type { Config } from '../config';
 import type { Log } from '../log';
 import { buyerEmail, refusedNotice, studioEmail, type Message, type OrderSummary } from '../mail';

@@ -1,0 +1,12 @@
+/**
+ * The inline scripts (scripts/inline/build.ts bundles each): a module of lib/inline/ and the call
+ * that starts it. `INLINE_ARGUMENT` stands for the JSON the page passes (./script.ts).
+ */
+export const INLINE_SCRIPTS = {
+  'early-taps': 'earlyTaps()',
+  'first-screen': 'firstScreen(INLINE_ARGUMENT)',
+} as const;
+export type InlineModule = keyof typeof INLINE_SCRIPTS;
+
+/** What the page's argument replaces in a bundled script. */
+export const ARGUMENT = 'INLINE_ARGUMENT';
