@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import ErrorPage from './error';
 
 describe('the error boundary', () => {
-  test('shows the spec message and retries on request', async () => {
+  test('shows its message and retries on request', async () => {
     const retry = jest.fn();
     jest.spyOn(console, 'error').mockImplementation(() => {});
     render(<ErrorPage error={new Error('boom')} retry={retry} />);

@@ -21,7 +21,7 @@ const reduce = cartReducer(catalog);
 const stoic: CartLine = { slug: 'stoic-pack', quantity: 1 };
 const earthy: CartLine = { slug: 'earthy-tone', quantity: 1 };
 
-/** The same lines as local storage keeps them, in the spec's shape (id = name). */
+/** The same lines as local storage keeps them, in the stored shape (id = name). */
 const storedStoic: StoredCartItem = {
   id: 'Stoic Pack',
   name: 'Stoic Pack',
@@ -157,7 +157,7 @@ describe('repairCart: storage is untrusted', () => {
   });
 });
 
-describe("toStored: the spec's shape at the storage boundary", () => {
+describe('toStored: the stored shape at the storage boundary', () => {
   test('keeps each line as { id: name, name, price, image, quantity }, from the catalog', () => {
     expect(toStored([stoic, earthy], catalog)).toEqual([storedStoic, storedEarthy]);
     expect(repairCart(JSON.stringify(toStored([stoic, earthy], catalog)), catalog)).toEqual([

@@ -4,7 +4,7 @@ import type { Pack } from '@/lib/catalog';
 export type CartLine = { slug: string; quantity: number };
 
 /**
- * A line as local storage keeps it, in the spec's shape: the id is the pack's name. Only the id
+ * A line as local storage keeps it, in the shape carts have always been stored in: the id is the pack's name. Only the id
  * and the quantity are read back; names, prices and images always come from the catalog.
  */
 export type StoredCartItem = {
@@ -33,7 +33,7 @@ const MAX_STORED_LINES = 100;
 
 export const CART_STORAGE_KEY = 'cartItems';
 
-/** The cart as local storage keeps it (the spec's shape), from the catalog. */
+/** The cart as local storage keeps it (the stored shape), from the catalog. */
 export function toStored(lines: readonly CartLine[], catalog: Catalog): StoredCartItem[] {
   return lines.flatMap(({ slug, quantity }) => {
     const pack = catalog.get(slug);

@@ -47,7 +47,7 @@ export function validateDetails(
 }
 
 /**
- * What the order-confirmation service receives once the payment is captured (the spec's body):
+ * What the order-confirmation service receives once the payment is captured (the older confirmation call's body):
  * the total is what was paid, the catalogue total less the discount.
  */
 export function confirmationBody(

@@ -7,7 +7,7 @@ import { allRoutes, presetPath, resolveSegment } from './routes';
 describe('allRoutes', () => {
   const paths = allRoutes().map((route) => route.path);
 
-  test("lists every route of the spec, every pack's page and the journal's, once", () => {
+  test("lists every route of the site, every pack's page and the journal's, once", () => {
     const expected = [
       '/',
       '/about/',

@@ -1,6 +1,6 @@
 /**
- * The spec's preset slug rule: the name lowercased, its first space turned into a hyphen. Names
- * of three words or more (not the spec's) would keep a space, which no address may hold: every
+ * The preset slug rule the first addresses were made by: the name lowercased, its first space turned into a hyphen. Names
+ * of three words or more (none of the first packs) would keep a space, which no address may hold: every
  * other run of characters outside a-z and 0-9 becomes a hyphen too, so the rule always gives a
  * slug the content schema accepts.
  */

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
+import type { Message } from './mail';
+import { statesBefore } from './orders/states';
 import { COPY, openStore } from './store';
 
 test('a version 2 database is brought to version 3: orders, links, e-mails and code uses kept', () => {
@@ -41,5 +43,52 @@ test('a version 2 database is brought to version 3: orders, links, e-mails and c
     openStore(file).close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('an order moves only as server/orders/states.ts allows, whatever the order of events', () => {
+  assert.deepEqual(statesBefore('paid'), ['created']);
+  assert.deepEqual(statesBefore('created'), []);
+  assert.deepEqual(statesBefore('refunded'), ['created', 'paid', 'delivered']);
+  const store = openStore(':memory:');
+  try {
+    const order = {
+      id: 'ORDER-STATES-1',
+      ref: 'SJ-0123456789AB',
+      email: 'meera@example.com',
+      name: 'Meera',
+      phone: '1',
+      address: 'Lane',
+      lines: [{ slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 as const }],
+      totalCents: 3999,
+      currency: 'USD',
+      discountCode: null,
+      discountCents: 0,
+      createdAt: 1000,
+    };
+    const message = { to: 'meera@example.com', subject: 's', text: 't' } as Message;
+    store.createOrder(order);
+    assert.equal(store.findOrder(order.id)!.status, 'created');
+    assert.equal(
+      store.recordPaid(
+        { ...order, source: 'checkout' },
+        [],
+        [{ orderId: order.id, kind: 'buyer', message }],
+        2000,
+      ),
+      true,
+    );
+    assert.equal(store.findOrder(order.id)!.status, 'paid');
+    // Paid twice (the webhook after the capture): the second finds it recorded and writes nothing.
+    assert.equal(store.recordPaid({ ...order, source: 'checkout' }, [], [], 2001), false);
+    const notice = { orderId: order.id, kind: 'alert' as const, message };
+    store.refundOrder(order.id, notice, 3000);
+    assert.equal(store.findOrder(order.id)!.status, 'refunded');
+    // Nothing leaves 'refunded': not a late e-mail, not a late payment.
+    store.markSent({ id: 1, orderId: order.id, kind: 'buyer', message, attempts: 0 }, 4000);
+    assert.equal(store.recordPaid({ ...order, source: 'checkout' }, [], [], 5000), false);
+    assert.equal(store.findOrder(order.id)!.status, 'refunded');
+  } finally {
+    store.close();
   }
 });

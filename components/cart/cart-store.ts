@@ -19,7 +19,7 @@ function readStorage(): string | null {
   }
 }
 
-/** The cart as local storage keeps it: the spec's shape (lib/cart.ts). */
+/** The cart as local storage keeps it: the stored shape of lib/cart.ts. */
 const stored = (lines: CartLine[], catalog: Catalog) => JSON.stringify(toStored(lines, catalog));
 
 function writeStorage(value: string) {

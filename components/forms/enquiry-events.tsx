@@ -13,7 +13,7 @@ type Props = {
   problemFor: (id: string) => Problem | undefined;
   onEdit: (id: number, change: Partial<EnquiryEvent>) => void;
   onRemove: (event: EnquiryEvent) => void;
-  /** Formspree's errors for the spec's eventDate, shown under the first event's date. */
+  /** Formspree's errors for the form's eventDate, shown under the first event's date. */
   dateErrors: ReactNode;
 };
 

@@ -25,7 +25,7 @@ import formStyles from '@/components/ui/form.module.css';
 import { EnquiryCheck } from './enquiry-check';
 import { EnquiryEvents } from './enquiry-events';
 import { EnquiryReply } from './enquiry-reply';
-import { SpecField } from './spec-field';
+import { FixedField } from './fixed-field';
 import { Turnstile } from './turnstile';
 import styles from './enquiry.module.css';
 
@@ -94,7 +94,7 @@ const focus = (id: string) => {
 };
 
 /**
- * The wedding enquiry, sent to Formspree in one submission: the spec's fields, then the events (one
+ * The wedding enquiry, sent to Formspree in one submission: the fixed fields (name, email, phone, eventDate, message), then the events (one
  * fieldset each, up to ten), the coverage and a budget in the couple's currency, checked on one
  * summary before Send. The draft stays on the device until Formspree has it; the answer is made on
  * the page from what they sent.
@@ -230,7 +230,7 @@ export function EnquiryForm({ formKey, turnstileSiteKey, contact, schedulingUrl,
     contact.fields
       .filter((field) => field.name !== 'eventDate' && sectionOf(field.name) === section)
       .map((field) => (
-        <SpecField
+        <FixedField
           key={field.name}
           field={field}
           value={enquiry.fields[field.name] ?? ''}

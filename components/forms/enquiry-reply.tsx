@@ -15,7 +15,7 @@ type Props = {
 };
 
 /**
- * The answer made on the page from what the couple sent: the spec's thank-you first, their events as
+ * The answer made on the page from what the couple sent: the thank-you of content first, their events as
  * a timeline, what coverage like theirs starts at in their currency, a call to book with their
  * names and e-mail filled in, and when the studio answers.
  */

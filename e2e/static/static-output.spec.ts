@@ -20,7 +20,7 @@ const textFiles = files.filter((file) =>
   /\.(html|js|css|json|txt|xml|webmanifest|map)$|_headers$/.test(file),
 );
 const siteOrigin = new URL(settings.siteUrl).origin;
-/** The spec's third wedding card links to a path with no registered route. */
+/** The third wedding card of content links to a path with no registered route. */
 const preservedDeadEnds = ['/weddings/rohan-and-tara'];
 
 test('the scanner finds a planted secret of every kind', () => {
@@ -91,7 +91,7 @@ test('every internal link and asset reference resolves', () => {
     }
   }
   expect(broken).toEqual([]);
-  // The link mismatches the spec preserves reach the 404 page, which sends the visitor on to the
+  // The link mismatches content keeps reach the 404 page, which sends the visitor on to the
   // page they meant or explains and offers links.
   expect(served('/404.html')).toBe('/404.html');
   expect([...throughNotFound].sort()).toEqual(

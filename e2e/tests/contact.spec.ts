@@ -91,7 +91,7 @@ async function tabTo(page: Page, name: string | RegExp) {
 }
 
 test.describe('the enquiry', () => {
-  test('keeps the spec’s fields: required ones marked, e-mail typed, the phone to call', async ({
+  test('keeps the fixed fields: required ones marked, e-mail typed, the phone to call', async ({
     page,
   }) => {
     await page.goto('/contact/');
@@ -386,7 +386,7 @@ test.describe('the enquiry', () => {
     await expect(first.getByLabel(copy.event.venue)).toHaveValue('Aria Banquet Hall');
   });
 
-  test('Formspree’s field errors show under their fields with the spec’s prefixes; nothing is lost', async ({
+  test('Formspree’s field errors show under their fields with their prefixes; nothing is lost', async ({
     page,
     problems,
   }) => {

@@ -24,7 +24,7 @@ describe('the studio content', () => {
     expect(site.currency).toMatch(/^[A-Z]{3}$/);
   });
 
-  test("the spec's packs keep the spec's addresses, made from their names by the spec's rule", () => {
+  test("the first packs keep their first addresses, made from their names by the slug rule", () => {
     const specPacks = [
       'Stoic Pack',
       'Regal Tones',
@@ -46,7 +46,7 @@ describe('the studio content', () => {
     }
   });
 
-  test('has the spec’s service pages, films and tiles', () => {
+  test('has the site’s service pages, films and tiles', () => {
     expect(services.map((s) => s.slug)).toEqual([
       'weddings',
       'pre-post-weddings',

@@ -44,7 +44,7 @@ export function todayOf(now: Date): CalendarDate {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** mm/dd/yyyy, the spec's `eventDate`. */
+/** mm/dd/yyyy, the form's `eventDate` as Formspree receives it. */
 export const usDate = (date: CalendarDate) => `${pad(date.month)}/${pad(date.day)}/${date.year}`;
 
 /** ISO 8601, for the structured copy of the events. */

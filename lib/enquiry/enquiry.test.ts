@@ -150,7 +150,7 @@ describe('problems', () => {
 describe('the submission', () => {
   const sent = submission(enquiry, copy, today, '');
 
-  test('keeps the spec’s fields, with eventDate from the first event', () => {
+  test('keeps the fixed fields, with eventDate from the first event', () => {
     expect(sent).toMatchObject({ ...enquiry.fields, eventDate: '02/12/2027', _gotcha: '' });
   });
 

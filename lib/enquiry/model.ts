@@ -18,7 +18,7 @@ export type EnquiryEvent = DateParts & {
 };
 
 export type Enquiry = {
-  /** The spec's fields but eventDate (made from the first event), by name. */
+  /** The fixed fields but eventDate (made from the first event), by name. */
   fields: Record<string, string>;
   events: EnquiryEvent[];
   coverage: Coverage | '';

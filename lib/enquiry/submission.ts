@@ -73,7 +73,7 @@ export function eventLine(event: PlannedEvent, copy: EnquiryCopy): string {
 }
 
 /**
- * The one Formspree submission: the spec's fields (eventDate from the first event's date), the
+ * The one Formspree submission: the fixed fields (eventDate from the first event's date), the
  * events as lines for the studio's inbox and as JSON for anything that reads it, the coverage,
  * country, currency and budget, a subject, and the honeypot.
  */

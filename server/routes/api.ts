@@ -1,4 +1,4 @@
-// The API the site's browser calls: orders created and captured, the spec's confirmation call,
+// The API the site's browser calls: orders created and captured, the older confirmation call,
 // discount previews, fresh links. Only the site's origins may call it.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -213,7 +213,7 @@ export function apiRoutes({
     }
   });
 
-  // The spec's confirmation call, from a checkout that created its order in the browser (orders
+  // The older confirmation call, from a checkout that created its order in the browser (orders
   // in flight from before the service created them).
   api.post('/email/send-order-confirmation', ...jsonBody(confirmationSchema), async (c) => {
     const started = now();

@@ -10,12 +10,12 @@ type Props = {
   onChange: (value: string) => void;
   /** What the form's own check found wrong. */
   problem?: string;
-  /** Formspree's answer, whose field errors show under the field with the spec's prefix. */
+  /** Formspree's answer, whose field errors show under the field with its prefix. */
   errors: SubmissionError<Record<string, string>> | null;
 };
 
-/** One of the spec's enquiry fields, as content describes it. */
-export function SpecField({ field, value, onChange, problem, errors }: Props) {
+/** One of the enquiry's fixed fields (name, email, phone, eventDate, message), as content describes it. */
+export function FixedField({ field, value, onChange, problem, errors }: Props) {
   const id = inputId.field(field.name);
   const problemId = `${id}-problem`;
   const errorId = `${id}-error`;
