@@ -24,7 +24,7 @@ describe('the studio content', () => {
     expect(site.currency).toMatch(/^[A-Z]{3}$/);
   });
 
-  test("the first packs keep their first addresses, made from their names by the slug rule", () => {
+  test('the first packs keep their first addresses, made from their names by the slug rule', () => {
     const specPacks = [
       'Stoic Pack',
       'Regal Tones',
