@@ -1,0 +1,124 @@
+// The checkout's state and every way it changes, in one reducer: what the buyer typed, the order
+// waiting for the service, what the page says, the discount and whether the service answers.
+import type { Details, DetailsErrors } from '@/lib/checkout';
+import type { AppliedDiscount } from '@/lib/order';
+import type { CaptureOutcome, PendingOrder, Receipt } from '@/lib/order-client';
+
+/** A sentence of `copy.messages` the payment step shows as its error. */
+export type CheckoutError = 'confirmationFailed' | 'codeTaken' | 'refunded' | 'providerError';
+
+export type CheckoutState = {
+  /** An approved order the service has not acknowledged yet: only its finishing is offered. */
+  pending: PendingOrder | null;
+  details: Details | null;
+  editing: boolean;
+  errors: DetailsErrors;
+  error: CheckoutError | null;
+  /** What changed in the cart since the page was built (prices, packs no longer sold). */
+  notice: string | null;
+  confirming: boolean;
+  /** Paid, but the studio must finish the order by hand: said instead of any step. */
+  needsStudio: { email: string; orderId: string } | null;
+  /** A code as checked for these packs (`skus`): a cart that changed since loses it. */
+  discount: (AppliedDiscount & { skus: string }) | null;
+  discountMessage: string | null;
+  /** Whether the order service answers; no payment button is offered while it does not. */
+  service: 'checking' | 'up' | 'down';
+};
+
+export type CheckoutAction =
+  | { type: 'details-checked'; result: { details: Details } | { errors: DetailsErrors } }
+  | { type: 'edit-details' }
+  | { type: 'approved'; pending: PendingOrder }
+  | { type: 'finishing' }
+  /** The service's answer to finishing `pending`; null when it could not be asked. */
+  | { type: 'finished'; result: Receipt | { final: CaptureOutcome } | null }
+  | { type: 'order-created' }
+  /** Nothing charged: what to say, and whether the code or the service went away. */
+  | {
+      type: 'order-refused';
+      notice?: string;
+      discountMessage?: string;
+      serviceDown?: boolean;
+    }
+  | { type: 'discount'; discount: CheckoutState['discount']; message: string | null }
+  | { type: 'service'; status: CheckoutState['service'] }
+  | { type: 'provider-error' };
+
+export const initialCheckout = (pending: PendingOrder | null): CheckoutState => ({
+  pending,
+  details: null,
+  editing: true,
+  errors: {},
+  error: null,
+  notice: null,
+  confirming: false,
+  needsStudio: null,
+  discount: null,
+  discountMessage: null,
+  service: 'checking',
+});
+
+export function checkoutReducer(state: CheckoutState, action: CheckoutAction): CheckoutState {
+  switch (action.type) {
+    case 'details-checked':
+      return 'errors' in action.result
+        ? { ...state, errors: action.result.errors }
+        : { ...state, errors: {}, details: action.result.details, editing: false };
+    case 'edit-details':
+      return { ...state, editing: true };
+    case 'approved':
+      return { ...state, pending: action.pending };
+    case 'finishing':
+      return { ...state, confirming: true, error: null };
+    case 'finished':
+      return finished({ ...state, confirming: false }, action.result);
+    case 'order-created':
+      return { ...state, notice: null };
+    case 'order-refused':
+      return {
+        ...state,
+        error: null,
+        notice: action.notice ?? state.notice,
+        ...(action.discountMessage
+          ? { discount: null, discountMessage: action.discountMessage }
+          : {}),
+        ...(action.serviceDown ? { service: 'down' } : {}),
+      };
+    case 'discount':
+      return { ...state, discount: action.discount, discountMessage: action.message };
+    case 'service':
+      return { ...state, service: action.status };
+    case 'provider-error':
+      return { ...state, error: 'providerError' };
+  }
+}
+
+function finished(
+  state: CheckoutState,
+  result: Receipt | { final: CaptureOutcome } | null,
+): CheckoutState {
+  // Not asked: the order stays pending, and trying again charges nobody twice.
+  if (!result) return { ...state, error: 'confirmationFailed' };
+  // Delivered: the page moves on to the thank-you page.
+  if (!('final' in result)) return state;
+  const settled = { ...state, pending: null };
+  switch (result.final) {
+    case 'code-taken':
+      // Nothing was charged; the next tap pays the total without the code.
+      return { ...settled, discount: null, error: 'codeTaken' };
+    case 'refunded':
+      return { ...settled, error: 'refunded' };
+    case 'paid-not-delivered':
+      return {
+        ...settled,
+        needsStudio: state.pending && {
+          email: state.pending.customerDetails.email,
+          orderId: state.pending.orderId,
+        },
+      };
+    default:
+      // Nothing was charged: the buyer is back at the payment step, the cart as it was.
+      return { ...settled, error: 'providerError' };
+  }
+}

@@ -1,0 +1,113 @@
+import button from '@/components/ui/button.module.css';
+import type { Details } from '@/lib/checkout';
+import type { CheckoutCopy } from '@/lib/content';
+import { formatPrice } from '@/lib/money';
+import { orderTotalCents, type AppliedDiscount, type OrderLine } from '@/lib/order';
+import type { CheckoutState } from './checkout-state';
+import styles from './checkout.module.css';
+import { DiscountField } from './discount-field';
+import { PayPalPayment } from './paypal-payment';
+
+type Props = {
+  copy: CheckoutCopy;
+  paypalClientId: string;
+  apiBaseUrl: string;
+  currency: string;
+  lines: OrderLine[];
+  details: Details;
+  /** The code that applies to these packs, if any. */
+  applied: AppliedDiscount | null;
+  discountMessage: string | null;
+  notice: string | null;
+  error: string | null;
+  service: CheckoutState['service'];
+  onDiscount(code: AppliedDiscount | null, message: string | null): void;
+  onEditDetails(): void;
+  onRetryService(): void;
+  placeOrder(fundingSource: string | undefined): Promise<string>;
+  onApprove(orderId: string): Promise<'restart' | void>;
+  onProviderError(cause: unknown): void;
+};
+
+/** The second step: the order's summary, a code, and PayPal's buttons once the service answers. */
+export function PaymentStep({ copy, currency, lines, details, applied, ...props }: Props) {
+  const payable = orderTotalCents(lines) - (applied?.cents ?? 0);
+  return (
+    <section className={styles.step} aria-labelledby="payment-heading">
+      <h2 id="payment-heading">{copy.paymentHeading}</h2>
+      <div className={styles.summary}>
+        <h3>{copy.summaryHeading}</h3>
+        <ul aria-label={copy.summaryHeading}>
+          {lines.map((line) => (
+            <li key={line.slug}>
+              <span>{line.name}</span>
+              <span>{formatPrice(line.priceCents, currency)}</span>
+            </li>
+          ))}
+        </ul>
+        {applied && (
+          <p className={styles.discountLine}>
+            <span>
+              {copy.discount.line} ({applied.code})
+            </span>
+            <span data-testid="checkout-discount">−{formatPrice(applied.cents, currency)}</span>
+          </p>
+        )}
+        <p className={styles.total}>
+          <span>{copy.totalLabel}</span>
+          <strong data-testid="checkout-total">{formatPrice(payable, currency)}</strong>
+        </p>
+        <DiscountField
+          copy={copy.discount}
+          apiBaseUrl={props.apiBaseUrl}
+          skus={lines.map((line) => line.slug)}
+          applied={applied}
+          message={props.discountMessage}
+          onChange={props.onDiscount}
+        />
+        <p className={styles.buyer}>
+          {details.name} · {details.email}
+        </p>
+        <button type="button" className={button.outline} onClick={props.onEditDetails}>
+          {copy.editDetailsLabel}
+        </button>
+      </div>
+      {props.notice && (
+        <p role="alert" className={styles.paymentError} data-testid="checkout-notice">
+          {props.notice}
+        </p>
+      )}
+      {props.error && (
+        <p role="alert" className={styles.paymentError} data-testid="payment-error">
+          {props.error}
+        </p>
+      )}
+      <div className={styles.paypal}>
+        {props.service === 'down' ? (
+          <>
+            <p role="alert" className={styles.paymentError} data-testid="service-down">
+              {copy.messages.serviceDown}
+            </p>
+            <button type="button" className={button.outline} onClick={props.onRetryService}>
+              {copy.retryLabel}
+            </button>
+          </>
+        ) : props.service === 'up' ? (
+          <PayPalPayment
+            clientId={props.paypalClientId}
+            currency={currency}
+            totalCents={payable}
+            createOrder={props.placeOrder}
+            scriptFailedMessage={copy.messages.scriptFailed}
+            retryLabel={copy.retryLabel}
+            loadingLabel={copy.loadingPayPal}
+            onApprove={props.onApprove}
+            onProviderError={props.onProviderError}
+          />
+        ) : (
+          <p role="status">{copy.loadingPayPal}</p>
+        )}
+      </div>
+    </section>
+  );
+}
