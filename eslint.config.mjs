@@ -43,7 +43,7 @@ export default defineConfig([
     },
   },
   {
-    // The service shares the shop's rules with the site, nothing of its pages or browser code.
+    // The service shares lib/shared/ with the site, nothing of its pages or browser code.
     files: ['server/**'],
     ignores: ['server/testing/**', 'server/**/*.test.ts'],
     rules: {
@@ -52,18 +52,45 @@ export default defineConfig([
         {
           patterns: [
             {
+              group: ['@/*', '!@/lib', '@/lib/*', '!@/lib/shared'],
+              message:
+                'The service may import only lib/shared/, the part of lib/ the site and the service share.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // What the service imports must not bring the site's build code with it.
+    files: ['lib/shared/**'],
+    ignores: ['lib/shared/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@/lib/content',
+              message: 'lib/shared/ may import only lib/shared/ (and the content schemas).',
+            },
+          ],
+          patterns: [
+            {
               group: [
-                '@/*',
-                '!@/lib',
                 '@/lib/*',
-                '!@/lib/money',
-                '!@/lib/order',
-                '!@/lib/checkout',
-                '!@/lib/copy',
-                '!@/lib/shop-catalog',
+                '!@/lib/shared',
+                '!@/lib/content',
+                '@/lib/content/*',
+                '!@/lib/content/schema',
               ],
               message:
-                "The service may import only the shop's shared modules of lib/ (money, order, checkout, copy, shop-catalog).",
+                'lib/shared/ may import only lib/shared/ (and the content schemas, for the catalogue).',
+            },
+            {
+              group: ['@/server/*'],
+              allowTypeImports: true,
+              message: "Import the service's types only (server/contract.ts).",
             },
           ],
         },

@@ -7,10 +7,10 @@ const nextConfig = {
   images: { unoptimized: true },
   turbopack: {
     root: import.meta.dirname,
-    // Formspree's Stripe support, which the contact form does not use (lib/no-stripe.ts).
+    // Formspree's Stripe support, which the contact form does not use (lib/browser/no-stripe.ts).
     resolveAlias: {
-      '@stripe/react-stripe-js': { browser: './lib/no-stripe.ts' },
-      '@stripe/stripe-js/pure/index.js': { browser: './lib/no-stripe.ts' },
+      '@stripe/react-stripe-js': { browser: './lib/browser/no-stripe.ts' },
+      '@stripe/stripe-js/pure/index.js': { browser: './lib/browser/no-stripe.ts' },
     },
   },
   experimental: {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { reloadOnceFor } from '@/lib/chunk-reload';
+import { reloadOnceFor } from '@/lib/browser/chunk-reload';
 import styles from './error.module.css';
 import button from '@/components/ui/button.module.css';
 

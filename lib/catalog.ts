@@ -1,12 +1,7 @@
 import { checkoutCopy, presets, site } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
-import { versioned, type ShopCatalog } from '@/lib/shop-catalog';
-
-/**
- * A pack as the shop sells it: its permanent slug (its address, its id in the cart, in orders and
- * on the download service; kept when the pack is renamed), name, price and a small image.
- */
-export type Pack = { slug: string; name: string; priceCents: number; image: string };
+import type { Pack } from '@/lib/shared/cart';
+import { versioned, type ShopCatalog } from '@/lib/shared/shop-catalog';
 
 /** The shop's catalog for the cart: every pack, with a small image. */
 export function shopCatalog(): Pack[] {

@@ -6,7 +6,7 @@ import type {
   WithContext,
 } from 'schema-dts';
 import type { Film, Preset, Site } from '@/lib/content';
-import { formatAmount } from '@/lib/money';
+import { formatAmount } from '@/lib/shared/money';
 
 const absolute = (siteUrl: string, path: string) => new URL(path, `${siteUrl}/`).toString();
 

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { orderTotalCents } from '@/lib/order';
+import { orderTotalCents } from '@/lib/shared/order';
 import {
   atPayPal,
   buy,

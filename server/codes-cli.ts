@@ -1,7 +1,7 @@
 // The studio's discount codes, without code: `npm run codes -- add|list|disable` (README,
 // "Discount codes"). It writes to the service's database (DATABASE_PATH, or DATA_DIR/orders.sqlite).
 import { parseArgs } from 'node:util';
-import { formatAmount, parseAmount } from '@/lib/money';
+import { formatAmount, parseAmount } from '@/lib/shared/money';
 import { readCatalogCopy } from './catalog-source';
 import { CODE_PATTERN, normalizeCode } from './codes';
 import { catalogCachePathFrom, databasePathFrom } from './config';

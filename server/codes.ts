@@ -1,4 +1,4 @@
-import { discountCents, type OrderLine } from '@/lib/order';
+import { discountCents, type OrderLine } from '@/lib/shared/order';
 import type { CodeRecord, Store } from './store';
 
 /** Why a code does not apply; the checkout shows each in its own words (content/checkout.json). */

@@ -1,10 +1,15 @@
 // The contract between the site's browser and the service's API: what each route accepts (the zod
 // schemas the routes validate with) and what it answers (the types its handlers must satisfy).
-// The browser's client (lib/order-client.ts) imports these as types only, so that a changed
+// The browser's client (lib/browser/order-client.ts) imports these as types only, so that a changed
 // request or answer fails the type check on the other side, and no zod reaches the browser.
 import { z } from 'zod';
-import { detailsSchema } from '@/lib/checkout';
-import { FUNDING_SOURCES, ORDER_ID_PATTERN, type AppliedDiscount, type PackRef } from '@/lib/order';
+import { detailsSchema } from '@/lib/shared/checkout';
+import {
+  FUNDING_SOURCES,
+  ORDER_ID_PATTERN,
+  type AppliedDiscount,
+  type PackRef,
+} from '@/lib/shared/order';
 import type { CodeProblem } from './codes';
 
 export const orderIdSchema = z
@@ -37,7 +42,7 @@ export type CaptureRequest = z.input<typeof captureSchema>;
 
 /**
  * POST /api/email/send-order-confirmation: the older confirmation call, from a checkout that
- * created its order in the browser (lib/checkout.ts confirmationRequest). Nothing more is accepted.
+ * created its order in the browser (lib/shared/checkout.ts confirmationRequest). Nothing more is accepted.
  */
 export const confirmationSchema = z.strictObject({
   customerDetails: customer,

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { serve, type ServerType } from '@hono/node-server';
-import { orderTotalCents } from '@/lib/order';
+import { orderTotalCents } from '@/lib/shared/order';
 import { allPacks, serveCatalog, shopCatalog } from './testing/harness';
 import { runCodes } from './codes-cli';
 import { createFakePayPal } from './fake-paypal';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { formatAmount } from '@/lib/money';
+import { formatAmount } from '@/lib/shared/money';
 import { REFUSAL } from './routes/api';
 import { runCodes } from './codes-cli';
 import {

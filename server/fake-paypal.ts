@@ -9,7 +9,7 @@ import { crc32 } from 'node:zlib';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { Context } from 'hono';
-import { formatAmount, parseAmount } from '@/lib/money';
+import { formatAmount, parseAmount } from '@/lib/shared/money';
 import type { OrderRequest, PayPalCapture, PayPalOrder, PurchaseUnit } from './paypal-orders';
 import { NO_DECIMALS, schemaIssues, type SchemaIssue } from './paypal-schemas';
 

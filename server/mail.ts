@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { fillIn } from '@/lib/copy';
-import { formatPrice } from '@/lib/money';
-import type { AppliedDiscount, OrderLine, PackRef } from '@/lib/order';
-import type { ShopCatalog } from '@/lib/shop-catalog';
+import { fillIn } from '@/lib/shared/copy';
+import { formatPrice } from '@/lib/shared/money';
+import type { AppliedDiscount, OrderLine, PackRef } from '@/lib/shared/order';
+import type { ShopCatalog } from '@/lib/shared/shop-catalog';
 import { html, markup } from './html';
 import type { Fields } from './log';
 import { isOneAddress } from './paypal-orders';

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import type { PackRef } from '@/lib/order';
+import type { PackRef } from '@/lib/shared/order';
 
 /** Where a pack's file lives in the private packs folder: "<slug>.zip". */
 export function packFile(packsDir: string, slug: string): string {

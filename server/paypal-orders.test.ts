@@ -1,7 +1,7 @@
 // PayPal's wire format: the order the service asks for, and what it accepts back before delivering.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { OrderLine, PackRef } from '@/lib/order';
+import type { OrderLine, PackRef } from '@/lib/shared/order';
 import {
   linesFromPayPal,
   newOrderReference,

@@ -1,14 +1,14 @@
 // PayPal's wire format for orders (Orders v2): the order the service asks for, and what it reads
 // back from PayPal's order before it delivers (every item a pack at its price, the amounts adding
 // up, the captures kept).
-import { formatAmount, parseAmount } from '@/lib/money';
+import { formatAmount, parseAmount } from '@/lib/shared/money';
 import {
   orderTotalCents,
   type AppliedDiscount,
   type FundingSource,
   type OrderLine,
   type PackRef,
-} from '@/lib/order';
+} from '@/lib/shared/order';
 
 /** PayPal's limit on an item name, an id or a description (Orders v2). */
 export const PAYPAL_TEXT_MAX = 127;

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
 import { education, pages, presets, site } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
-import { formatPrice, toCents } from '@/lib/money';
+import { formatPrice, toCents } from '@/lib/shared/money';
 import styles from './education.module.css';
 import button from '@/components/ui/button.module.css';
 

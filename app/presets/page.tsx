@@ -21,7 +21,7 @@ import {
 } from '@/lib/content';
 import { packLookUrl } from '@/lib/media';
 import { pageMetadata } from '@/lib/metadata';
-import { formatPrice } from '@/lib/money';
+import { formatPrice } from '@/lib/shared/money';
 import { bundlePath, presetPath, TRY_ON_ID } from '@/lib/routes';
 import styles from './presets.module.css';
 import button from '@/components/ui/button.module.css';

@@ -2,7 +2,7 @@
 
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { reloadOnceFor } from '@/lib/chunk-reload';
+import { reloadOnceFor } from '@/lib/browser/chunk-reload';
 
 type Ga = (typeof import('react-ga4'))['default'];
 

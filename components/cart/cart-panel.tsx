@@ -2,10 +2,10 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { lineCount } from '@/lib/cart';
-import { fillIn } from '@/lib/copy';
-import { formatPrice } from '@/lib/money';
-import { orderLines, orderTotalCents } from '@/lib/order';
+import { lineCount } from '@/lib/shared/cart';
+import { fillIn } from '@/lib/shared/copy';
+import { formatPrice } from '@/lib/shared/money';
+import { orderLines, orderTotalCents } from '@/lib/shared/order';
 import { useCart } from './cart-provider';
 import styles from './cart.module.css';
 import button from '@/components/ui/button.module.css';

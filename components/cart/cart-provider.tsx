@@ -8,10 +8,10 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import type { CartLine, Catalog } from '@/lib/cart';
-import type { Pack } from '@/lib/catalog';
+import type { CartLine, Catalog } from '@/lib/shared/cart';
+import type { Pack } from '@/lib/shared/cart';
 import type { CartCopy } from '@/lib/content';
-import { fillIn } from '@/lib/copy';
+import { fillIn } from '@/lib/shared/copy';
 import { createCartStore, type CartStore } from './cart-store';
 
 type CartContext = {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from '@jest/globals';
-import { CART_STORAGE_KEY, type Catalog } from '@/lib/cart';
+import { CART_STORAGE_KEY, type Catalog } from '@/lib/shared/cart';
 import { createCartStore } from './cart-store';
 
 const pack = (slug: string, name: string, priceCents: number) => ({

@@ -1,4 +1,4 @@
-import type { Pack } from '@/lib/catalog';
+import type { Pack } from '@/lib/shared/cart';
 import {
   CART_STORAGE_KEY,
   cartReducer,
@@ -7,7 +7,7 @@ import {
   type CartAction,
   type CartLine,
   type Catalog,
-} from '@/lib/cart';
+} from '@/lib/shared/cart';
 
 const EMPTY: CartLine[] = [];
 
@@ -19,7 +19,7 @@ function readStorage(): string | null {
   }
 }
 
-/** The cart as local storage keeps it: the stored shape of lib/cart.ts. */
+/** The cart as local storage keeps it: the stored shape of lib/shared/cart.ts. */
 const stored = (lines: CartLine[], catalog: Catalog) => JSON.stringify(toStored(lines, catalog));
 
 function writeStorage(value: string) {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import type { PendingOrder } from '@/lib/order-client';
+import type { PendingOrder } from '@/lib/browser/order-client';
 import { checkoutReducer, initialCheckout, type CheckoutState } from './checkout-state';
 
 const pending: PendingOrder = {

@@ -1,8 +1,8 @@
 // The checkout's state and every way it changes, in one reducer: what the buyer typed, the order
 // waiting for the service, what the page says, the discount and whether the service answers.
-import type { Details, DetailsErrors } from '@/lib/checkout';
-import type { AppliedDiscount } from '@/lib/order';
-import type { CaptureOutcome, PendingOrder, Receipt } from '@/lib/order-client';
+import type { Details, DetailsErrors } from '@/lib/shared/checkout';
+import type { AppliedDiscount } from '@/lib/shared/order';
+import type { CaptureOutcome, PendingOrder, Receipt } from '@/lib/browser/order-client';
 
 /** A sentence of `copy.messages` the payment step shows as its error. */
 export type CheckoutError = 'confirmationFailed' | 'codeTaken' | 'refunded' | 'providerError';

@@ -3,10 +3,15 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useReducer, useRef, useSyncExternalStore, type FormEvent } from 'react';
 import { useCart } from '@/components/cart/cart-provider';
-import { checkoutStep, confirmationBody, priceChanges, validateDetails } from '@/lib/checkout';
+import {
+  checkoutStep,
+  confirmationBody,
+  priceChanges,
+  validateDetails,
+} from '@/lib/shared/checkout';
 import type { CheckoutCopy } from '@/lib/content';
-import { fillIn } from '@/lib/copy';
-import { isFundingSource, orderLines, orderTotalCents } from '@/lib/order';
+import { fillIn } from '@/lib/shared/copy';
+import { isFundingSource, orderLines, orderTotalCents } from '@/lib/shared/order';
 import {
   createOrder,
   finishPending,
@@ -14,7 +19,7 @@ import {
   readPending,
   serviceReachable,
   type PendingOrder,
-} from '@/lib/order-client';
+} from '@/lib/browser/order-client';
 import { checkoutReducer, initialCheckout } from './checkout-state';
 import styles from './checkout.module.css';
 import { DETAIL_FIELDS, DetailsStep } from './details-step';

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import button from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
-import type { Details, DetailsErrors } from '@/lib/checkout';
+import type { Details, DetailsErrors } from '@/lib/shared/checkout';
 import type { CheckoutCopy } from '@/lib/content';
 import styles from './checkout.module.css';
 

@@ -4,8 +4,8 @@ import { useState, type FormEvent } from 'react';
 import button from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import type { CheckoutCopy } from '@/lib/content';
-import type { AppliedDiscount } from '@/lib/order';
-import { checkDiscount } from '@/lib/order-client';
+import type { AppliedDiscount } from '@/lib/shared/order';
+import { checkDiscount } from '@/lib/browser/order-client';
 import styles from './checkout.module.css';
 
 /**

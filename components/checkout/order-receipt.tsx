@@ -3,8 +3,8 @@
 import { useSyncExternalStore } from 'react';
 import button from '@/components/ui/button.module.css';
 import type { CheckoutCopy } from '@/lib/content';
-import { formatPrice } from '@/lib/money';
-import { readReceipt, RECEIPT_KEY, type Receipt } from '@/lib/order-client';
+import { formatPrice } from '@/lib/shared/money';
+import { readReceipt, RECEIPT_KEY, type Receipt } from '@/lib/browser/order-client';
 import styles from './checkout.module.css';
 
 const noSubscription = () => () => {};

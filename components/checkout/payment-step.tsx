@@ -1,8 +1,8 @@
 import button from '@/components/ui/button.module.css';
-import type { Details } from '@/lib/checkout';
+import type { Details } from '@/lib/shared/checkout';
 import type { CheckoutCopy } from '@/lib/content';
-import { formatPrice } from '@/lib/money';
-import { orderTotalCents, type AppliedDiscount, type OrderLine } from '@/lib/order';
+import { formatPrice } from '@/lib/shared/money';
+import { orderTotalCents, type AppliedDiscount, type OrderLine } from '@/lib/shared/order';
 import type { CheckoutState } from './checkout-state';
 import styles from './checkout.module.css';
 import { DiscountField } from './discount-field';

@@ -6,8 +6,8 @@ import { useCart } from '@/components/cart/cart-provider';
 import { Link } from '@/components/ui/link';
 import button from '@/components/ui/button.module.css';
 import type { CheckoutCopy } from '@/lib/content';
-import { fillIn } from '@/lib/copy';
-import { finishPending, readPending } from '@/lib/order-client';
+import { fillIn } from '@/lib/shared/copy';
+import { finishPending, readPending } from '@/lib/browser/order-client';
 import styles from './checkout.module.css';
 
 /**

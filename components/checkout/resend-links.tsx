@@ -4,8 +4,8 @@ import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import button from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import type { CheckoutCopy } from '@/lib/content';
-import { requestByEmail } from '@/lib/order-client';
-import { ORDER_ID_PATTERN } from '@/lib/order';
+import { requestByEmail } from '@/lib/browser/order-client';
+import { ORDER_ID_PATTERN } from '@/lib/shared/order';
 import styles from './checkout.module.css';
 
 type Field = InputHTMLAttributes<HTMLInputElement> & { id: string; name: string; label: string };

@@ -1,8 +1,8 @@
 import { Link } from '@/components/ui/link';
 import button from '@/components/ui/button.module.css';
 import type { CheckoutCopy } from '@/lib/content';
-import { fillIn } from '@/lib/copy';
-import type { PendingOrder } from '@/lib/order-client';
+import { fillIn } from '@/lib/shared/copy';
+import type { PendingOrder } from '@/lib/browser/order-client';
 import styles from './checkout.module.css';
 
 /** An approved order waiting for the service: only its finishing may be repeated. */

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useSyncExternalStore } from 'react';
-import { matchRoute } from '@/lib/route-match';
+import { matchRoute } from '@/lib/browser/route-match';
 
 const noSubscription = () => () => {};
 

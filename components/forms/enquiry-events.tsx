@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { EnquiryCopy } from '@/lib/content';
-import { fillIn } from '@/lib/copy';
+import { fillIn } from '@/lib/shared/copy';
 import { inputId, type Problem } from '@/lib/enquiry/check';
 import { coverages, type EnquiryEvent } from '@/lib/enquiry/model';
 import button from '@/components/ui/button.module.css';

@@ -1,7 +1,7 @@
 'use client';
 
 import { Children, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { nextIndex } from '@/lib/carousel';
+import { nextIndex } from '@/lib/browser/carousel';
 import styles from './gallery-strip.module.css';
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';

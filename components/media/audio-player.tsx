@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { formatTime } from '@/lib/time';
+import { formatTime } from '@/lib/browser/time';
 import styles from './audio-player.module.css';
 
 /**

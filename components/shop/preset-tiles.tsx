@@ -1,6 +1,6 @@
 import { Tile, TileGrid } from '@/components/ui/tiles';
 import { site, type Preset } from '@/lib/content';
-import { formatPrice } from '@/lib/money';
+import { formatPrice } from '@/lib/shared/money';
 import { presetPath } from '@/lib/routes';
 
 /**

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type ComponentType } from 'react';
-import { fillIn } from '@/lib/copy';
+import { fillIn } from '@/lib/shared/copy';
 import type { TryOnStudioProps } from './try-on-studio';
 import { CompareSlider } from './compare-slider';
 import styles from './try-on.module.css';

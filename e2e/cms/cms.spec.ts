@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { galleries, presets } from '@/lib/content';
-import { formatPrice } from '@/lib/money';
+import { formatPrice } from '@/lib/shared/money';
 import { galleryPath, presetPath } from '@/lib/routes';
 import { presetSlug } from '@/lib/slug';
 import { openWorkspace, type Workspace } from './workspace';

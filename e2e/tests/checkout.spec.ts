@@ -2,7 +2,7 @@ import { checkoutCopy, presets } from '@/lib/content';
 import { expect, test, type Page } from '../fixtures';
 import { Cart } from '../fixtures/cart';
 import { apiBase } from '../service';
-import { fillIn } from '@/lib/copy';
+import { fillIn } from '@/lib/shared/copy';
 import { paypalOrder, publishPrices, stubCapture, stubPayPal } from '../stubs/paypal';
 
 const stoic = presets.find((p) => p.slug === 'stoic-pack')!;

@@ -1,5 +1,5 @@
 import { contact, site } from '@/lib/content';
-import { fillIn } from '@/lib/copy';
+import { fillIn } from '@/lib/shared/copy';
 import { longDate } from '@/lib/enquiry/dates';
 import { formatWhole } from '@/lib/enquiry/submission';
 import { violations } from '../fixtures/axe';

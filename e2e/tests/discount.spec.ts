@@ -1,5 +1,5 @@
 import { checkoutCopy, presets } from '@/lib/content';
-import { formatPrice } from '@/lib/money';
+import { formatPrice } from '@/lib/shared/money';
 import { runCodes } from '@/server/codes-cli';
 import { expect, test, type Page } from '../fixtures';
 import { Cart } from '../fixtures/cart';

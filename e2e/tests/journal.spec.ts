@@ -1,5 +1,5 @@
 import { contact, journalCopy } from '@/lib/content';
-import { fillIn } from '@/lib/copy';
+import { fillIn } from '@/lib/shared/copy';
 import { journal, journalCities } from '@/lib/journal/posts';
 import { violations } from '../fixtures/axe';
 import { expect, test } from '../fixtures';

@@ -1,5 +1,5 @@
 import { bundles, galleries, journalCopy, pages, presets, services, site } from '@/lib/content';
-import { fillIn } from '@/lib/copy';
+import { fillIn } from '@/lib/shared/copy';
 import { journal, journalCities } from '@/lib/journal/posts';
 import {
   allRoutes,

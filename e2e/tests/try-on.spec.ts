@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type Region } from 'sharp';
 import { presets, shopCopy } from '@/lib/content';
-import { fillIn } from '@/lib/copy';
+import { fillIn } from '@/lib/shared/copy';
 import { mediaImage } from '@/lib/media';
 import { presetPath } from '@/lib/routes';
 import { expect, test, type Page } from '../fixtures';

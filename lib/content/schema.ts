@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toCents } from '@/lib/money';
+import { toCents } from '@/lib/shared/money';
 
 /**
  * How the CMS edits a field: Decap CMS field options (widget, hint, pattern, min, ...), read by

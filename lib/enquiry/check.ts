@@ -1,7 +1,7 @@
 // What is wrong with an enquiry before it is sent, in the order of the form: each problem names the
 // input it is about (the error summary links to it) and says how to put it right.
 import type { ContactField, EnquiryCopy } from '@/lib/content';
-import { fillIn } from '@/lib/copy';
+import { fillIn } from '@/lib/shared/copy';
 import { checkDate, type CalendarDate } from './dates';
 import type { Enquiry, EnquiryEvent } from './model';
 

@@ -1,7 +1,7 @@
 // What the enquiry sends to Formspree, and what the page answers with once it has arrived: made
 // from the couple's own answers, with no server of ours.
 import type { EnquiryCopy, EnquiryCurrency } from '@/lib/content';
-import { fillIn } from '@/lib/copy';
+import { fillIn } from '@/lib/shared/copy';
 import { checkDate, compare, isoDate, longDate, usDate, type CalendarDate } from './dates';
 import type { Coverage, Enquiry, EnquiryEvent } from './model';
 

@@ -1,6 +1,6 @@
 // An order the service created, captured once the buyer approved it in PayPal's window, and
 // delivered in the same call.
-import type { OrderLine } from '@/lib/order';
+import type { OrderLine } from '@/lib/shared/order';
 import { PayPalRefused } from '../paypal';
 import { moneyKept, paidOrder, type PaidOrder, type PayPalOrder } from '../paypal-orders';
 import type { OrderRecord } from '../store';

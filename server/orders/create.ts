@@ -1,6 +1,11 @@
 // An order created at PayPal by the service, for the checkout's PayPal button: at the prices the
 // page showed, with every pack's file in place and the discount code's use held for it.
-import { orderTotalCents, type FundingSource, type OrderLine, type PackRef } from '@/lib/order';
+import {
+  orderTotalCents,
+  type FundingSource,
+  type OrderLine,
+  type PackRef,
+} from '@/lib/shared/order';
 import { applyCode, type CodeProblem } from '../codes';
 import type { OrderSummary } from '../mail';
 import { packsMissingNotice } from '../mail';

@@ -2,7 +2,7 @@
 // first (PayPal's webhook, a buyer recovering an order, or the confirmation call of a checkout that
 // created its order in the browser, before the service created orders). What was bought and paid
 // always comes from PayPal's own order; the first path to record it wins.
-import { formatAmount } from '@/lib/money';
+import { formatAmount } from '@/lib/shared/money';
 import { paidOrder, type PayPalOrder } from '../paypal-orders';
 import { applyCode } from '../codes';
 import type { OrderRecord } from '../store';

@@ -3,7 +3,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { orderTotalCents } from '@/lib/order';
+import { orderTotalCents } from '@/lib/shared/order';
 import type { CatalogSource } from '../catalog-source';
 import { applyCode } from '../codes';
 import type { Config } from '../config';

@@ -4,7 +4,7 @@
 // tries again later.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ORDER_ID_PATTERN } from '@/lib/order';
+import { ORDER_ID_PATTERN } from '@/lib/shared/order';
 import type { Config } from '../config';
 import type { OrderService } from '../orders';
 import type { Context } from 'hono';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { OrderLine } from '@/lib/order';
+import type { OrderLine } from '@/lib/shared/order';
 import type { Message } from '../mail';
 import { moveGuard, ownedCondition, type FirstState } from '../orders/states';
 import { codeStore } from './codes';

@@ -1,5 +1,5 @@
 // What the store keeps, as the service reads and writes it.
-import type { DiscountRule, OrderLine } from '@/lib/order';
+import type { DiscountRule, OrderLine } from '@/lib/shared/order';
 import type { Message } from '../mail';
 import type { OrderState } from '../orders/states';
 

@@ -6,7 +6,7 @@ import { JsonLd } from '@/components/ui/json-ld';
 import { Section } from '@/components/ui/section';
 import styles from '@/components/journal/journal.module.css';
 import button from '@/components/ui/button.module.css';
-import { fillIn } from '@/lib/copy';
+import { fillIn } from '@/lib/shared/copy';
 import { journalCopy, site } from '@/lib/content';
 import { formatDay } from '@/lib/journal/dates';
 import { cityPath, enquiryHref, mainEvent } from '@/lib/journal/facts';

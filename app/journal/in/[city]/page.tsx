@@ -5,7 +5,7 @@ import { JsonLd } from '@/components/ui/json-ld';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
 import styles from '@/components/journal/journal.module.css';
-import { fillIn } from '@/lib/copy';
+import { fillIn } from '@/lib/shared/copy';
 import { journalCopy } from '@/lib/content';
 import { journalCities } from '@/lib/journal/posts';
 import { pageMetadata } from '@/lib/metadata';

@@ -1,3 +1,5 @@
+import 'client-only';
+
 function normalize(path: string): string {
   let decoded = path;
   try {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import { formatTime } from './time';
+import { formatTime } from '@/lib/browser/time';
 
 describe('formatTime', () => {
   test.each([

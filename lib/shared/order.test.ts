@@ -1,9 +1,9 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import type { CartLine } from './cart';
-import type { Pack } from './catalog';
-import { formatAmount } from './money';
-import { discountCents, orderLines, orderTotalCents, type DiscountRule } from './order';
+import type { CartLine } from '@/lib/shared/cart';
+import type { Pack } from '@/lib/shared/cart';
+import { formatAmount } from '@/lib/shared/money';
+import { discountCents, orderLines, orderTotalCents, type DiscountRule } from '@/lib/shared/order';
 
 const entries: Pack[] = [
   { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, image: '/s.webp' },

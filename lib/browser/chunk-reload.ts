@@ -1,3 +1,5 @@
+import 'client-only';
+
 const RELOADED_KEY = 'chunk-reload';
 
 /** Whether an error says a script chunk could not be loaded (typically after a redeploy). */

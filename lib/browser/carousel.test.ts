@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import { nextIndex } from './carousel';
+import { nextIndex } from '@/lib/browser/carousel';
 
 describe('nextIndex', () => {
   test('advances one slide at a time and loops back to the start after the last', () => {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import type { Pack } from './catalog';
+import type { Pack } from '@/lib/shared/cart';
 import {
   cartReducer,
   lineCount,
@@ -8,7 +8,7 @@ import {
   toStored,
   type CartLine,
   type StoredCartItem,
-} from './cart';
+} from '@/lib/shared/cart';
 
 const entries: Pack[] = [
   { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, image: '/s.webp' },

@@ -1,11 +1,16 @@
-import type { Pack } from '@/lib/catalog';
+/**
+ * A pack as the shop sells it: its permanent slug (its address, its id in the cart, in orders and
+ * on the download service; kept when the pack is renamed), name, price and a small image.
+ */
+export type Pack = { slug: string; name: string; priceCents: number; image: string };
 
 /** A line of the cart: a pack, by its slug. */
 export type CartLine = { slug: string; quantity: number };
 
 /**
- * A line as local storage keeps it, in the shape carts have always been stored in: the id is the pack's name. Only the id
- * and the quantity are read back; names, prices and images always come from the catalog.
+ * A line as local storage keeps it, in the shape carts have always been stored in: the id is the
+ * pack's name. Only the id and the quantity are read back; names, prices and images always come
+ * from the catalog.
  */
 export type StoredCartItem = {
   id: string;

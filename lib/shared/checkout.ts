@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { fillIn } from '@/lib/copy';
-import { formatAmount, formatPrice } from '@/lib/money';
-import { orderTotalCents, type OrderLine, type PackRef } from '@/lib/order';
-import type { ConfirmationRequest } from '@/lib/order-client';
+import { fillIn } from '@/lib/shared/copy';
+import { formatAmount, formatPrice } from '@/lib/shared/money';
+import { orderTotalCents, type OrderLine, type PackRef } from '@/lib/shared/order';
+import type { ConfirmationRequest } from '@/server/contract';
 
 // Without eval: zod's compiled parsers would trip the site's Content-Security-Policy.
 z.config({ jitless: true });

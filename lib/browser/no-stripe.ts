@@ -3,7 +3,7 @@
 // here: the contact page's JavaScript loses about 5 KB (gzip). Formspree calls these only for a
 // form given a Stripe key.
 function notBundled(): never {
-  throw new Error('Stripe is not part of this site: see lib/no-stripe.ts');
+  throw new Error('Stripe is not part of this site: see lib/browser/no-stripe.ts');
 }
 
 export const CardElement = notBundled;

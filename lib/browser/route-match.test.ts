@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import { matchRoute } from './route-match';
+import { matchRoute } from '@/lib/browser/route-match';
 
 const routes = ['/', '/weddings/Wed1/', '/weddings/Wed2/', '/services/cinematicFilms/'];
 

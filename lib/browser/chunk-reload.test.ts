@@ -1,5 +1,5 @@
 import { describe, expect, jest, test } from '@jest/globals';
-import { isChunkLoadError, reloadOnceFor } from './chunk-reload';
+import { isChunkLoadError, reloadOnceFor } from '@/lib/browser/chunk-reload';
 
 describe('chunk load errors', () => {
   test('are recognised by name or message', () => {

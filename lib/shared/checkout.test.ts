@@ -1,8 +1,13 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import { checkoutStep, confirmationBody, priceChanges, validateDetails } from './checkout';
-import type { OrderLine } from './order';
-import { readPending } from './order-client';
+import {
+  checkoutStep,
+  confirmationBody,
+  priceChanges,
+  validateDetails,
+} from '@/lib/shared/checkout';
+import type { OrderLine } from '@/lib/shared/order';
+import { readPending } from '@/lib/browser/order-client';
 
 const lines: OrderLine[] = [
   { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import { formatAmount, formatPrice, parseAmount, toCents } from './money';
+import { formatAmount, formatPrice, parseAmount, toCents } from '@/lib/shared/money';
 
 describe('money', () => {
   test('converts decimal prices to whole cents without float drift', () => {

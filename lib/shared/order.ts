@@ -2,8 +2,7 @@
 // No zod and no content here, so that the checkout's bundle stays light and the service checks
 // with the very same rules. What PayPal is asked for and answers is the service's
 // (server/paypal-orders.ts).
-import type { CartLine, Catalog } from '@/lib/cart';
-import type { Pack } from '@/lib/catalog';
+import type { CartLine, Catalog, Pack } from '@/lib/shared/cart';
 
 /** A pack as an order knows it: its slug (its sku at PayPal), name and price. */
 export type PackRef = Pick<Pack, 'slug' | 'name' | 'priceCents'>;

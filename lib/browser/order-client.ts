@@ -1,7 +1,8 @@
 // The browser's client of the order service (server/): its requests and answers are the service's
 // own (server/contract.ts), imported as types only, so that no zod (nor any service code) reaches
 // the browser and every page can finish a pending order while the thank-you page stays light.
-import type { AppliedDiscount } from '@/lib/order';
+import 'client-only';
+import type { AppliedDiscount } from '@/lib/shared/order';
 import type {
   CaptureOutcome,
   CaptureRefusedAnswer,
