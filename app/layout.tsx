@@ -9,6 +9,7 @@ import { FirstScreen } from '@/components/chrome/first-screen';
 import { HydratedMark } from '@/components/chrome/hydrated-mark';
 import { SiteFooter } from '@/components/chrome/site-footer';
 import { SiteHeader } from '@/components/chrome/site-header';
+import { SocialLinks } from '@/components/chrome/social-links';
 import { shopCatalog } from '@/lib/catalog';
 import { checkoutCopy, home, shopCopy, site } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
@@ -57,7 +58,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             siteName={site.name}
             items={site.nav.header}
             book={site.nav.book}
-            socials={site.socials}
+            socials={<SocialLinks socials={site.socials} />}
             scrolledThresholdPx={site.constants.headerScrolledThresholdPx}
           />
           <main id="main" tabIndex={-1}>

@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { site } from '@/lib/content';
 import type { SiteHeader as SiteHeaderType } from './site-header';
+import { SocialLinks } from './social-links';
 
 let mockPathname = '/';
 jest.mock('next/navigation', () => ({ usePathname: () => mockPathname }));
@@ -20,7 +21,7 @@ function renderHeader() {
       siteName={site.name}
       items={site.nav.header}
       book={site.nav.book}
-      socials={site.socials}
+      socials={<SocialLinks socials={site.socials} />}
       scrolledThresholdPx={50}
     />,
   );
@@ -108,7 +109,7 @@ describe('SiteHeader', () => {
         siteName={site.name}
         items={site.nav.header}
         book={site.nav.book}
-        socials={site.socials}
+        socials={<SocialLinks socials={site.socials} />}
         scrolledThresholdPx={50}
       />,
     );

@@ -2,17 +2,25 @@
 
 import { Link } from '@/components/ui/link';
 import { usePathname } from 'next/navigation';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { useFocusTrap } from '@/components/ui/use-focus-trap';
-import type { Link as NavLink, LinkGroup, Social } from '@/lib/content';
-import { SocialLinks } from './social-links';
+import type { Link as NavLink, LinkGroup } from '@/lib/content';
 import styles from './site-header.module.css';
 
 type Props = {
   siteName: string;
   items: (NavLink | LinkGroup)[];
   book: NavLink;
-  socials: Social[];
+  /** The social links, rendered on the server (no client code: they hold no state). */
+  socials: ReactNode;
   scrolledThresholdPx: number;
 };
 
@@ -209,7 +217,7 @@ export function SiteHeader({ siteName, items, book, socials, scrolledThresholdPx
           <Link className={styles.book} {...linkProps(book)}>
             {book.label}
           </Link>
-          <SocialLinks socials={socials} className={styles.socials} />
+          <div className={styles.socials}>{socials}</div>
         </div>
       </div>
     </header>
