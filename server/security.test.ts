@@ -1,7 +1,7 @@
 // The findings of an independent attack run on the service, one test each, named by
 // its number. Each fails on the service as the attack found it; 6, 8 and 9 were already closed by
 // the delivery rewrite (one order bound to its address, the outbox) when these were written. The
-// README's security model names the test behind each guarantee.
+// server/README.md's security model names the test behind each guarantee.
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { describe, test } from 'node:test';
