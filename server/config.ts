@@ -32,12 +32,10 @@ export type Config = {
   catalogRefreshMs: number;
   /** A catalogue not refreshed for this long is reported to the studio (once). */
   catalogStaleMs: number;
-  /** Open holds of one code that one client may have at once. */
-  codeHoldsPerClient: number;
   downloadSecret: string;
   downloadTtlMs: number;
   downloadLimit: number;
-  /** How long a discount code's use is held for an order that is created but not yet paid. */
+  /** How long a discount code's use is held for an approved order while PayPal captures it. */
   codeHoldMs: number;
   packsDir: string;
   databasePath: string;
@@ -143,7 +141,6 @@ export const serviceEnvSchema = z.object({
   CATALOG_URL: setting,
   CATALOG_REFRESH_SECONDS: positive('CATALOG_REFRESH_SECONDS', 60),
   CATALOG_STALE_MINUTES: positive('CATALOG_STALE_MINUTES', 60),
-  CODE_HOLDS_PER_CLIENT: positive('CODE_HOLDS_PER_CLIENT', 3),
   DOWNLOAD_TTL_DAYS: positive('DOWNLOAD_TTL_DAYS', 7),
   DOWNLOAD_LIMIT: positive('DOWNLOAD_LIMIT', 5),
   CODE_HOLD_MINUTES: positive('CODE_HOLD_MINUTES', 30),
@@ -225,7 +222,6 @@ export function loadConfig(
     catalogCachePath: catalogCachePathFrom(raw, root),
     catalogRefreshMs: env.CATALOG_REFRESH_SECONDS * 1000,
     catalogStaleMs: env.CATALOG_STALE_MINUTES * 60 * 1000,
-    codeHoldsPerClient: Math.floor(env.CODE_HOLDS_PER_CLIENT),
     downloadSecret: env.DOWNLOAD_SECRET ?? DEVELOPMENT_SECRET,
     downloadTtlMs: env.DOWNLOAD_TTL_DAYS * DAY,
     downloadLimit: env.DOWNLOAD_LIMIT,

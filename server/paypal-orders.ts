@@ -62,7 +62,13 @@ export function newOrderReference(random: () => string = () => crypto.randomUUID
 export function orderRequest(
   lines: readonly OrderLine[],
   currency: string,
-  reference: { reference: string; description: string; fundingSource?: FundingSource },
+  reference: {
+    reference: string;
+    description: string;
+    fundingSource?: FundingSource;
+    /** custom_id: the reference, sealed (`customIdFor`); the bare reference when not given. */
+    customId?: string;
+  },
   discount?: AppliedDiscount | null,
 ) {
   const money = (cents: number): Money => ({ currency_code: currency, value: formatAmount(cents) });
@@ -70,7 +76,7 @@ export function orderRequest(
   const unit: PurchaseUnit = {
     description: reference.description.slice(0, PAYPAL_TEXT_MAX),
     invoice_id: reference.reference,
-    custom_id: reference.reference,
+    custom_id: reference.customId ?? reference.reference,
     amount: {
       ...money(itemTotal - (discount?.cents ?? 0)),
       breakdown: {
@@ -233,8 +239,15 @@ export function paidOrder(
  * plain address: never a list that would mail the links to several inboxes.
  */
 export type CustomId =
-  | { kind: 'reference'; ref: string }
+  | { kind: 'reference'; ref: string; seal: string | null; code: string | null }
   | { kind: 'legacy'; email: string | null; code: string | null };
+
+/**
+ * What the service writes in custom_id: "<reference>.<seal>[.<code>]" (see `orderSeal` in
+ * tokens.ts); within PayPal's 127 characters and its transaction search's character set.
+ */
+export const customIdFor = (ref: string, seal: string, code: string | null) =>
+  code ? `${ref}.${seal}.${code}` : `${ref}.${seal}`;
 
 const ONE_ADDRESS = /^[^\s@,;:<>()[\]"\\]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/;
 
@@ -243,7 +256,8 @@ export const isOneAddress = (text: string) => text.length <= 254 && ONE_ADDRESS.
 
 export function readCustomId(value: string | undefined): CustomId {
   const text = (value ?? '').slice(0, PAYPAL_TEXT_MAX);
-  if (/^SJ-[A-Z0-9]{12}$/.test(text)) return { kind: 'reference', ref: text };
+  const ours = /^(SJ-[A-Z0-9]{12})(?:\.([A-Za-z0-9_-]{22})(?:\.([A-Z0-9_-]{2,32}))?)?$/.exec(text);
+  if (ours) return { kind: 'reference', ref: ours[1]!, seal: ours[2] ?? null, code: ours[3] ?? null };
   const [email, code, ...rest] = text.split(' ');
   return {
     kind: 'legacy',

@@ -1,41 +1,100 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Download tokens: "<link id>.<expiry in ms>.<HMAC-SHA256 of both>", base64url. The signature
- * makes a token unforgeable and its expiry untouchable; the link id finds the download count.
+ * Download tokens: "<link id>.<expiry in ms>.<order and pack>.<HMAC-SHA256 of the rest>", base64url.
+ * The signature makes a token unforgeable and its expiry untouchable; the link id finds the
+ * download count. The order and pack it names let a genuine link be honoured by a service whose
+ * database lost its row (restored from a backup): see `links.ts`. Tokens made before they named
+ * their order ("<link id>.<expiry>.<HMAC>") are still read, through their row alone.
  */
 export function newLinkId(): string {
   return randomBytes(16).toString('base64url');
 }
 
-function signature(secret: string, linkId: string, expiresAt: number): Buffer {
-  return createHmac('sha256', secret).update(`${linkId}.${expiresAt}`).digest();
-}
+/** What a link is for: a pack of an order. */
+export type LinkSubject = { orderId: string; pack: string };
 
-export function signToken(secret: string, linkId: string, expiresAt: number): string {
-  return `${linkId}.${expiresAt}.${signature(secret, linkId, expiresAt).toString('base64url')}`;
+const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest();
+
+const subjectPart = ({ orderId, pack }: LinkSubject) =>
+  Buffer.from(`${orderId}/${pack}`).toString('base64url');
+
+export function signToken(
+  secret: string,
+  linkId: string,
+  expiresAt: number,
+  subject?: LinkSubject,
+): string {
+  const signed = subject
+    ? `${linkId}.${expiresAt}.${subjectPart(subject)}`
+    : `${linkId}.${expiresAt}`;
+  return `${signed}.${hmac(secret, signed).toString('base64url')}`;
 }
 
 export type TokenCheck =
-  | { valid: true; linkId: string; expiresAt: number }
+  | { valid: true; linkId: string; expiresAt: number; subject: LinkSubject | null }
   | { valid: false; reason: 'malformed' | 'bad-signature' | 'expired' };
 
+const TOKEN =
+  /^([A-Za-z0-9_-]{22})\.(\d{13})(?:\.([A-Za-z0-9_-]{4,200}))?\.([A-Za-z0-9_-]{43})$/;
+
 export function verifyToken(secret: string, token: string, now: number): TokenCheck {
-  const match = /^([A-Za-z0-9_-]{22})\.(\d{13})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const match = TOKEN.exec(token);
   if (!match) return { valid: false, reason: 'malformed' };
-  const [, linkId, expiry, signed] = match as unknown as [string, string, string, string];
+  const [, linkId, expiry, about, signed] = match as unknown as [
+    string,
+    string,
+    string,
+    string | undefined,
+    string,
+  ];
   // base64url leaves bits unused in a last character: only the canonical spelling is accepted.
-  for (const part of [linkId, signed]) {
+  for (const part of [linkId, signed, about ?? '']) {
     if (Buffer.from(part, 'base64url').toString('base64url') !== part) {
       return { valid: false, reason: 'malformed' };
     }
   }
-  const expiresAt = Number(expiry);
-  const expected = signature(secret, linkId, expiresAt);
+  const expected = hmac(secret, token.slice(0, token.lastIndexOf('.')));
   const given = Buffer.from(signed, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     return { valid: false, reason: 'bad-signature' };
   }
+  const expiresAt = Number(expiry);
   if (expiresAt <= now) return { valid: false, reason: 'expired' };
-  return { valid: true, linkId, expiresAt };
+  let subject: LinkSubject | null = null;
+  if (about !== undefined) {
+    const [orderId, pack, ...rest] = Buffer.from(about, 'base64url').toString().split('/');
+    if (!orderId || !pack || rest.length > 0) return { valid: false, reason: 'malformed' };
+    subject = { orderId, pack };
+  }
+  return { valid: true, linkId, expiresAt, subject };
+}
+
+/**
+ * The seal an order the service creates carries in its PayPal custom_id beside our reference: a
+ * keyed digest of the reference, the buyer's address and the discount code. PayPal is the ledger
+ * and the database a cache of it: from PayPal's order alone, the seal proves that this service
+ * created the order (a browser can write any custom_id), which code it used, and whether an
+ * address is the one given at checkout, though the address itself never travels through PayPal.
+ */
+export function orderSeal(secret: string, ref: string, email: string, code: string | null) {
+  const key = hmac(secret, 'order-seal');
+  return createHmac('sha256', key)
+    .update(`${ref}\n${email.trim().toLowerCase()}\n${code ?? ''}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
+}
+
+/** Whether `seal` is the order's seal for this address. */
+export function sealMatches(
+  secret: string,
+  seal: string,
+  ref: string,
+  email: string,
+  code: string | null,
+) {
+  const expected = Buffer.from(orderSeal(secret, ref, email, code));
+  const given = Buffer.from(seal);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

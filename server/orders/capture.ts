@@ -1,6 +1,8 @@
 // An order the service created, captured once the buyer approved it in PayPal's window, and
 // delivered in the same call.
-import type { OrderLine } from '@/lib/shared/order';
+import type { OrderLine, PackRef } from '@/lib/shared/order';
+import { missingPacks } from '../packs';
+import { packsMissing } from './create';
 import { PayPalRefused } from '../paypal';
 import { moneyKept, paidOrder, type PaidOrder, type PayPalOrder } from '../paypal-orders';
 import type { OrderRecord } from '../store';
@@ -10,10 +12,13 @@ import { sameAddress, type Delivery, type OrderContext } from './context';
 /**
  * An approved order not captured, so nothing was charged: PayPal declined the payment
  * (`restart`: the buyer may pick another card), or its discount code's last use went to another
- * order while its hold had lapsed.
+ * order before this buyer approved.
  */
 export type Declined =
-  { kind: 'declined'; restart: boolean; issue: string } | { kind: 'code-taken'; code: string };
+  | { kind: 'declined'; restart: boolean; issue: string }
+  | { kind: 'code-taken'; code: string }
+  /** A pack's file is not in place (removed since the order was created): nothing charged. */
+  | { kind: 'unavailable'; packs: PackRef[] };
 
 /**
  * Captures an order the service created, once the buyer approved it in PayPal's window, and
@@ -28,18 +33,23 @@ export async function capture(
   orderId: string,
   email: string | null,
 ): Promise<Delivery | Declined> {
-  const { config, store, paypal, log, now } = ctx;
+  const { config, store, paypal, catalog, log, now } = ctx;
   const known = store.findOrder(orderId);
   if (!known || known.source !== 'checkout' || !known.ref) return { kind: 'unknown' };
   if (email !== null && !sameAddress(known.email, email)) return { kind: 'unknown' };
   if (known.status !== 'created') return ctx.settled(known);
-  // A hold that lapsed is taken again, if the code has a use left: else no discount is paid.
-  if (
-    known.discountCode &&
-    !store.renewCode(known.discountCode, known.ref, now(), now() + config.codeHoldMs)
-  ) {
-    log.warn({ msg: 'code taken while the buyer paid', orderId });
-    return { kind: 'code-taken', code: known.discountCode };
+  // A pack whose file went missing since the order was created is not charged for.
+  const missing = missingPacks(config.packsDir, known.lines);
+  if (missing.length > 0) {
+    packsMissing(ctx, missing, catalog.current()?.version ?? 'none');
+    return { kind: 'unavailable', packs: missing };
+  }
+  // The buyer approved: the code's use is taken now (held while PayPal captures, kept for good
+  // once paid), if the code has one left; else nothing is charged and the buyer may pay in full.
+  const code = known.discountCode;
+  if (code && !store.takeCode(code, known.ref, now(), now() + config.codeHoldMs)) {
+    log.warn({ msg: 'code used up when the buyer approved', orderId });
+    return { kind: 'code-taken', code };
   }
   let order: PayPalOrder | null;
   try {
@@ -48,6 +58,8 @@ export async function capture(
     if (!(error instanceof PayPalRefused)) throw error;
     if (error.issue !== 'ORDER_ALREADY_CAPTURED') {
       log.warn({ msg: 'capture declined', orderId, issue: error.issue });
+      // Nothing was charged: the use goes back (taken again if the buyer tries another card).
+      if (code) store.releaseCode(code, known.ref);
       return {
         kind: 'declined',
         restart: error.issue === 'INSTRUMENT_DECLINED',

@@ -1,5 +1,6 @@
 // An order created at PayPal by the service, for the checkout's PayPal button: at the prices the
-// page showed, with every pack's file in place and the discount code's use held for it.
+// page showed, with every pack's file in place, and sealed (tokens.ts) so that PayPal's record
+// alone can restore it.
 import {
   orderTotalCents,
   type FundingSource,
@@ -10,7 +11,8 @@ import { applyCode, type CodeProblem } from '../codes';
 import type { OrderSummary } from '../mail';
 import { packsMissingNotice } from '../mail';
 import { missingPacks } from '../packs';
-import { newOrderReference, orderRequest, type PayPalOrder } from '../paypal-orders';
+import { customIdFor, newOrderReference, orderRequest } from '../paypal-orders';
+import { orderSeal } from '../tokens';
 import { lines, oneLine, type OrderContext } from './context';
 
 /** What the checkout asks for: packs by slug at the total it showed, the buyer, perhaps a code. */
@@ -21,8 +23,6 @@ export type NewOrder = {
   customer: OrderSummary['customer'];
   code?: string;
   fundingSource?: FundingSource;
-  /** Who asks (the client's address): one client holds only a few uses of a code at once. */
-  client: string;
 };
 
 /**
@@ -35,8 +35,8 @@ export type NotCreated =
 
 /**
  * Creates the order at PayPal at the catalogue's prices, when they are the prices the page
- * showed and every pack's file is in place, with the code's use held for it until it is paid
- * (or the hold lapses), and keeps it as 'created'. PayPal's order id, or why it was not created.
+ * showed and every pack's file is in place, with a code that has a use left, and keeps it as
+ * 'created'. PayPal's order id, or why it was not created.
  */
 export async function createOrder(
   ctx: OrderContext,
@@ -58,39 +58,27 @@ export async function createOrder(
   }
   const ref = newOrderReference();
   const at = now();
+  // The code's use is not taken here but when the buyer approves the payment (capture.ts): an
+  // order nobody pays holds no use, so no number of orders can make a code "used up".
   let discount: { code: string; cents: number } | null = null;
   if (input.code) {
     const applied = applyCode(store, input.code, bought, at);
     if ('problem' in applied) return applied;
-    const { code } = applied.rule;
-    const held = store.reserveCode(
-      code,
-      ref,
-      at,
-      at + config.codeHoldMs,
-      input.client,
-      config.codeHoldsPerClient,
-    );
-    if (!held) return { problem: 'used-up' };
-    discount = { code, cents: applied.cents };
+    discount = { code: applied.rule.code, cents: applied.cents };
   }
+  const seal = orderSeal(config.downloadSecret, ref, input.customer.email, discount?.code ?? null);
   const request = orderRequest(
     bought,
     shop.currency,
     {
       reference: ref,
+      customId: customIdFor(ref, seal, discount?.code ?? null),
       description: shop.copy.orderDescription,
       fundingSource: input.fundingSource,
     },
     discount,
   );
-  let created: PayPalOrder;
-  try {
-    created = await paypal.createOrder(request, ref);
-  } catch (error) {
-    if (discount) store.releaseCode(discount.code, ref);
-    throw error;
-  }
+  const created = await paypal.createOrder(request, ref);
   store.createOrder({
     id: created.id,
     ref,
@@ -110,7 +98,7 @@ export async function createOrder(
 }
 
 /** The studio is told once per pack and catalogue that a pack sold on the site has no file. */
-function packsMissing(ctx: OrderContext, missing: PackRef[], version: string) {
+export function packsMissing(ctx: OrderContext, missing: PackRef[], version: string) {
   const { config, store, outbox, log, now, studioAddress } = ctx;
   log.error({ msg: 'pack files missing', packs: missing.map((pack) => pack.slug).join(',') });
   const fresh = missing.filter((pack) =>

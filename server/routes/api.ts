@@ -129,7 +129,6 @@ export function apiRoutes({
         customer,
         code,
         fundingSource,
-        client: clientKey(config)(c),
       });
       if ('pricesChanged' in created) {
         return problem(c, 409, 'The prices of the shop are not the ones the page showed.', {
@@ -190,6 +189,11 @@ export function apiRoutes({
           'code-taken',
           'The discount code was used up by another order; nothing was charged.',
           { code: result.code },
+        );
+      case 'unavailable':
+        return refused(
+          'not-charged',
+          'A pack in this order is not available right now; nothing was charged.',
         );
       case 'unknown':
         return refused('unknown', 'We do not know this order.');

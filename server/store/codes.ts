@@ -24,17 +24,11 @@ export function codeStore(db: Database.Database) {
     'SELECT heldUntil FROM code_uses WHERE code = ? AND ref = ?',
   );
   const upsertUse = db.prepare(
-    `INSERT INTO code_uses (code, ref, usedAt, heldUntil, holder) VALUES (?, ?, ?, ?, ?)
+    `INSERT INTO code_uses (code, ref, usedAt, heldUntil) VALUES (?, ?, ?, ?)
      ON CONFLICT (code, ref) DO UPDATE SET heldUntil = excluded.heldUntil`,
   );
   const keepUse = db.prepare('UPDATE code_uses SET heldUntil = NULL WHERE code = ? AND ref = ?');
   const dropUse = db.prepare('DELETE FROM code_uses WHERE code = ? AND ref = ?');
-  // A client's open holds of a code past the newest `OFFSET` of them lapse now.
-  const lapseOldHolds = db.prepare(
-    `UPDATE code_uses SET heldUntil = @now WHERE rowid IN (
-       SELECT rowid FROM code_uses WHERE code = @code AND holder = @holder AND heldUntil > @now
-       ORDER BY usedAt DESC, rowid DESC LIMIT -1 OFFSET @keep)`,
-  );
   const usageLimitOf = db.prepare<[string], { usageLimit: number | null }>(
     'SELECT usageLimit FROM codes WHERE code = ?',
   );
@@ -60,7 +54,6 @@ export function codeStore(db: Database.Database) {
     ref: string,
     now: number,
     heldUntil: number | null,
-    holder: string | null = null,
   ) => {
     const held = selectUse.get(code, ref);
     const live = held !== undefined && (held.heldUntil === null || held.heldUntil > now);
@@ -69,10 +62,10 @@ export function codeStore(db: Database.Database) {
       if (limit !== null && codeUses(code, now) >= limit) return false;
     }
     if (heldUntil === null) {
-      if (held === undefined) upsertUse.run(code, ref, now, null, holder);
+      if (held === undefined) upsertUse.run(code, ref, now, null);
       else keepUse.run(code, ref);
     } else if (!live || (held.heldUntil !== null && held.heldUntil < heldUntil)) {
-      upsertUse.run(code, ref, now, heldUntil, holder);
+      upsertUse.run(code, ref, now, heldUntil);
     }
     return true;
   };
@@ -82,36 +75,16 @@ export function codeStore(db: Database.Database) {
     takeUse,
 
     /**
-     * Takes one use of a code for an order being created, if the code's limit leaves one at `now`:
-     * held until `heldUntil`, kept for good once the order is paid. A client (`holder`) keeps at
-     * most `perHolder` holds of a code: its oldest beyond that lapse now (their orders take a use
-     * again when approved, if one is left). Atomic, so that buyers racing for the last use cannot
-     * both get it.
+     * The buyer approved an order with this code: its use is taken, held until `heldUntil` while
+     * PayPal captures, if the code's limit leaves one at `now` (an order it was taken for already
+     * keeps it). False: others took the last use, and this order must not be paid with the
+     * discount. Atomic, so that buyers racing for the last use cannot both get it.
      */
-    reserveCode: db.transaction(
-      (
-        code: string,
-        ref: string,
-        now: number,
-        heldUntil: number,
-        holder: string,
-        perHolder: number,
-      ) => {
-        lapseOldHolds.run({ code, holder, now, keep: Math.max(0, perHolder - 1) });
-        return takeUse(code, ref, now, heldUntil, holder);
-      },
-    ),
-
-    /**
-     * Before an approved order is captured: its use of the code held until `heldUntil`, taken
-     * again if its hold lapsed and the limit leaves one. False: another order has the last use, and
-     * this one must not be paid with the discount.
-     */
-    renewCode: db.transaction((code: string, ref: string, now: number, heldUntil: number) =>
+    takeCode: db.transaction((code: string, ref: string, now: number, heldUntil: number) =>
       takeUse(code, ref, now, heldUntil),
     ),
 
-    /** Gives a reserved use back (PayPal did not create the order). */
+    /** Gives a held use back (the capture was declined: nothing was charged). */
     releaseCode: (code: string, ref: string) => void dropUse.run(code, ref),
 
     /** A new code; false when the code exists already. */

@@ -158,8 +158,8 @@ export function openStore(file: string) {
     ordersOf: (email: string) => selectOrdersByEmail.all(email).map((row) => toOrder(row)!),
 
     /**
-     * An order the service created at PayPal, not paid yet. Its code's use was reserved by
-     * `reserveCode` under its reference and stays reserved until it is paid or the hold lapses.
+     * An order the service created at PayPal, not paid yet. Its code's use is taken under its
+     * reference when the buyer approves (`takeCode`), and kept for good once it is paid.
      */
     createOrder(order: Omit<OrderRecord, 'status' | 'source'>) {
       insert({ ...order, source: 'checkout' }, 'created');

@@ -218,14 +218,25 @@ export const createOrder = (
     code,
     email = CUSTOMER.email,
     shownTotalCents = orderTotalCents(packs),
-  }: { code?: string; email?: string; shownTotalCents?: number } = {},
+    headers = {},
+  }: {
+    code?: string;
+    email?: string;
+    shownTotalCents?: number;
+    headers?: Record<string, string>;
+  } = {},
 ) =>
-  ask(service, '/api/orders', {
-    items: packs.map((pack) => pack.slug),
-    shownTotalCents,
-    customer: { ...CUSTOMER, email },
-    ...(code ? { code } : {}),
-  });
+  ask(
+    service,
+    '/api/orders',
+    {
+      items: packs.map((pack) => pack.slug),
+      shownTotalCents,
+      customer: { ...CUSTOMER, email },
+      ...(code ? { code } : {}),
+    },
+    headers,
+  );
 
 /** The checkout's onApprove: the service captures and delivers. */
 export const capture = (service: Service, orderId: string, email = CUSTOMER.email) =>
@@ -294,10 +305,15 @@ export function confirm(service: Service, payload: unknown, headers: Record<stri
   });
 }
 
-export const ask = (service: Service, path: string, payload: unknown) =>
+export const ask = (
+  service: Service,
+  path: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) =>
   fetch(`${service.url}${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: SITE },
+    headers: { 'Content-Type': 'application/json', Origin: SITE, ...headers },
     body: JSON.stringify(payload),
   });
 
