@@ -31,14 +31,17 @@ const isOrderId = (id: unknown): id is string =>
   typeof id === 'string' && new RegExp(`^${ORDER_ID_PATTERN}$`).test(id);
 
 /**
- * Failed events per client and minute, counted once they have failed: a client whose events keep
- * failing (forged, unsigned: each one costs a call to PayPal) waits, while PayPal's own events,
- * which verify, are never counted, however many arrive at once.
+ * Failed events per client and minute. PayPal's own events verify and are never counted, so they
+ * never make their address "failing"; but genuine events may share an address with a forger (one
+ * proxy, a shared egress), so being over the limit never refuses an event unheard: it only sends
+ * that client's events through one narrow lane (`lane`), so that a forger cannot make the service
+ * ask PayPal to verify more than one event at a time, while a genuine event in the same lane is
+ * still verified and handled.
  */
 function failureLimit(perMinute: number, now: () => number = Date.now) {
   const failures = new Map<string, { count: number; until: number }>();
   return {
-    blocked(key: string) {
+    over(key: string) {
       const entry = failures.get(key);
       return !!entry && entry.until > now() && entry.count >= perMinute;
     },
@@ -52,6 +55,21 @@ function failureLimit(perMinute: number, now: () => number = Date.now) {
         failures.set(key, { count: 1, until: now() + 60_000 });
       }
     },
+  };
+}
+
+/** One verification at a time, at most `waiting` in line; null when the line is full. */
+function lane(waiting: number) {
+  let tail: Promise<unknown> = Promise.resolve();
+  let queued = 0;
+  return <T>(work: () => Promise<T>): Promise<T> | null => {
+    if (queued >= waiting) return null;
+    queued += 1;
+    const run = tail.then(work).finally(() => {
+      queued -= 1;
+    });
+    tail = run.catch(() => {});
+    return run;
   };
 }
 
@@ -69,14 +87,12 @@ export function webhookRoutes(deps: {
   const { config, paypal, orders, log } = deps;
   const webhooks = new Hono<Env>();
   const limit = failureLimit(config.rateLimit);
+  const slow = lane(50);
   const client = clientKey(config);
 
   webhooks.post(
     '/paypal',
     async (c, next) => {
-      if (limit.blocked(client(c))) {
-        return problem(c, 429, 'Too many failed events. Please wait a minute.');
-      }
       await next();
       if (c.res.status >= 400 && c.res.status < 500) limit.failed(client(c));
     },
@@ -105,7 +121,12 @@ export function webhookRoutes(deps: {
         return problem(c, 400, 'The event is not signed.');
       }
       try {
-        if (!(await paypal.verifyWebhook(signature, raw, config.paypal.webhookId))) {
+        // The signature first, whoever sends it: an event that verifies is handled, however many
+        // forged ones came from its address. A client whose events keep failing waits its turn.
+        const verify = () => paypal.verifyWebhook(signature, raw, config.paypal.webhookId);
+        const verified = limit.over(client(c)) ? slow(verify) : verify();
+        if (!verified) return problem(c, 503, 'Too many events are waiting; try again.');
+        if (!(await verified)) {
           log.warn({ msg: 'webhook signature refused', type: event.event_type });
           return problem(c, 400, 'The signature does not verify.');
         }
