@@ -11,6 +11,7 @@ import type { OrderService } from './orders';
 import { problem, type Env } from './http';
 import { createLinkPolicy } from './links';
 import type { Log } from './log';
+import type { Outbox } from './outbox';
 import type { PayPalClient } from './paypal';
 import { createRecovery } from './recovery';
 import { apiRoutes } from './routes/api';
@@ -24,11 +25,24 @@ export type Deps = {
   paypal: PayPalClient;
   catalog: CatalogSource;
   orders: OrderService;
+  outbox: Pick<Outbox, 'kick'>;
+  /** Where the studio's alerts go. */
+  studioAddress: () => string;
   log: Log;
   now?: () => number;
 };
 
-export function createApp({ config, store, paypal, catalog, orders, log, now = Date.now }: Deps) {
+export function createApp({
+  config,
+  store,
+  paypal,
+  catalog,
+  orders,
+  outbox,
+  studioAddress,
+  log,
+  now = Date.now,
+}: Deps) {
   const app = new Hono<Env>();
   /** Work done after answering (e-mailing on request), so the answer says nothing of it. */
   const background = new Set<Promise<void>>();
@@ -79,12 +93,19 @@ export function createApp({ config, store, paypal, catalog, orders, log, now = D
     });
   });
 
-  const recovery = createRecovery({ store, paypal, orders, log, now });
+  const recovery = createRecovery({ store, paypal, orders, outbox, studioAddress, log, now });
   app.route('/api', apiRoutes({ config, store, catalog, orders, recovery, log, now, later }));
   app.route('/webhooks', webhookRoutes({ config, store, paypal, orders, log }));
   app.route(
     '/download',
-    downloadRoutes({ config, catalog, links: createLinkPolicy({ config, store, now }), log }),
+    downloadRoutes({
+      config,
+      catalog,
+      links: createLinkPolicy({ config, store, now }),
+      recovery,
+      packMissing: (pack) => orders.packMissing(pack),
+      log,
+    }),
   );
 
   return Object.assign(app, {

@@ -145,5 +145,10 @@ export type DiscountAnswer =
       totalCents: number;
     };
 
-/** 202 from resend and all: the same whether or not the order or address exists. */
+/** 202 from resend (links sent) and all (the same whether or not the address has orders). */
 export type AcceptedAnswer = { ok: true; message: string };
+
+/** 404, 409 or 429 from POST /api/orders/resend: why no links were sent, in words for the buyer. */
+export type FreshLinksRefusedAnswer = ProblemAnswer & {
+  outcome: 'limited' | 'pending' | 'needs-studio' | 'not-found';
+};

@@ -13,13 +13,24 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
  */
 export function downloadPage(
   catalog: Pick<ShopCatalog, 'studio' | 'copy'>,
-  props: { pack: string; file: string; expiresAt: number; left: number } | { message: string },
+  props:
+    | { pack: string; file: string; expiresAt: number; left: number }
+    /** `restore`: where the form that sends fresh links for the order posts. */
+    | { message: string; restore?: string },
 ): string {
   const copy = catalog.copy.downloadPage;
   const site = catalog.studio;
   const body =
     'message' in props
-      ? html`<p>${props.message}</p>`
+      ? html`<p>${props.message}</p>
+          ${props.restore &&
+          html`<form method="post" action="${props.restore}">
+            <p>
+              <label for="email">E-mail address</label><br />
+              <input id="email" name="email" type="email" autocomplete="email" required />
+            </p>
+            <p><button class="button" type="submit">Send fresh links</button></p>
+          </form>`}`
       : html`<h2>${props.pack}</h2>
           <p>
             ${copy.validUntil} ${dateFormat.format(props.expiresAt)} UTC · ${props.left}
@@ -55,6 +66,17 @@ export function downloadPage(
               font-family: system-ui, sans-serif;
               font-weight: 600;
               text-decoration: none;
+            }
+            input {
+              width: 100%;
+              max-width: 24rem;
+              padding: 0.6rem;
+              font: inherit;
+            }
+            button.button {
+              border: 0;
+              cursor: pointer;
+              font-size: 1rem;
             }
             .button:focus-visible {
               outline: 3px solid #f2e9dc;

@@ -8,6 +8,10 @@ import { verifyToken } from './tokens';
  * those up to `from`, so a file sent in any pieces costs exactly one copy, and the same piece sent
  * again costs again.
  */
+/** What a genuine link says while its order is being restored from PayPal's record. */
+export const RESTORING =
+  'We are restoring our records of this order. Enter the e-mail address you gave at checkout (or your PayPal account’s) and we will send fresh links at once.';
+
 export function createLinkPolicy({
   config,
   store,
@@ -20,7 +24,12 @@ export function createLinkPolicy({
   const budget = config.downloadLimit * COPY;
   const usedUp = `This download link has been used ${config.downloadLimit} times. Ask for fresh links on our thank-you page.`;
 
-  /** The link a token names, or why it cannot be used (a status and the words for the buyer). */
+  /**
+   * The link a token names, or why it cannot be used (a status and the words for the buyer). A
+   * genuine link whose row the database lacks (restored from an older backup) is honoured when the
+   * order it names is held, its copies counted afresh; when the order is not held either,
+   * `restore` names it, so that the page can have fresh links sent in one step.
+   */
   function linkFor(token: string) {
     const check = verifyToken(config.downloadSecret, token, now());
     const refuse = (status: 404 | 410, error: string) => ({ status, error }) as const;
@@ -30,12 +39,22 @@ export function createLinkPolicy({
         'This download link has expired. Ask for fresh links on our thank-you page.',
       );
     }
-    const link = check.valid ? store.findLink(check.linkId) : null;
+    let link = check.valid ? store.findLink(check.linkId) : null;
+    if (check.valid && !link && check.subject) {
+      const { orderId, pack } = check.subject;
+      const held = store.findOrder(orderId);
+      if (!held) {
+        return { ...refuse(404, RESTORING), restore: check.subject };
+      }
+      if (held.status !== 'created' && held.lines.some((line) => line.slug === pack)) {
+        link = store.restoreLink({ id: check.linkId, orderId, pack, expiresAt: check.expiresAt });
+      }
+    }
     const order = link && store.findOrder(link.orderId);
     // The pack as the order bought it: a link works whatever the catalogue has become since.
     const pack = order?.lines.find((line) => line.slug === link!.pack);
     if (!link || !order || !pack) return refuse(404, 'This download link is not valid.');
-    if (link.revokedAt !== null) {
+    if (link.revokedAt !== null || order.status === 'refunded') {
       return refuse(
         410,
         order.status === 'refunded'

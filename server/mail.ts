@@ -208,7 +208,7 @@ export function buyerEmail(
  * An e-mail to the studio: a heading or intro, then a table of labelled values. In the text part a
  * multi-line value (an address) is quoted line by line, so none of it can pose as ours.
  */
-function studioNotice(
+export function studioNotice(
   to: string,
   subject: string,
   intro: { heading?: string; text?: string },

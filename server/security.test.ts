@@ -190,14 +190,17 @@ describe('4. no oracle on order id and address', () => {
     assert.equal(new Set(answers.map((answer) => JSON.stringify(answer))).size, 1);
   });
 
-  test('a resend answers at once, even for a right pair while mail is down', async () => {
+  test('a resend answers at once, and truly, even for a right pair while mail is down', async () => {
     const { orderId } = await delivered(it, 'timing@example.com');
     for (let i = 0; i < 3; i += 1) it.smtp.failNext();
-    for (const email of ['timing@example.com', 'wrong@example.com']) {
+    for (const [email, status] of [
+      ['timing@example.com', 202],
+      ['wrong@example.com', 404],
+    ] as const) {
       const started = performance.now();
       const response = await ask(it.service, '/api/orders/resend', { orderId, email });
-      assert.equal(response.status, 202);
-      assert.ok(performance.now() - started < 100);
+      assert.equal(response.status, status);
+      assert.ok(performance.now() - started < 100, 'the answer never waits for the mail server');
     }
   });
 });

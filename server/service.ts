@@ -102,7 +102,16 @@ export async function startService(config: Config, log: Log = createLog()) {
     studioAddress,
     now: Date.now,
   });
-  const app = createApp({ config, store, paypal, catalog, orders, log });
+  const app = createApp({
+    config,
+    store,
+    paypal,
+    catalog,
+    orders,
+    outbox,
+    studioAddress,
+    log,
+  });
   // The catalogue first: a copy on disk serves at once, else the site is asked before the first
   // request (and /health says whether the shop is open).
   await catalog.start();

@@ -7,7 +7,7 @@ import type { Log } from '../log';
 import { buyerEmail, refusedNotice, studioEmail, type Message, type OrderSummary } from '../mail';
 import type { Outbox } from '../outbox';
 import type { PayPalClient } from '../paypal';
-import type { OrderRecord, Store } from '../store';
+import type { NewLink, OrderRecord, Store } from '../store';
 import { newLinkId, signToken } from '../tokens';
 
 export type OrderDeps = {
@@ -71,16 +71,22 @@ export type OrderContext = ReturnType<typeof orderContext>;
 export function orderContext(deps: OrderDeps) {
   const { config, store, outbox, catalog, log, now, studioAddress } = deps;
 
-  const linkUrl = (link: { id: string; expiresAt: number }) =>
-    `${deps.publicUrl()}/download/${signToken(config.downloadSecret, link.id, link.expiresAt)}`;
+  /** A link's address; its token names the order and pack, so a restored database honours it. */
+  const linkUrl = (link: NewLink) =>
+    `${deps.publicUrl()}/download/${signToken(config.downloadSecret, link.id, link.expiresAt, {
+      orderId: link.orderId,
+      pack: link.pack,
+    })}`;
 
   function withId(message: Message, orderId: string, kind: string): Message {
     const sender = config.mailFrom ?? catalog.get().studio.email;
     const domain = sender.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
-    return {
-      ...message,
-      messageId: `<${orderId}.${kind}.${randomBytes(6).toString('hex')}@${domain}>`,
-    };
+    // An order's own e-mails (the buyer's and the studio's copy) are written once per order, so
+    // their id is the order's: sent again by a service restored from a backup, they are the same
+    // message to every mail program. Others (fresh links, alerts) may be written many times.
+    const once = kind === 'buyer' || kind === 'studio';
+    const id = once ? `${orderId}.${kind}` : `${orderId}.${kind}.${randomBytes(6).toString('hex')}`;
+    return { ...message, messageId: `<${id}@${domain}>` };
   }
 
   /** One fresh link per line of an order, and the e-mail that carries them. */

@@ -3,7 +3,8 @@
 // created its order in the browser, before the service created orders). What was bought and paid
 // always comes from PayPal's own order; the first path to record it wins.
 import { formatAmount } from '@/lib/shared/money';
-import { paidOrder, type PayPalOrder } from '../paypal-orders';
+import { paidOrder, readCustomId, type PayPalOrder } from '../paypal-orders';
+import { sealMatches } from '../tokens';
 import { applyCode } from '../codes';
 import type { OrderRecord } from '../store';
 import { settle } from './capture';
@@ -69,7 +70,91 @@ export async function deliver(ctx: OrderContext, orderId: string, claim: Claim):
     }
     return settle(ctx, known, order);
   }
+  if (isOurs(order)) return restoreOrder(ctx, orderId, order, claim);
   return deliverBrowserOrder(ctx, orderId, order, claim);
+}
+
+/**
+ * Whether PayPal's order was created by this service (our reference in custom_id), so that it is
+ * restored from PayPal's record rather than read as a browser's order.
+ */
+const isOurs = (order: PayPalOrder) =>
+  readCustomId(order.purchase_units?.[0]?.custom_id).kind === 'reference';
+
+/**
+ * An order this service created that its database does not hold (lost, restored from a backup
+ * taken before it): PayPal is the ledger, so it is restored from PayPal's record. Its seal says
+ * whether an address is the one given at checkout: a buyer recovering it must name that address
+ * (or the PayPal account's); PayPal's webhook and the reconciliation deliver to the checkout
+ * address when the PayPal account's is it, else to the PayPal account's, where PayPal sent its
+ * receipt. A discount is honoured when the seal vouches for its code, else only when it is the
+ * code's own discount.
+ */
+function restoreOrder(
+  ctx: OrderContext,
+  orderId: string,
+  order: PayPalOrder,
+  claim: Claim,
+): Delivery {
+  const { config, store, catalog, log, now } = ctx;
+  const shop = catalog.get();
+  const paid = paidOrder(order, shop.packsBySlug, shop.currency);
+  if ('pending' in paid) return { kind: 'pending' };
+  if ('refunded' in paid || 'problem' in paid || paid.custom.kind !== 'reference') {
+    log.warn({ msg: 'order not restorable', orderId, source: claim.source });
+    return { kind: 'refused', status: 422, error: 'The payment does not match this order.' };
+  }
+  const { ref, seal, code } = paid.custom;
+  const sealed = (email: string | null) =>
+    !!email && !!seal && sealMatches(config.downloadSecret, seal, ref, email, code);
+  const asked = claim.source === 'recovery' ? claim.email : null;
+  const payer = paid.payerEmail;
+  let email: string | null;
+  if (asked) {
+    const owner = sealed(asked) || (!!payer && sameAddress(payer, asked));
+    if (!owner) {
+      log.warn({ msg: 'recovery for another address', orderId });
+      return { kind: 'unknown' };
+    }
+    email = asked;
+  } else {
+    email = payer;
+  }
+  if (!email) return ctx.refuseAfterPayment(orderId, 'no address to deliver to', null);
+  let discountCode: string | null = null;
+  if (paid.discountCents > 0) {
+    const vouched = code && sealed(email);
+    const applied = code && !vouched ? applyCode(store, code, paid.lines, paid.createdAt ?? now()) : null;
+    if (!code || (applied && ('problem' in applied || applied.cents !== paid.discountCents))) {
+      return ctx.refuseAfterPayment(orderId, `discount of ${paid.discountCents} cents`, email);
+    }
+    discountCode = code;
+  }
+  const entry: Omit<OrderRecord, 'status'> = {
+    id: orderId,
+    ref,
+    email,
+    name: oneLine(paid.payerName),
+    phone: '',
+    address: '',
+    lines: paid.lines,
+    totalCents: paid.totalCents,
+    currency: shop.currency,
+    discountCode,
+    discountCents: paid.discountCents,
+    source: 'recovery',
+    createdAt: paid.createdAt ?? now(),
+  };
+  const recorded = ctx.record(entry);
+  if (recorded === 'code-used-up') {
+    return ctx.refuseAfterPayment(orderId, `discount code ${discountCode} used up`, email);
+  }
+  if (!recorded) {
+    const current = store.findOrder(orderId);
+    return current ? ctx.settled(current) : { kind: 'unknown' };
+  }
+  log.info({ msg: 'order restored from PayPal', orderId, sealed: sealed(email) });
+  return { kind: 'delivered', order: { ...entry, status: 'paid' }, created: true };
 }
 
 /**

@@ -5,11 +5,12 @@
 //                  the older confirmation call of checkouts that created their order in the browser)
 //   after-sale.ts  links shown again, sent again, stopped by a refund
 //   states.ts      the states an order goes through, which the store enforces
+import type { PackRef } from '@/lib/shared/order';
 import type { OrderRecord } from '../store';
 import { downloads, refund, resend } from './after-sale';
 import { capture } from './capture';
 import { orderContext, type Claim, type OrderDeps } from './context';
-import { createOrder, type NewOrder } from './create';
+import { createOrder, packsMissing, type NewOrder } from './create';
 import { deliver } from './deliver';
 
 export function createOrderService(deps: OrderDeps) {
@@ -20,6 +21,8 @@ export function createOrderService(deps: OrderDeps) {
     deliver: (orderId: string, claim: Claim) => deliver(ctx, orderId, claim),
     downloads: (order: OrderRecord) => downloads(ctx, order),
     resend: (order: OrderRecord) => resend(ctx, order),
+    /** A sold pack's file is missing at download: the studio is told once per pack. */
+    packMissing: (pack: PackRef) => packsMissing(ctx, [pack], 'download'),
     refund: (order: OrderRecord, why: string, full: boolean, eventId: string) =>
       refund(ctx, order, why, full, eventId),
   };

@@ -22,6 +22,7 @@ import {
   type CreatedAnswer,
   type DeliveredAnswer,
   type DiscountAnswer,
+  type FreshLinksRefusedAnswer,
   type NotCreatedAnswer,
   type PendingAnswer,
 } from '../contract';
@@ -29,7 +30,7 @@ import type { OrderService } from '../orders';
 import { clientKey, jsonBody, problem, rateLimit, type Env } from '../http';
 import type { Log } from '../log';
 import { PayPalRefused, PayPalUnavailable } from '../paypal';
-import type { createRecovery } from '../recovery';
+import { LINK_EMAILS_PER_HOUR, type FreshLinks, type Recovery } from '../recovery';
 import type { OrderRecord, Store } from '../store';
 
 /** The largest request body accepted: a full cart with long addresses fits many times over. */
@@ -38,6 +39,9 @@ export const MAX_BODY_BYTES = 16 * 1024;
 /** Every refused confirmation: the same words, after the same time (longer than asking PayPal). */
 export const REFUSAL = 'This order cannot be confirmed with these details.';
 export const REFUSAL_MS = 500;
+
+/** The answer when fresh links were sent. */
+export const FRESH_LINKS_SENT = 'Fresh links are on their way to the address of the order.';
 
 export function apiRoutes({
   config,
@@ -53,7 +57,7 @@ export function apiRoutes({
   store: Store;
   catalog: CatalogSource;
   orders: OrderService;
-  recovery: ReturnType<typeof createRecovery>;
+  recovery: Recovery;
   log: Log;
   now: () => number;
   /** Runs work after answering, so that the answer says nothing of it. */
@@ -285,17 +289,53 @@ export function apiRoutes({
     } satisfies DiscountAnswer);
   });
 
-  // The same answer, at once, whether or not the order exists: order ids cannot be probed.
   const accepted = (c: Context, message: string) =>
     c.json({ ok: true, message } satisfies AcceptedAnswer, 202);
 
-  api.post('/orders/resend', ...jsonBody(resendSchema), (c) => {
+  // Fresh links: the answer says what happened (sent, or why not), never "on their way" when
+  // nothing was sent. An order the service does not hold is looked up at PayPal first.
+  api.post('/orders/resend', ...jsonBody(resendSchema), async (c) => {
     const { orderId: id, email } = c.req.valid('json');
-    later(() => recovery.freshLinks(id, email));
-    return accepted(
-      c,
-      'If this order exists for this e-mail address, fresh links are on their way.',
-    );
+    let outcome: FreshLinks;
+    try {
+      outcome = await recovery.freshLinks(id, email);
+    } catch (error) {
+      if (error instanceof PayPalUnavailable) return paypalUnreachable(c, id, error);
+      throw error;
+    }
+    const refused = (
+      status: 404 | 409 | 429,
+      why: FreshLinksRefusedAnswer['outcome'],
+      error: string,
+    ) => problem(c, status, error, { outcome: why } satisfies Omit<FreshLinksRefusedAnswer, 'error'>);
+    switch (outcome) {
+      case 'sent':
+        return accepted(c, FRESH_LINKS_SENT);
+      case 'limited':
+        return refused(
+          429,
+          outcome,
+          `This order's links were sent ${LINK_EMAILS_PER_HOUR} times in the last hour: please use the newest e-mail, or try again in an hour.`,
+        );
+      case 'pending':
+        return refused(
+          409,
+          outcome,
+          'PayPal is still processing this payment: your links are e-mailed as soon as it completes.',
+        );
+      case 'needs-studio':
+        return refused(
+          409,
+          outcome,
+          'We found your payment, but this order needs the studio: they have been told and will write to you.',
+        );
+      case 'not-found':
+        return refused(
+          404,
+          outcome,
+          'We found no paid order with this id for this e-mail address. Please check both (the id is in your confirmation e-mail or your PayPal receipt); we have told the studio, who will write to you if they find it.',
+        );
+    }
   });
 
   api.post('/orders/all', ...jsonBody(allOrdersSchema), (c) => {

@@ -53,6 +53,10 @@ export function openStore(file: string) {
     'INSERT INTO links (id, orderId, pack, expiresAt) VALUES (@id, @orderId, @pack, @expiresAt)',
   );
   const selectLink = db.prepare<[string], LinkRecord>('SELECT * FROM links WHERE id = ?');
+  const insertLinkOnce = db.prepare(
+    `INSERT OR IGNORE INTO links (id, orderId, pack, expiresAt)
+     VALUES (@id, @orderId, @pack, @expiresAt)`,
+  );
   const selectLiveLinks = db.prepare<[string, number], LinkRecord>(
     `SELECT * FROM links WHERE orderId = ? AND expiresAt > ? AND revokedAt IS NULL
      ORDER BY expiresAt DESC`,
@@ -99,6 +103,9 @@ export function openStore(file: string) {
      WHERE kind = ? AND recipient = ? COLLATE NOCASE AND createdAt > ?`,
   );
   const insertNotice = db.prepare('INSERT OR IGNORE INTO notices (key, at) VALUES (?, ?)');
+  const countNotices = db.prepare<{ prefix: string; since: number }, { count: number }>(
+    'SELECT count(*) AS count FROM notices WHERE substr(key, 1, length(@prefix)) = @prefix AND at > @since',
+  );
 
   // Orders recorded before version 3 name a line's pack `sku`; it is the same slug.
   const toOrder = (row: OrderRow | undefined): OrderRecord | null =>
@@ -214,10 +221,23 @@ export function openStore(file: string) {
       return true;
     }),
 
+    /** How many things done once whose key starts with `prefix` were done since a moment. */
+    noticesSince: (prefix: string, since: number) =>
+      countNotices.get({ prefix, since })?.count ?? 0,
+
     /** An order's unrevoked, unexpired links, newest first. */
     liveLinks: (orderId: string, now: number) => selectLiveLinks.all(orderId, now),
 
     findLink: (id: string) => selectLink.get(id) ?? null,
+
+    /**
+     * A genuine link whose row the database lacks (restored from a backup older than the link),
+     * written again for an order it holds: its copies counted afresh from now.
+     */
+    restoreLink(link: NewLink) {
+      insertLinkOnce.run(link);
+      return selectLink.get(link.id) ?? null;
+    },
 
     /**
      * Spends part of a link's budget (in millionths of a copy) before bytes are sent; false, and
