@@ -93,7 +93,16 @@ export function createApp({
     });
   });
 
-  const recovery = createRecovery({ store, paypal, orders, outbox, studioAddress, log, now });
+  const recovery = createRecovery({
+    store,
+    paypal,
+    orders,
+    outbox,
+    studioAddress,
+    secret: config.downloadSecret,
+    log,
+    now,
+  });
   app.route('/api', apiRoutes({ config, store, catalog, orders, recovery, log, now, later }));
   app.route('/webhooks', webhookRoutes({ config, store, paypal, orders, log }));
   app.route(

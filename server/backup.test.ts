@@ -6,12 +6,15 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { serve } from '@hono/node-server';
 import { backup } from './backup-cli';
-import { createFakePayPal } from './fake-paypal';
+import { createFakePayPal, FAKE_PAYER } from './fake-paypal';
+import { startSmtpCapture } from './testing/smtp-capture';
 import {
   approve,
   capture,
   createOrder,
+  ask,
   earthy,
+  linksIn,
   regal,
   start,
   stoic,
@@ -80,6 +83,144 @@ test('a backup taken during a burst of orders restores into a service that deliv
     rmSync(restored.dir, { recursive: true, force: true });
   }
 });
+
+test('restored, then reconciled with PayPal: every paid order delivered once, every earlier link honoured', async () => {
+  const smtp = await startSmtpCapture();
+  const fake = createFakePayPal({
+    clientId: 'local-client',
+    clientSecret: 'local-secret',
+    webhookId: 'LOCALWEBHOOK01',
+    webhookUrl: () => null,
+  });
+  const paypal = await new Promise<{ url: string; close(): void }>((resolve) => {
+    const server = serve({ fetch: fake.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => server.close() }),
+    );
+  });
+  const shared = {
+    fakePayPalPort: null,
+    paypal: { ...(await configPayPal()), apiBase: paypal.url },
+  };
+  const first = await start(smtp.url, shared);
+  const file = path.join(first.dir, 'backup', 'orders.sqlite');
+  const packs = [[stoic], [earthy, regal], [regal]];
+  const orders: { id: string; email: string }[] = [];
+  const pay = async (n: number) => {
+    const email = `buyer${n}@example.com`;
+    const created = await createOrder(first.service, packs[n % 3]!, { email });
+    const { id } = (await created.json()) as { id: string };
+    orders.push({ id, email });
+    await approve(first.service, id, { webhook: false });
+    assert.equal((await capture(first.service, id, email)).status, 200);
+    return id;
+  };
+  let backedUpAt = 0;
+  try {
+    // A burst of 24 orders, the backup taken half-way through it; then 8 more after it.
+    await Promise.all(
+      Array.from({ length: 24 }, async (_, n) => {
+        await pay(n);
+        if (orders.length === 12) {
+          backedUpAt = Date.now();
+          await backup(first.config.databasePath, file);
+        }
+      }),
+    );
+    for (let n = 24; n < 32; n += 1) await pay(n);
+    await first.service.settled();
+  } finally {
+    await first.service.close();
+  }
+  const buyerMail = (id: string) =>
+    smtp.messages.filter((m) => m.messageId?.startsWith(`<${id}.buyer@`));
+  const linksOf = new Map(orders.map(({ id }) => [id, linksIn(buyerMail(id)[0]!.text!)]));
+  const sentBefore = smtp.messages.length;
+
+  // The disk is lost; a fresh service starts on the backup.
+  const restored = await start(smtp.url, { ...shared, databasePath: file });
+  const { service } = restored;
+  try {
+    // The same public address as before (PUBLIC_URL): the links point at the restored service.
+    const at = (link: string) => link.replace(/^http:\/\/[^/]+/, service.url);
+    const lacking = orders.filter(({ id }) => !service.store.findOrder(id));
+    assert.ok(lacking.length >= 8, `${lacking.length} orders paid after the backup`);
+    // Created before the copy, paid after it: the copy holds them unpaid.
+    const unpaidInCopy = orders.filter(
+      ({ id }) => service.store.findOrder(id)?.status === 'created',
+    );
+    const [byLink, byForm, ...rest] = lacking as [Order, Order, ...Order[]];
+
+    // A link e-mailed before the restore, of an order the database lacks: its page sends fresh
+    // links in one step, to the address given at checkout.
+    const page = await fetch(at(linksOf.get(byLink.id)![0]!), { headers: { Accept: 'text/html' } });
+    assert.equal(page.status, 404);
+    assert.match(await page.text(), /restoring[\s\S]*Send fresh links/);
+    const restore = await fetch(`${at(linksOf.get(byLink.id)![0]!)}/restore`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
+      body: new URLSearchParams({ email: byLink.email }),
+    });
+    assert.equal(restore.status, 200);
+    assert.match(await restore.text(), /on their way/);
+
+    // The fresh-links form, for another: looked up at PayPal, recorded and delivered.
+    const form = await ask(service, '/api/orders/resend', {
+      orderId: byForm.id,
+      email: byForm.email,
+    });
+    assert.equal(form.status, 202);
+    assert.equal(service.store.findOrder(byForm.id)!.email, byForm.email);
+
+    // The rest, found in PayPal's transactions since the backup.
+    const since = new Date(backedUpAt - 60_000);
+    const reconciled = await service.reconcile(since);
+    assert.equal(reconciled.delivered, rest.length + unpaidInCopy.length);
+    assert.equal((await service.reconcile(since)).delivered, 0, 'a second run delivers nothing');
+    await service.settled();
+
+    for (const { id, email } of orders) {
+      const order = service.store.findOrder(id)!;
+      assert.ok(['paid', 'delivered'].includes(order.status), `${id} ${order.status}`);
+      // The address given at checkout, which PayPal never held: the buyer's own request proves
+      // it; the reconciliation, which has only PayPal's record, sends to the PayPal account's.
+      const reconciled =
+        !unpaidInCopy.some((each) => each.id === id) && rest.some((each) => each.id === id);
+      assert.equal(order.email, reconciled ? FAKE_PAYER.email_address : email, id);
+      // Exactly one order e-mail per order: the restored service's, if any, is the same message.
+      assert.equal(new Set(buyerMail(id).map((m) => m.messageId)).size, 1, id);
+      const again = smtp.messages
+        .slice(sentBefore)
+        .filter((m) => m.messageId?.startsWith(`<${id}.buyer@`));
+      assert.ok(again.length <= 1, `${id} e-mailed ${again.length} times after the restore`);
+      if (lacking.some((each) => each.id === id)) assert.equal(again.length, 1, `${id} delivered`);
+    }
+    // The checkout address of a reconciled order takes it back, proved by the order's seal.
+    const taken = await ask(service, '/api/orders/resend', {
+      orderId: rest[0]!.id,
+      email: rest[0]!.email,
+    });
+    assert.equal(taken.status, 202);
+    assert.equal(service.store.findOrder(rest[0]!.id)!.email, rest[0]!.email);
+
+    // Every link a buyer received before the restore still downloads.
+    const statuses = await Promise.all(
+      [...linksOf.values()].flat().map(async (link) => (await fetch(`${at(link)}/file`)).status),
+    );
+    assert.deepEqual(
+      [...new Set(statuses)],
+      [200],
+      `${statuses.filter((s) => s !== 200).length} of ${statuses.length} links refused`,
+    );
+  } finally {
+    await service.close();
+    await smtp.close();
+    paypal.close();
+    rmSync(first.dir, { recursive: true, force: true });
+    rmSync(restored.dir, { recursive: true, force: true });
+  }
+});
+
+type Order = { id: string; email: string };
 
 async function configPayPal() {
   const { loadConfig } = await import('./config');

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { PackRef } from '@/lib/shared/order';
-import { shopCatalogSchema, type ShopCatalog } from '@/lib/shared/shop-catalog';
+import { readCatalog, shopCatalogSchema, type ShopCatalog } from '@/lib/shared/shop-catalog';
 import type { Log } from './log';
 
 /** The catalogue in use, with the packs by slug. */
@@ -24,6 +24,46 @@ const cacheSchema = z.object({
 });
 
 export class CatalogUnavailable extends Error {}
+
+/** A catalogue is a few kilobytes; one larger than this is refused unread. */
+export const MAX_CATALOG_BYTES = 1024 * 1024;
+
+/**
+ * GETs the catalogue, following a redirect only on the same host (a CDN's trailing slash, say):
+ * a redirect elsewhere is refused, never followed to a host the studio did not name.
+ */
+async function fetchOnSameHost(url: string, headers: Record<string, string>) {
+  let at = new URL(url);
+  for (let hops = 0; hops <= 3; hops += 1) {
+    const response = await fetch(at, {
+      headers,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(10_000),
+    });
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status >= 400 || !location) return response;
+    const next = new URL(location, at);
+    if (next.host !== at.host || next.protocol !== at.protocol) {
+      throw new Error(`redirected to another host (${next.host}): not followed`);
+    }
+    at = next;
+  }
+  throw new Error('too many redirects');
+}
+
+/** The body as text, refused once it passes `limit` bytes. */
+async function bodyWithin(response: Response, limit: number) {
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > limit) throw new Error(`larger than ${limit} bytes (${declared}): refused`);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.length;
+    if (size > limit) throw new Error(`larger than ${limit} bytes: refused`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 /** The copy of the catalogue the service last read (beside its database), or null. */
 export function readCatalogCopy(cacheFile: string): ShopCatalog | null {
@@ -65,6 +105,7 @@ export function createCatalog(options: {
   let current: Catalog | null = null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<boolean> | null = null;
+  let stopped = false;
   const startedAt = now();
 
   try {
@@ -93,29 +134,28 @@ export function createCatalog(options: {
     if (cached?.lastModified) headers['If-Modified-Since'] = cached.lastModified;
     let failure: string;
     try {
-      const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
+      const response = await fetchOnSameHost(url, headers);
       if (response.status === 304 && cached) {
         keep({ ...cached, fetchedAt: now() });
         return true;
       }
       if (response.ok) {
-        const parsed = shopCatalogSchema.safeParse(await response.json());
-        if (parsed.success) {
-          const changed = parsed.data.version !== current?.version;
+        const read = readCatalog(JSON.parse(await bodyWithin(response, MAX_CATALOG_BYTES)));
+        if ('catalog' in read) {
+          const changed = read.catalog.version !== current?.version;
           keep({
             fetchedAt: now(),
             etag: response.headers.get('etag'),
             lastModified: response.headers.get('last-modified'),
-            catalog: parsed.data,
+            catalog: read.catalog,
           });
           if (changed) {
-            log.info({ msg: 'catalogue loaded', version: parsed.data.version, url });
-            options.onLoad?.(parsed.data);
+            log.info({ msg: 'catalogue loaded', version: read.catalog.version, url });
+            options.onLoad?.(read.catalog);
           }
           return true;
         }
-        const issue = parsed.error.issues[0]!;
-        failure = `invalid: ${issue.path.join('.')}: ${issue.message}`;
+        failure = `invalid: ${read.problem}`;
       } else {
         failure = `HTTP ${response.status}`;
       }
@@ -136,6 +176,7 @@ export function createCatalog(options: {
 
   /** Until a first copy is had, tries again sooner (1 s, doubling, up to the refresh period). */
   function schedule(delay: number) {
+    if (stopped) return;
     timer = setTimeout(() => {
       void refresh().then((ok) =>
         schedule(ok || current ? options.refreshMs : Math.min(delay * 2, options.refreshMs)),
@@ -145,12 +186,17 @@ export function createCatalog(options: {
   }
 
   return {
-    /** Fetches the catalogue once, then keeps refreshing it. */
+    /**
+     * Fetches the catalogue, then keeps refreshing it. With a copy on disk it resolves at once
+     * (the service answers from the copy while the site is asked behind); without one, once the
+     * site answered (or did not).
+     */
     async start() {
-      const ok = await refresh();
-      schedule(ok || current ? options.refreshMs : 1000);
+      const first = refresh().then((ok) => schedule(ok || current ? options.refreshMs : 1000));
+      if (!current) await first;
     },
     stop() {
+      stopped = true;
       if (timer) clearTimeout(timer);
     },
     refresh,

@@ -1,3 +1,4 @@
+import { minorUnit } from '@/lib/shared/money';
 import { discountCents, type OrderLine } from '@/lib/shared/order';
 import type { CodeRecord, Store } from './store';
 
@@ -19,6 +20,8 @@ export function applyCode(
   code: string,
   lines: readonly OrderLine[],
   at: number,
+  /** The shop's currency: a discount is in its smallest amount (whole yen). */
+  currency: string,
 ): { rule: CodeRecord; cents: number } | { problem: CodeProblem } {
   const rule = store.findCode(normalizeCode(code));
   if (!rule || rule.disabled) return { problem: 'unknown' };
@@ -26,6 +29,6 @@ export function applyCode(
   if (rule.usageLimit !== null && store.codeUses(rule.code, at) >= rule.usageLimit) {
     return { problem: 'used-up' };
   }
-  const discount = discountCents(lines, rule);
+  const discount = discountCents(lines, rule, minorUnit(currency));
   return 'problem' in discount ? discount : { rule, cents: discount.cents };
 }

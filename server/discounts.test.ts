@@ -330,7 +330,11 @@ describe('discount codes at checkout and delivery', () => {
     const answers = await Promise.all(
       ids.map(async ({ id, email }) => {
         const response = await capture(service, id, email);
-        return { id, status: response.status, body: (await response.json()) as { outcome?: string } };
+        return {
+          id,
+          status: response.status,
+          body: (await response.json()) as { outcome?: string },
+        };
       }),
     );
     assert.deepEqual(answers.map((answer) => answer.status).sort(), [

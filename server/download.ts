@@ -23,14 +23,16 @@ export function downloadPage(
   const body =
     'message' in props
       ? html`<p>${props.message}</p>
-          ${props.restore &&
-          html`<form method="post" action="${props.restore}">
-            <p>
-              <label for="email">E-mail address</label><br />
-              <input id="email" name="email" type="email" autocomplete="email" required />
-            </p>
-            <p><button class="button" type="submit">Send fresh links</button></p>
-          </form>`}`
+          ${
+            props.restore &&
+            html`<form method="post" action="${props.restore}">
+              <p>
+                <label for="email">E-mail address</label><br />
+                <input id="email" name="email" type="email" autocomplete="email" required />
+              </p>
+              <p><button class="button" type="submit">Send fresh links</button></p>
+            </form>`
+          }`
       : html`<h2>${props.pack}</h2>
           <p>
             ${copy.validUntil} ${dateFormat.format(props.expiresAt)} UTC · ${props.left}

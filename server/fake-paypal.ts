@@ -13,6 +13,7 @@ import { formatAmount, parseAmount } from '@/lib/shared/money';
 import type { OrderRequest, PayPalCapture, PayPalOrder, PurchaseUnit } from './paypal-orders';
 import { businessIssue, invalid, unprocessable } from './paypal-rules';
 import { schemaIssues } from './paypal-schemas';
+import { transactionSearch } from './fake-paypal-reporting';
 
 /** The string PayPal signs for a webhook: transmission id, time, webhook id and the body's CRC32. */
 const signedString = (id: string, time: string, webhookId: string, body: string) =>
@@ -124,6 +125,8 @@ export function createFakePayPal(options: {
     ];
   };
 
+  const activity = transactionSearch(app, { authorized, now });
+
   app.post('/v1/oauth2/token', (c) => {
     const expected = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64');
     if (c.req.header('authorization') !== `Basic ${expected}`) {
@@ -222,7 +225,8 @@ export function createFakePayPal(options: {
     const pending =
       approval.capture === 'pending' || c.req.header('fake-paypal-capture') === 'pending';
     const capture: PayPalCapture = {
-      id: randomBytes(8).toString('hex').toUpperCase(),
+      // 17 characters, as PayPal's transaction ids are (Transaction Search looks them up so).
+      id: randomBytes(9).toString('hex').toUpperCase().slice(0, 17),
       status: pending ? 'PENDING' : 'COMPLETED',
       amount: { currency_code: unit.amount.currency_code, value: unit.amount.value },
       supplementary_data: { related_ids: { order_id: order.id } },
@@ -230,6 +234,7 @@ export function createFakePayPal(options: {
     order.status = 'COMPLETED';
     unit.payments = { captures: [capture] };
     captures.set(capture.id, capture);
+    activity.captured(capture, unit, order.payer);
     if (c.req.header('fake-paypal-webhook') === 'off') approval.webhook = false;
     if (!pending) later(() => sendWebhook('PAYMENT.CAPTURE.COMPLETED', capture, unit, order.id));
     const answer = structuredClone(order);
@@ -244,6 +249,7 @@ export function createFakePayPal(options: {
     const capture = unit?.payments?.captures?.[0];
     if (!order || !unit || !capture) return c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
     capture.status = 'COMPLETED';
+    activity.completed(capture.id);
     later(() => sendWebhook('PAYMENT.CAPTURE.COMPLETED', capture, unit, order.id));
     return c.json(order);
   });
@@ -281,9 +287,12 @@ export function createFakePayPal(options: {
     refunded.set(capture.id, capturedCents - left + cents);
     capture.status = cents === left ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
     const refund = {
-      id: randomBytes(8).toString('hex').toUpperCase(),
+      id: randomBytes(9).toString('hex').toUpperCase().slice(0, 17),
       status: 'COMPLETED',
-      amount: { currency_code: capture.amount.currency_code, value: formatAmount(cents) },
+      amount: {
+        currency_code: capture.amount.currency_code,
+        value: formatAmount(cents, capture.amount.currency_code),
+      },
       links: [
         {
           rel: 'up',
@@ -292,6 +301,7 @@ export function createFakePayPal(options: {
         },
       ],
     };
+    activity.refunded(refund.id, refund.amount, unit);
     const eventId = `WH-${randomUUID()}`;
     const repeat = Number(c.req.header('fake-paypal-repeat') ?? 1);
     for (let time = 0; time < repeat; time += 1) {

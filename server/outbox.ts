@@ -27,6 +27,7 @@ export function createOutbox({
   log,
   studioEmail,
   retryDelaysMs = RETRY_DELAYS_MS,
+  pollMs = 30_000,
   now = Date.now,
 }: {
   store: Store;
@@ -35,6 +36,8 @@ export function createOutbox({
   /** Where alerts go, asked when one is written. */
   studioEmail: () => string;
   retryDelaysMs?: readonly number[];
+  /** How often it looks for e-mails another process queued (`npm run reconcile`). */
+  pollMs?: number;
   now?: () => number;
 }) {
   let running: Promise<void> | null = null;
@@ -86,13 +89,16 @@ export function createOutbox({
     } while (again && !stopped);
   }
 
-  /** Sets the timer for the next retry that is due. */
+  /**
+   * Sets the timer for the next retry that is due, or for the next look at the queue: e-mails
+   * queued by another process (the reconciliation's command) leave within `pollMs`.
+   */
   function schedule() {
     if (timer) clearTimeout(timer);
     timer = null;
+    if (stopped) return;
     const next = store.nextDue();
-    if (next === null || stopped) return;
-    timer = setTimeout(kick, Math.max(0, next - now()));
+    timer = setTimeout(kick, Math.min(pollMs, Math.max(0, (next ?? Infinity) - now())));
     timer.unref();
   }
 

@@ -71,7 +71,10 @@ export function orderRequest(
   },
   discount?: AppliedDiscount | null,
 ) {
-  const money = (cents: number): Money => ({ currency_code: currency, value: formatAmount(cents) });
+  const money = (cents: number): Money => ({
+    currency_code: currency,
+    value: formatAmount(cents, currency),
+  });
   const itemTotal = orderTotalCents(lines);
   const unit: PurchaseUnit = {
     description: reference.description.slice(0, PAYPAL_TEXT_MAX),
@@ -257,7 +260,8 @@ export const isOneAddress = (text: string) => text.length <= 254 && ONE_ADDRESS.
 export function readCustomId(value: string | undefined): CustomId {
   const text = (value ?? '').slice(0, PAYPAL_TEXT_MAX);
   const ours = /^(SJ-[A-Z0-9]{12})(?:\.([A-Za-z0-9_-]{22})(?:\.([A-Z0-9_-]{2,32}))?)?$/.exec(text);
-  if (ours) return { kind: 'reference', ref: ours[1]!, seal: ours[2] ?? null, code: ours[3] ?? null };
+  if (ours)
+    return { kind: 'reference', ref: ours[1]!, seal: ours[2] ?? null, code: ours[3] ?? null };
   const [email, code, ...rest] = text.split(' ');
   return {
     kind: 'legacy',

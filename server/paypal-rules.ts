@@ -1,9 +1,9 @@
 // What PayPal refuses beyond its published schemas (paypal-schemas.ts): Orders v2's business
 // rules, and PayPal's error bodies. The fake PayPal answers with them, so that a request the real
 // PayPal would refuse fails the tests too.
-import { parseAmount } from '@/lib/shared/money';
+import { NO_DECIMALS, parseAmount } from '@/lib/shared/money';
 import type { PurchaseUnit } from './paypal-orders';
-import { NO_DECIMALS, type SchemaIssue } from './paypal-schemas';
+import type { SchemaIssue } from './paypal-schemas';
 
 /** PayPal's error bodies: INVALID_REQUEST (400) for the schema, UNPROCESSABLE_ENTITY (422). */
 export const invalid = (details: SchemaIssue[]) => ({

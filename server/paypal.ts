@@ -11,6 +11,19 @@ export const WEBHOOK_HEADERS = {
 
 export type WebhookSignature = Record<keyof typeof WEBHOOK_HEADERS, string>;
 
+/** A page of PayPal's Transaction Search: the parts the reconciliation reads. */
+export type TransactionPage = {
+  transaction_details?: {
+    transaction_info?: {
+      transaction_id?: string;
+      transaction_event_code?: string;
+      transaction_status?: string;
+      custom_field?: string;
+    };
+  }[];
+  total_pages?: number;
+};
+
 /** PayPal could not be asked (network, 5xx, refused credentials): worth retrying later. */
 export class PayPalUnavailable extends Error {}
 
@@ -120,6 +133,24 @@ export function createPayPalClient(options: {
     /** A capture (the "transaction id" of the buyer's PayPal receipt), or null. */
     getCapture: (id: string) =>
       get<PayPalCapture>(`/v2/payments/captures/${encodeURIComponent(id)}`),
+
+    /**
+     * One page of the studio's completed transactions between two moments (Transaction Search:
+     * at most 31 days apart; PayPal lists a transaction up to three hours after it happened).
+     */
+    searchTransactions: async (start: Date, end: Date, page: number) => {
+      const query = new URLSearchParams({
+        start_date: start.toISOString().replace(/\.\d+Z$/, 'Z'),
+        end_date: end.toISOString().replace(/\.\d+Z$/, 'Z'),
+        transaction_status: 'S',
+        fields: 'transaction_info',
+        page_size: '500',
+        page: String(page),
+      });
+      const answer = await get<TransactionPage>(`/v1/reporting/transactions?${query}`);
+      if (!answer) throw new PayPalUnavailable('PayPal answered 404 to a transaction search');
+      return answer;
+    },
 
     /**
      * Asks PayPal whether a webhook was signed by PayPal for our webhook id. The event goes back

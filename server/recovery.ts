@@ -3,7 +3,9 @@ import type { Log } from './log';
 import { studioNotice } from './mail';
 import type { Outbox } from './outbox';
 import type { PayPalClient } from './paypal';
+import { readCustomId } from './paypal-orders';
 import type { OrderRecord, Store } from './store';
+import { sealMatches } from './tokens';
 
 /** Link e-mails (fresh links, all orders) one address receives per hour at most. */
 export const LINK_EMAILS_PER_HOUR = 3;
@@ -32,6 +34,7 @@ export function createRecovery({
   orders,
   outbox,
   studioAddress,
+  secret,
   log,
   now,
 }: {
@@ -40,6 +43,8 @@ export function createRecovery({
   orders: OrderService;
   outbox: Pick<Outbox, 'kick'>;
   studioAddress: () => string;
+  /** The service's secret, which seals the orders it creates (tokens.ts). */
+  secret: string;
   log: Log;
   now: () => number;
 }) {
@@ -93,8 +98,14 @@ export function createRecovery({
   async function freshLinks(id: string, email: string): Promise<FreshLinks> {
     const known = store.findOrder(id);
     if (known && known.status !== 'created') {
-      if (known.status !== 'refunded' && sameAddress(known.email, email)) {
-        return resendLinks(known);
+      if (known.status === 'refunded') return notFound(id, email);
+      if (sameAddress(known.email, email)) return resendLinks(known);
+      // Restored from PayPal to the PayPal account's address: the address given at checkout,
+      // which the order's seal vouches for, takes it back.
+      if (known.source === 'recovery' && (await checkoutAddress(known.id, email))) {
+        store.bindOrder(known.id, email);
+        log.info({ msg: 'order bound to its checkout address', orderId: known.id });
+        return resendLinks({ ...known, email });
       }
       return notFound(id, email);
     }
@@ -112,6 +123,17 @@ export function createRecovery({
       case 'unknown':
         return notFound(id, email);
     }
+  }
+
+  /** Whether PayPal's record of an order we created seals this address as the checkout's. */
+  async function checkoutAddress(orderId: string, email: string) {
+    const order = await paypal.getOrder(orderId);
+    const custom = readCustomId(order?.purchase_units?.[0]?.custom_id);
+    return (
+      custom.kind === 'reference' &&
+      !!custom.seal &&
+      sealMatches(secret, custom.seal, custom.ref, email, custom.code)
+    );
   }
 
   /** Every paid order of an address, the newest first, as many as it may still receive. */

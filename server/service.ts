@@ -10,6 +10,7 @@ import { catalogStaleNotice, createMailer } from './mail';
 import { createOutbox } from './outbox';
 import { writePlaceholderPacks } from './packs';
 import { createPayPalClient } from './paypal';
+import { reconcile } from './reconcile';
 import { openStore } from './store';
 
 function listen(fetch: Parameters<typeof serve>[0]['fetch'], port: number, hostname: string) {
@@ -134,6 +135,9 @@ export async function startService(config: Config, log: Log = createLog()) {
     store,
     outbox,
     catalog,
+    /** Delivers what PayPal was paid since a moment and the database lacks (reconcile.ts). */
+    reconcile: (since: Date, until?: Date) =>
+      reconcile({ store, paypal, orders, log }, { since, until }),
     /** Resolves once the work started after answering and every due e-mail are done (tests). */
     async settled() {
       await app.settled();

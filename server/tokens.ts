@@ -35,8 +35,7 @@ export type TokenCheck =
   | { valid: true; linkId: string; expiresAt: number; subject: LinkSubject | null }
   | { valid: false; reason: 'malformed' | 'bad-signature' | 'expired' };
 
-const TOKEN =
-  /^([A-Za-z0-9_-]{22})\.(\d{13})(?:\.([A-Za-z0-9_-]{4,200}))?\.([A-Za-z0-9_-]{43})$/;
+const TOKEN = /^([A-Za-z0-9_-]{22})\.(\d{13})(?:\.([A-Za-z0-9_-]{4,200}))?\.([A-Za-z0-9_-]{43})$/;
 
 export function verifyToken(secret: string, token: string, now: number): TokenCheck {
   const match = TOKEN.exec(token);

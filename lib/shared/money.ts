@@ -11,11 +11,28 @@ export function parseAmount(value: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** "39.99": the amount with two decimals, as payment providers expect it. */
-export function formatAmount(cents: number): string {
+/** The currencies PayPal's REST APIs accept (PayPal's "Currency codes" reference). */
+export const PAYPAL_CURRENCIES = [
+  ...'AUD BRL CAD CNY CZK DKK EUR HKD HUF ILS JPY MYR MXN TWD NZD NOK PHP PLN GBP SGD SEK CHF THB USD'.split(
+    ' ',
+  ),
+];
+
+/** Currencies PayPal takes without decimals (its "Currency codes" reference). */
+export const NO_DECIMALS = new Set(['HUF', 'JPY', 'TWD']);
+
+/** A currency's smallest amount at PayPal, in hundredths: 100 for yen, 1 for dollars. */
+export const minorUnit = (currency: string) => (NO_DECIMALS.has(currency) ? 100 : 1);
+
+/**
+ * "39.99": the amount with the currency's decimals at PayPal, as payment providers expect it
+ * ("5000" for yen: amounts are kept in hundredths whatever the currency).
+ */
+export function formatAmount(cents: number, currency = 'USD'): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.trunc(cents));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  const whole = `${sign}${Math.floor(abs / 100)}`;
+  return NO_DECIMALS.has(currency) ? whole : `${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** Currency symbols by ISO code: building an Intl.NumberFormat costs milliseconds on a phone. */

@@ -42,6 +42,8 @@ export type DiscountRule = {
 export function discountCents(
   lines: readonly OrderLine[],
   rule: DiscountRule,
+  /** The currency's smallest amount (`minorUnit`): a discount in yen is whole yen. */
+  unit = 1,
 ): { cents: number } | { problem: 'minimum' | 'not-applicable' } {
   const total = orderTotalCents(lines);
   if (rule.minimumCents !== null && total < rule.minimumCents) return { problem: 'minimum' };
@@ -51,10 +53,10 @@ export function discountCents(
   if (eligible === 0) return { problem: 'not-applicable' };
   const cents =
     rule.kind === 'percent'
-      ? Math.round((eligible * rule.value) / 100)
-      : Math.min(rule.value, eligible);
+      ? Math.round((eligible * rule.value) / 100 / unit) * unit
+      : Math.min(Math.floor(rule.value / unit) * unit, eligible);
   // PayPal takes no payment of nothing: a code may lower the total to a cent, never to zero.
-  return { cents: Math.min(cents, total - 1) };
+  return { cents: Math.min(cents, total - unit) };
 }
 
 /** A discount applied to an order: its code and what it takes off. */

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { checkoutSchema } from '@/lib/content/schema';
+import { minorUnit, PAYPAL_CURRENCIES } from './money';
 
 const text = z.string().trim().min(1);
 
@@ -14,35 +15,69 @@ const catalogPackSchema = z.object({
   priceCents: z.number().int().positive().max(100_000_000),
 });
 
-const catalogBody = z.object({
-  currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code'),
-  studio: z.object({ name: text, email: z.email() }),
-  packs: z
-    .array(catalogPackSchema)
-    .min(1)
-    .refine(
-      (packs) => new Set(packs.map((pack) => pack.slug)).size === packs.length,
-      'must not name a slug twice',
-    ),
-  /** The words the service writes, checked by the content file's own rules. */
-  copy: checkoutSchema.pick({
-    orderDescription: true,
-    license: true,
-    downloadPage: true,
-    email: true,
-  }),
-});
+const catalogBody = z
+  .object({
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code')
+      .refine((code) => PAYPAL_CURRENCIES.includes(code), 'is not a currency PayPal accepts'),
+    studio: z.object({ name: text, email: z.email() }),
+    packs: z
+      .array(catalogPackSchema)
+      .min(1)
+      .refine(
+        (packs) => new Set(packs.map((pack) => pack.slug)).size === packs.length,
+        'must not name a slug twice',
+      ),
+    /** The words the service writes, checked by the content file's own rules. */
+    copy: checkoutSchema.pick({
+      orderDescription: true,
+      license: true,
+      downloadPage: true,
+      email: true,
+    }),
+  })
+  .superRefine(({ currency, packs }, ctx) => {
+    // PayPal takes yen (and forints, Taiwan dollars) without decimals.
+    packs.forEach((pack, index) => {
+      if (pack.priceCents % minorUnit(currency) !== 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['packs', index, 'priceCents'],
+          message: `must be a whole amount of ${currency}, which has no decimals`,
+        });
+      }
+    });
+  });
 
-export const shopCatalogSchema = catalogBody.extend({
-  /** A hash of the rest: the same catalogue always has the same version. */
-  version: z.string().regex(/^[0-9a-f]{16}$/),
-});
+export const shopCatalogSchema = z.intersection(
+  catalogBody,
+  z.object({
+    /** A hash of the rest: the same catalogue always has the same version. */
+    version: z.string().regex(/^[0-9a-f]{16}$/),
+  }),
+);
 
 export type ShopCatalog = z.output<typeof shopCatalogSchema>;
 
+const withVersion = (checked: z.output<typeof catalogBody>): ShopCatalog => ({
+  version: createHash('sha256').update(JSON.stringify(checked)).digest('hex').slice(0, 16),
+  ...checked,
+});
+
 /** The catalogue with its version: a hash of everything else in it. */
 export function versioned(body: z.input<typeof catalogBody>): ShopCatalog {
-  const checked = catalogBody.parse(body);
-  const version = createHash('sha256').update(JSON.stringify(checked)).digest('hex').slice(0, 16);
-  return { version, ...checked };
+  return withVersion(catalogBody.parse(body));
+}
+
+/**
+ * A published catalogue as the order service reads it: checked, and versioned by its reader from
+ * the content read (a `version` it states is not taken on trust: a price changed under the same
+ * version is a new version). The first problem instead, when it does not validate.
+ */
+export function readCatalog(json: unknown): { catalog: ShopCatalog } | { problem: string } {
+  const parsed = catalogBody.safeParse(json);
+  if (parsed.success) return { catalog: withVersion(parsed.data) };
+  const issue = parsed.error.issues[0]!;
+  return { problem: `${issue.path.join('.')}: ${issue.message}` };
 }

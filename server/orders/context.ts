@@ -14,7 +14,8 @@ export type OrderDeps = {
   config: Config;
   store: Store;
   paypal: PayPalClient;
-  outbox: Outbox;
+  /** Sends what was queued (the reconciliation's command only queues: the service sends). */
+  outbox: Pick<Outbox, 'kick'>;
   catalog: CatalogSource;
   log: Log;
   publicUrl: () => string;

@@ -62,7 +62,7 @@ export async function createOrder(
   // order nobody pays holds no use, so no number of orders can make a code "used up".
   let discount: { code: string; cents: number } | null = null;
   if (input.code) {
-    const applied = applyCode(store, input.code, bought, at);
+    const applied = applyCode(store, input.code, bought, at, shop.currency);
     if ('problem' in applied) return applied;
     discount = { code: applied.rule.code, cents: applied.cents };
   }

@@ -124,7 +124,10 @@ function restoreOrder(
   let discountCode: string | null = null;
   if (paid.discountCents > 0) {
     const vouched = code && sealed(email);
-    const applied = code && !vouched ? applyCode(store, code, paid.lines, paid.createdAt ?? now()) : null;
+    const applied =
+      code && !vouched
+        ? applyCode(store, code, paid.lines, paid.createdAt ?? now(), shop.currency)
+        : null;
     if (!code || (applied && ('problem' in applied || applied.cents !== paid.discountCents))) {
       return ctx.refuseAfterPayment(orderId, `discount of ${paid.discountCents} cents`, email);
     }
@@ -222,7 +225,7 @@ function deliverBrowserOrder(
   let discountCode: string | null = null;
   if (paid.discountCents > 0) {
     const applied = paid.custom.code
-      ? applyCode(store, paid.custom.code, paid.lines, paid.createdAt ?? now())
+      ? applyCode(store, paid.custom.code, paid.lines, paid.createdAt ?? now(), shop.currency)
       : ({ problem: 'unknown' } as const);
     if ('problem' in applied || applied.cents !== paid.discountCents) {
       const why = 'problem' in applied ? `code ${applied.problem}` : `code takes ${applied.cents}`;

@@ -27,7 +27,7 @@ import {
   type PendingAnswer,
 } from '../contract';
 import type { OrderService } from '../orders';
-import { clientKey, jsonBody, problem, rateLimit, type Env } from '../http';
+import { jsonBody, problem, rateLimit, type Env } from '../http';
 import type { Log } from '../log';
 import { PayPalRefused, PayPalUnavailable } from '../paypal';
 import { LINK_EMAILS_PER_HOUR, type FreshLinks, type Recovery } from '../recovery';
@@ -269,12 +269,12 @@ export function apiRoutes({
   // What a code does to a cart: a preview for the checkout; the order applies it for good.
   api.post('/discounts/check', ...jsonBody(discountCheckSchema), (c) => {
     const { code, items } = c.req.valid('json');
-    const { packsBySlug } = catalog.get();
+    const { packsBySlug, currency } = catalog.get();
     const lines = [...new Set(items)].flatMap((sku) => {
       const pack = packsBySlug.get(sku);
       return pack ? [{ ...pack, quantity: 1 as const }] : [];
     });
-    const applied = applyCode(store, code, lines, now());
+    const applied = applyCode(store, code, lines, now(), currency);
     // A code that does not apply is an answer, not an error: the checkout says why.
     if ('problem' in applied) {
       return c.json({ applies: false, reason: applied.problem } satisfies DiscountAnswer);
@@ -307,7 +307,8 @@ export function apiRoutes({
       status: 404 | 409 | 429,
       why: FreshLinksRefusedAnswer['outcome'],
       error: string,
-    ) => problem(c, status, error, { outcome: why } satisfies Omit<FreshLinksRefusedAnswer, 'error'>);
+    ) =>
+      problem(c, status, error, { outcome: why } satisfies Omit<FreshLinksRefusedAnswer, 'error'>);
     switch (outcome) {
       case 'sent':
         return accepted(c, FRESH_LINKS_SENT);

@@ -17,8 +17,10 @@ type PageProps = Parameters<typeof downloadPage>[1];
 
 /** What the restore form says when no links were sent. */
 const RESTORE_ANSWERS: Record<Exclude<FreshLinks, 'sent'>, string> = {
-  limited: 'This order’s links were sent three times in the last hour: please use the newest e-mail.',
-  pending: 'PayPal is still processing this payment: your links are e-mailed as soon as it completes.',
+  limited:
+    'This order’s links were sent three times in the last hour: please use the newest e-mail.',
+  pending:
+    'PayPal is still processing this payment: your links are e-mailed as soon as it completes.',
   'needs-studio':
     'We found your payment, but this order needs the studio: they have been told and will write to you.',
   'not-found':

@@ -49,12 +49,7 @@ export function codeStore(db: Database.Database) {
    * still holds one, else taken again if the code's limit leaves one at `now`. False when none is
    * left. Call inside a transaction.
    */
-  const takeUse = (
-    code: string,
-    ref: string,
-    now: number,
-    heldUntil: number | null,
-  ) => {
+  const takeUse = (code: string, ref: string, now: number, heldUntil: number | null) => {
     const held = selectUse.get(code, ref);
     const live = held !== undefined && (held.heldUntil === null || held.heldUntil > now);
     if (!live) {

@@ -34,6 +34,7 @@ export function openStore(file: string) {
   const { takeUse, ...codes } = codeStore(db);
 
   const selectOrder = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE id = ?');
+  const selectOrderByRef = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE ref = ?');
   const selectOrdersByEmail = db.prepare<[string], OrderRow>(
     `SELECT * FROM orders WHERE email = ? COLLATE NOCASE AND ${ownedCondition}
      ORDER BY createdAt`,
@@ -46,6 +47,7 @@ export function openStore(file: string) {
        (@id, @ref, @email, @name, @phone, @address, @lines, @totalCents, @currency, @discountCode,
         @discountCents, @source, @status, @createdAt)`,
   );
+  const setEmail = db.prepare('UPDATE orders SET email = ? WHERE id = ?');
   const setPaid = db.prepare(
     `UPDATE orders SET status = 'paid' WHERE id = ? AND ${moveGuard('paid')}`,
   );
@@ -160,6 +162,12 @@ export function openStore(file: string) {
 
   return {
     findOrder: (id: string) => toOrder(selectOrder.get(id)),
+
+    /** An order restored to its PayPal account's address, bound to the checkout's it proved. */
+    bindOrder: (id: string, email: string) => void setEmail.run(email, id),
+
+    /** The order of our reference (its invoice number at PayPal), or null. */
+    findOrderByRef: (ref: string) => toOrder(selectOrderByRef.get(ref)),
 
     /** The paid orders of an address, oldest first. */
     ordersOf: (email: string) => selectOrdersByEmail.all(email).map((row) => toOrder(row)!),

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { publishedCatalog } from '@/lib/catalog';
 import { formatAmount } from '@/lib/shared/money';
 import { orderTotalCents, type AppliedDiscount, type PackRef } from '@/lib/shared/order';
-import type { ShopCatalog } from '@/lib/shared/shop-catalog';
+import { versioned, type ShopCatalog } from '@/lib/shared/shop-catalog';
 import { loadConfig, type Config } from '../config';
 import type { Fields } from '../log';
 import { newOrderReference, orderRequest, type PayPalOrder } from '../paypal-orders';
@@ -64,10 +64,10 @@ export async function serveCatalog(initial: unknown = shopCatalog) {
 
 /** The shop's catalogue with some packs changed, as the editor would publish it. */
 export function catalogWith(change: (catalog: Omit<ShopCatalog, 'version'>) => void): ShopCatalog {
-  const copy = structuredClone(shopCatalog);
+  const copy: Omit<ShopCatalog, 'version'> & { version?: string } = structuredClone(shopCatalog);
+  delete copy.version;
   change(copy);
-  copy.version = createHash('sha256').update(JSON.stringify(copy)).digest('hex').slice(0, 16);
-  return copy;
+  return versioned(copy);
 }
 
 export async function start(
