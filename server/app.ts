@@ -87,9 +87,13 @@ export function createApp({
   app.get('/health', (c) => {
     const current = catalog.current();
     if (!current) return c.json({ ok: false, catalog: null }, 503);
+    const failing = orders.failing();
     return c.json({
       ok: true,
       catalog: { version: current.version, fetchedAt: new Date(current.fetchedAt).toISOString() },
+      orders: failing
+        ? { failing: true, since: new Date(failing.since).toISOString(), issue: failing.issue }
+        : { failing: false },
     });
   });
 

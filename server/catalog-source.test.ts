@@ -5,7 +5,11 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { orderTotalCents } from '@/lib/shared/order';
 import {
   atPayPal,
@@ -185,6 +189,173 @@ describe('one catalogue for the site and the service', () => {
       await smtp.close();
       rmSync(dir, { recursive: true, force: true });
       rmSync(packsDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a catalogue read with care', () => {
+  test('a site that hangs at a restart: the service answers at once from its copy', async () => {
+    const first = await start(null);
+    await first.service.close();
+    // A site that takes the connection and never answers.
+    const hanging = createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/catalog.json`;
+    const started = performance.now();
+    const { service, dir } = await start(null, { catalogUrl: url }, first.dir);
+    try {
+      const took = performance.now() - started;
+      assert.ok(took < 2000, `listening after ${Math.round(took)} ms`);
+      assert.equal((await fetch(`${service.url}/health`)).status, 200);
+      assert.equal((await buy(service, [earthy])).response.status, 200);
+    } finally {
+      await service.close();
+      hanging.closeAllConnections();
+      hanging.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a price changed under the same version string is a new version, charged as shown', async () => {
+    const { service, site, dir } = await start(null, { catalogRefreshMs: 50 });
+    try {
+      const repriced = catalogWith((catalog) => void (catalog.packs[0]!.priceCents += 100));
+      site.publish({ ...repriced, version: shopCatalog.version });
+      await retried(() => service.catalog.current()!.version === repriced.version);
+      const health = (await (await fetch(`${service.url}/health`)).json()) as {
+        catalog: { version: string };
+      };
+      assert.equal(health.catalog.version, repriced.version);
+      assert.equal((await createOrder(service, [stoic])).status, 409, 'the old price is refused');
+      const shown = orderTotalCents([repriced.packs[0]!]);
+      assert.equal((await createOrder(service, [stoic], { shownTotalCents: shown })).status, 201);
+    } finally {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('refused with the reason, the last good copy kept: over 1 MB, another host, a currency PayPal does not take', async () => {
+    // A site whose answer the test sets: a body, or a redirect.
+    let answer: { status: number; body?: string; location?: string } = { status: 200 };
+    const site = createServer((request, response) => {
+      if (answer.location) response.setHeader('Location', answer.location);
+      response.writeHead(answer.status, { 'Content-Type': 'application/json' });
+      response.end(answer.body ?? JSON.stringify(shopCatalog));
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    const { service, logs, dir } = await start(null, { catalogUrl: `${origin}/catalog.json` });
+    const refusedFor = async (reason: RegExp) => {
+      const before = logs.length;
+      assert.equal(await service.catalog.refresh(), false);
+      const line = logs.slice(before).find((each) => each.msg === 'catalogue not refreshed');
+      assert.match(String(line?.reason), reason);
+      assert.equal(service.catalog.current()!.version, shopCatalog.version, 'the last good copy');
+    };
+    try {
+      answer = { status: 200, body: JSON.stringify({ ...shopCatalog, pad: 'x'.repeat(1 << 20) }) };
+      await refusedFor(/larger than 1048576 bytes/);
+      answer = { status: 302, location: 'http://127.0.0.2:1/catalog.json' };
+      await refusedFor(/another host \(127\.0\.0\.2:1\): not followed/);
+      answer = { status: 200, body: JSON.stringify({ ...shopCatalog, currency: 'INR' }) };
+      await refusedFor(/currency: is not a currency PayPal accepts/);
+      // ¥5,500.50: yen have no decimals.
+      const yen = { ...shopCatalog, currency: 'JPY', packs: [{ ...stoic, priceCents: 550_050 }] };
+      answer = { status: 200, body: JSON.stringify(yen) };
+      await refusedFor(/packs\.0\.priceCents: must be a whole amount of JPY/);
+      // A redirect on the same host (a CDN's canonical path) is followed.
+      let hops = 0;
+      site.removeAllListeners('request');
+      site.on('request', (request, response) => {
+        hops += 1;
+        if (request.url === '/catalog.json') {
+          response.writeHead(301, { Location: '/catalog.json?v=2' }).end();
+        } else {
+          response.writeHead(200, { 'Content-Type': 'application/json' });
+          response.end(JSON.stringify(shopCatalog));
+        }
+      });
+      assert.equal(await service.catalog.refresh(), true);
+      assert.equal(hops, 2);
+    } finally {
+      await service.close();
+      site.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('in yen: amounts without decimals at PayPal, the order paid and delivered', async () => {
+    const { service, site, dir } = await start(null, { catalogRefreshMs: 50 });
+    try {
+      const yen = catalogWith((catalog) => {
+        catalog.currency = 'JPY';
+        for (const pack of catalog.packs) pack.priceCents = 550_000; // ¥5,500
+      });
+      site.publish(yen);
+      await retried(() => service.catalog.current()!.currency === 'JPY');
+      const created = await createOrder(service, [stoic, earthy], { shownTotalCents: 1_100_000 });
+      assert.equal(created.status, 201, await created.clone().text());
+      const { id } = (await created.json()) as { id: string };
+      const unit = (await atPayPal(service, id)).purchase_units![0]!;
+      assert.equal(unit.amount.value, '11000');
+      assert.equal(unit.items![0]!.unit_amount.value, '5500');
+    } finally {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('orders PayPal refuses: the studio is told once, and /health says so', async () => {
+    const smtp = await startSmtpCapture();
+    // A PayPal that takes the credentials and refuses every order, as it refuses an amount or a
+    // currency the account cannot take.
+    const refusing = new Hono();
+    refusing.post('/v1/oauth2/token', (c) =>
+      c.json({ access_token: 'token', token_type: 'Bearer', expires_in: 32400 }),
+    );
+    refusing.post('/v2/checkout/orders', (c) =>
+      c.json(
+        {
+          name: 'UNPROCESSABLE_ENTITY',
+          details: [
+            { field: '/purchase_units/0/amount/currency_code', issue: 'CURRENCY_NOT_SUPPORTED' },
+          ],
+        },
+        422,
+      ),
+    );
+    const paypal = serve({ fetch: refusing.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => paypal.once('listening', resolve));
+    const apiBase = `http://127.0.0.1:${(paypal.address() as AddressInfo).port}`;
+    const { service, dir } = await start(smtp.url, {
+      fakePayPalPort: null,
+      paypal: { apiBase, clientId: 'a', clientSecret: 'b', webhookId: 'W' },
+      studioEmail: 'studio@example.com',
+    });
+    try {
+      for (let n = 0; n < 3; n += 1) {
+        assert.equal((await createOrder(service, [stoic])).status, 502);
+      }
+      const health = (await (await fetch(`${service.url}/health`)).json()) as {
+        orders: { failing: boolean; issue?: string };
+      };
+      assert.deepEqual(
+        { ...health.orders, since: undefined },
+        {
+          failing: true,
+          issue: 'CURRENCY_NOT_SUPPORTED',
+          since: undefined,
+        },
+      );
+      await service.settled();
+      const alerts = smtp.messages.filter((m) => /Orders are failing/.test(m.subject ?? ''));
+      assert.equal(alerts.length, 1);
+    } finally {
+      await service.close();
+      paypal.close();
+      await smtp.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

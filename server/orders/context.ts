@@ -178,5 +178,17 @@ export function orderContext(deps: OrderDeps) {
     return { kind: 'delivered', order, created: false };
   }
 
-  return { ...deps, linkUrl, linksMessage, summaryOf, record, refuseAfterPayment, settled };
+  /** What /health tells of the orders: since when PayPal refuses to create them, and why. */
+  const health: { failing: { since: number; issue: string } | null } = { failing: null };
+
+  return {
+    ...deps,
+    health,
+    linkUrl,
+    linksMessage,
+    summaryOf,
+    record,
+    refuseAfterPayment,
+    settled,
+  };
 }

@@ -9,7 +9,8 @@ import {
 } from '@/lib/shared/order';
 import { applyCode, type CodeProblem } from '../codes';
 import type { OrderSummary } from '../mail';
-import { packsMissingNotice } from '../mail';
+import { packsMissingNotice, studioNotice } from '../mail';
+import { PayPalRefused } from '../paypal';
 import { missingPacks } from '../packs';
 import { customIdFor, newOrderReference, orderRequest } from '../paypal-orders';
 import { orderSeal } from '../tokens';
@@ -78,7 +79,14 @@ export async function createOrder(
     },
     discount,
   );
-  const created = await paypal.createOrder(request, ref);
+  let created;
+  try {
+    created = await paypal.createOrder(request, ref);
+  } catch (error) {
+    if (error instanceof PayPalRefused) ordersFailing(ctx, error.issue, shop.version);
+    throw error;
+  }
+  ctx.health.failing = null;
   store.createOrder({
     id: created.id,
     ref,
@@ -95,6 +103,29 @@ export async function createOrder(
   });
   log.info({ msg: 'order created', orderId: created.id, packs: bought.length });
   return { id: created.id };
+}
+
+/**
+ * PayPal refuses the orders the shop asks for (a currency or an amount it does not take): the
+ * studio is told once per catalogue and reason, and /health says so until an order goes through.
+ */
+function ordersFailing(ctx: OrderContext, issue: string, version: string) {
+  const { store, outbox, log, now, studioAddress } = ctx;
+  ctx.health.failing ??= { since: now(), issue };
+  log.error({ msg: 'PayPal refuses our orders', issue, version });
+  const message = studioNotice(
+    studioAddress(),
+    `Orders are failing: PayPal refuses them (${issue})`,
+    {
+      text: 'PayPal refused the order the shop asked it for, so buyers cannot pay. The catalogue the site publishes is the likely cause (its currency or prices): correct it in the editor and redeploy. Until then every order fails the same way.',
+    },
+    [
+      ['PayPal says', issue],
+      ['Catalogue version', version],
+    ],
+  );
+  const alert = [{ orderId: null, kind: 'alert' as const, message }];
+  if (store.queueOnce(`orders-failing:${version}:${issue}`, alert, now())) void outbox.kick();
 }
 
 /** The studio is told once per pack and catalogue that a pack sold on the site has no file. */

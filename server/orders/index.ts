@@ -17,6 +17,8 @@ export function createOrderService(deps: OrderDeps) {
   const ctx = orderContext(deps);
   return {
     create: (input: NewOrder) => createOrder(ctx, input),
+    /** Since when PayPal refuses the orders the shop asks for, and why; null while it takes them. */
+    failing: () => ctx.health.failing,
     capture: (orderId: string, email: string | null) => capture(ctx, orderId, email),
     deliver: (orderId: string, claim: Claim) => deliver(ctx, orderId, claim),
     downloads: (order: OrderRecord) => downloads(ctx, order),
