@@ -4,8 +4,11 @@
 // refuses.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
 import { createFakePayPal } from './fake-paypal';
+import { createPayPalClient, WEBHOOK_HEADERS, type WebhookSignature } from './paypal';
 import { orderRequest, type OrderRequest } from './paypal-orders';
 import { allPacks } from './testing/harness';
 
@@ -347,6 +350,74 @@ describe('what PayPal refuses of the rest', () => {
       assert.equal(read.status, 404);
     } finally {
       clock = Date.now();
+    }
+  });
+});
+
+describe('webhooks and the transaction search, as PayPal answers them', () => {
+  test("a signature verifies over the event's exact bytes, not the event written again", async () => {
+    const received: { headers: Headers; body: string }[] = [];
+    const receiver = new Hono();
+    receiver.post('/hook', async (c) => {
+      received.push({ headers: c.req.raw.headers, body: await c.req.text() });
+      return c.json({ ok: true });
+    });
+    const hook = serve({ fetch: receiver.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => hook.once('listening', resolve));
+    const hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+    const fake = createFakePayPal({ ...credentials, webhookUrl: () => hookUrl, webhookDelayMs: 0 });
+    const paypal = serve({ fetch: fake.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => paypal.once('listening', resolve));
+    const apiBase = `http://127.0.0.1:${(paypal.address() as AddressInfo).port}`;
+    const client = createPayPalClient({ apiBase, clientId: 'c', clientSecret: 's' });
+    try {
+      const order = await client.createOrder(valid(), 'verify-1');
+      await fetch(`${apiBase}/fake/orders/${order.id}/approve`, { method: 'POST', body: '{}' });
+      for (let waited = 0; received.length === 0; waited += 10) {
+        assert.ok(waited < 5000, 'the approval event arrived');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const { headers, body } = received[0]!;
+      const signature = Object.fromEntries(
+        Object.entries(WEBHOOK_HEADERS).map(([field, header]) => [field, headers.get(header)!]),
+      ) as WebhookSignature;
+      assert.equal(await client.verifyWebhook(signature, body, 'WH01'), true);
+      const rewritten = JSON.stringify(JSON.parse(body) as unknown, null, 1);
+      assert.equal(await client.verifyWebhook(signature, rewritten, 'WH01'), false);
+    } finally {
+      hook.close();
+      paypal.close();
+    }
+  });
+
+  test('the transaction search refuses what PayPal refuses', async () => {
+    const search = (query: Record<string, string>) =>
+      fetch(`${base}/v1/reporting/transactions?${new URLSearchParams(query)}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      }).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as { name?: string; details?: { issue: string }[] },
+      }));
+    const day = (n: number) => `2026-11-${String(n).padStart(2, '0')}T00:00:00Z`;
+    assert.equal((await search({ start_date: day(1), end_date: day(25) })).status, 200);
+    for (const [query, issue] of [
+      [{ start_date: day(1) }, 'MISSING_REQUIRED_PARAMETER'],
+      [{ start_date: '2026-11-01', end_date: day(2) }, 'INVALID_STRING_LENGTH'],
+      [{ start_date: day(1), end_date: day(2), page_size: '501' }, 'INVALID_PARAMETER_VALUE'],
+      [{ start_date: day(1), end_date: day(2), color: 'red' }, 'INVALID_PARAMETER_VALUE'],
+      [
+        { start_date: '2026-10-01T00:00:00Z', end_date: day(2) },
+        'Date range is greater than 31 days',
+      ],
+      [{ start_date: day(3), end_date: day(2) }, 'End date must be after the start date'],
+    ] as const) {
+      const answer = await search(query);
+      assert.equal(answer.status, 400, JSON.stringify(query));
+      assert.equal(answer.body.name, 'INVALID_REQUEST');
+      assert.ok(
+        answer.body.details?.some((detail) => detail.issue === issue),
+        `${JSON.stringify(query)}: ${JSON.stringify(answer.body.details)}`,
+      );
     }
   });
 });
