@@ -12,8 +12,10 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { orderTotalCents } from '@/lib/shared/order';
 import {
+  approve,
   atPayPal,
   buy,
+  capture,
   catalogWith,
   createOrder,
   earthy,
@@ -184,6 +186,49 @@ describe('one catalogue for the site and the service', () => {
         shownTotalCents: orderTotalCents([stoic]),
       });
       assert.equal(sold.status, 201);
+    } finally {
+      await service.close();
+      await smtp.close();
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(packsDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a pack file removed after it was sold', () => {
+  test('at the capture: refused before any charge; at a download: a clear page; the studio told once each', async () => {
+    const smtp = await startSmtpCapture();
+    const packsDir = mkdtempSync(path.join(tmpdir(), 'packs-'));
+    for (const pack of [stoic, earthy]) {
+      writeFileSync(path.join(packsDir, `${pack.slug}.zip`), 'zip');
+    }
+    const { service, dir } = await start(smtp.url, { production: true, packsDir });
+    const alerts = () =>
+      smtp.messages.filter((m) => /^Packs not for sale yet/.test(m.subject ?? ''));
+    try {
+      const created = await createOrder(service, [stoic]);
+      const { id } = (await created.json()) as { id: string };
+      const bought = await buy(service, [earthy]);
+      const { downloads } = (await bought.response.json()) as Receipt;
+      rmSync(path.join(packsDir, `${stoic.slug}.zip`));
+      rmSync(path.join(packsDir, `${earthy.slug}.zip`));
+
+      await approve(service, id, { webhook: false });
+      const refused = await capture(service, id);
+      assert.equal(refused.status, 422);
+      assert.equal(((await refused.json()) as { outcome: string }).outcome, 'not-charged');
+      assert.equal((await atPayPal(service, id)).status, 'APPROVED', 'nothing was charged');
+
+      const file = downloads[0]!.url;
+      for (let n = 0; n < 2; n += 1) {
+        const page = await fetch(file, { headers: { Accept: 'text/html' } });
+        assert.equal(page.status, 503);
+        assert.match(await page.text(), /missing on our side[\s\S]*told the studio/);
+      }
+      await service.settled();
+      assert.equal(alerts().length, 2, 'one for the capture refused, one for the downloads');
+      writeFileSync(path.join(packsDir, `${earthy.slug}.zip`), 'zip');
+      assert.equal((await fetch(file)).status, 200, 'the link kept its downloads');
     } finally {
       await service.close();
       await smtp.close();
