@@ -1,12 +1,14 @@
 import type { Config } from './config';
 import { COPY, type LinkRecord, type Store } from './store';
+import { within, type Ranges } from './byte-ranges';
 import { verifyToken } from './tokens';
 
 /**
  * What a download link may still do. A link sends its pack at most `DOWNLOAD_LIMIT` times over,
  * counted in millionths of the file: the bytes [from, to) cost the copy's units up to `to` less
- * those up to `from`, so a file sent in any pieces costs exactly one copy, and the same piece sent
- * again costs again.
+ * those up to `from`, so a file sent in any pieces costs exactly one copy; bytes of the copy
+ * under way sent again (a resumption after a cut) are free up to a quarter of the file, and cost
+ * beyond it.
  */
 /** What a genuine link says while its order is being restored from PayPal's record. */
 export const RESTORING =
@@ -69,19 +71,20 @@ export function createLinkPolicy({
   /** Whole copies a link may still send. */
   const copiesLeft = (link: LinkRecord) => Math.floor((budget - link.used) / COPY);
 
-  /** What sending bytes [from, to) of a file of `size` bytes costs. */
-  const cost = (size: number, from: number, to: number) => {
-    const unit = (byte: number) => Math.floor((byte * COPY) / size);
-    return unit(to) - unit(from);
-  };
-
-  /** Spends bytes [from, to) before they are sent; false when the link has not that much left. */
+  /**
+   * Spends bytes [from, to) before they are sent (see `Store.spendLink`): the ranges paid for, or
+   * null when the link has not that much left.
+   */
   const spend = (link: LinkRecord, size: number, from: number, to: number) =>
-    store.spendLink(link.id, cost(size, from, to), budget);
+    store.spendLink(link.id, size, from, to, budget);
 
-  /** Gives back bytes [from, to) that a transfer cut short did not send. */
-  const giveBack = (link: LinkRecord, size: number, from: number, to: number) =>
-    store.refundLink(link.id, cost(size, from, to));
+  /** Gives back what a transfer cut short paid for and did not send: bytes [from, to) of it. */
+  const giveBack = (link: LinkRecord, size: number, paid: Ranges, from: number, to: number) =>
+    store.refundLink(
+      link.id,
+      size,
+      paid.flatMap(([a, b]) => within([[a, b]], from, to)),
+    );
 
   return { linkFor, copiesLeft, spend, giveBack, usedUp };
 }

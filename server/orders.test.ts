@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { describe, test } from 'node:test';
@@ -15,6 +16,7 @@ import {
   buy,
   capture,
   confirm,
+  copiesSent,
   createOrder,
   earthy,
   linksIn,
@@ -344,6 +346,70 @@ describe('download links count copies, not requests', () => {
     assert.ok(answers.filter((a) => a.status === 200).every((a) => a.bytes === size));
     const id = file.split('/download/')[1]!.split('.')[0]!;
     assert.equal(it.service.store.findLink(id)!.used, limit * COPY);
+  });
+
+  /** A GET of bytes `from`- of the file, left after `take` bytes of body: the bytes received. */
+  const partly = (file: string, from: number, take: number) =>
+    new Promise<number>((resolve, reject) => {
+      const request = get(file, { headers: { Range: `bytes=${from}-` } }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          if (bytes >= take) return;
+          bytes += chunk.length;
+          if (bytes >= take) {
+            request.destroy();
+            resolve(bytes);
+          }
+        });
+        response.on('end', () => resolve(bytes));
+      });
+      request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
+    });
+
+  test('a copy resumed in pieces costs one copy; transfers cut early cost at most what they sent', async () => {
+    const size = 4 * 1024 * 1024;
+    writeFileSync(path.join(it.ctx.config.packsDir, `${regal.slug}.zip`), randomBytes(size));
+    const linkOf = async () => {
+      const { response } = await buy(it.service, [regal]);
+      return ((await response.json()) as Receipt).downloads[0]!.url;
+    };
+    const cuts = () => it.ctx.logs.filter((line) => line.msg === 'download' && line.cut).length;
+
+    // One copy in seven pieces: each transfer cut, the next resumes where the bytes stopped.
+    const resumed = await linkOf();
+    let have = 0;
+    for (let piece = 0; piece < 7; piece += 1) {
+      const before = cuts();
+      const take = piece === 6 ? size : Math.ceil(size / 7);
+      have += await partly(resumed, have, take);
+      if (have < size) await retried(() => cuts() > before);
+    }
+    assert.equal(have, size);
+    await retried(() => it.ctx.logs.filter((l) => l.msg === 'download' && !l.cut).length > 0);
+    const charged = copiesSent(it.service, resumed);
+    console.log(`one copy resumed in 7 pieces cost ${charged.toFixed(3)} copies`);
+    assert.ok(Math.abs(charged - 1) < 1e-6, `${charged} copies`);
+
+    // Twenty transfers from the start, each left after 64 KB.
+    const early = await linkOf();
+    let received = 0;
+    for (let n = 0; n < 20; n += 1) {
+      const before = cuts();
+      received += await partly(early, 0, 64 * 1024);
+      await retried(() => cuts() > before);
+    }
+    const chargedBytes = copiesSent(it.service, early) * size;
+    console.log(
+      `20 transfers cut after 64 KB: ${received} bytes received, ${Math.round(chargedBytes)} charged`,
+    );
+    assert.ok(chargedBytes <= received, `${chargedBytes} charged for ${received} received`);
+
+    // Whole downloads cost one copy each.
+    const whole = await linkOf();
+    for (let n = 0; n < 2; n += 1) {
+      assert.equal((await (await fetch(`${whole}`)).arrayBuffer()).byteLength, size);
+    }
+    assert.equal(copiesSent(it.service, whole), 2);
   });
 });
 

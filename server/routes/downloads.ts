@@ -129,7 +129,8 @@ export function downloadRoutes({
     if (range) headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
     const status = range ? 206 : 200;
     if (c.req.method === 'HEAD') return c.body(null, status, headers);
-    if (!links.spend(link, size, start, end + 1)) return problem(c, 410, links.usedUp);
+    const paid = links.spend(link, size, start, end + 1);
+    if (!paid) return problem(c, 410, links.usedUp);
     // The file is read a chunk at a time, only when the response asks for one: it asks again
     // once the socket took the last one (it waits for 'drain'), so the chunks asked for before
     // the last are the bytes that reached the socket. Nothing is read ahead, so a transfer cut
@@ -156,7 +157,7 @@ export function downloadRoutes({
     const response = c.env.outgoing;
     response.once('close', () => {
       const cut = !response.writableFinished;
-      if (cut) links.giveBack(link, size, start + sent, end + 1);
+      if (cut) links.giveBack(link, size, paid, start + sent, end + 1);
       else sent += writing;
       log.info({ msg: 'download', orderId: link.orderId, pack: link.pack, bytes: sent, cut });
     });

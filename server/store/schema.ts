@@ -3,7 +3,15 @@ import type Database from 'better-sqlite3';
 import { stateCheck } from '../orders/states';
 import { COPY } from './records';
 
-const SCHEMA_VERSION = 4;
+const SCHEMA_VERSION = 5;
+
+/**
+ * What a link has sent of the copy under way (v5): its byte ranges (JSON), the file size they are
+ * of, and the bytes of it sent again (a resumption re-asks what the network lost).
+ */
+const COPY_COLUMNS = `covered TEXT NOT NULL DEFAULT '[]',
+    coveredSize INTEGER,
+    resent INTEGER NOT NULL DEFAULT 0`;
 
 const TABLES = `
   CREATE TABLE orders (
@@ -29,7 +37,8 @@ const TABLES = `
     pack TEXT NOT NULL,
     expiresAt INTEGER NOT NULL,
     used INTEGER NOT NULL DEFAULT 0,
-    revokedAt INTEGER
+    revokedAt INTEGER,
+    ${COPY_COLUMNS}
   );
   CREATE TABLE outbox (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -79,8 +88,8 @@ const INDEXES = `
 `;
 
 /**
- * Creates the tables, or brings an older database to version 4: from version 3 by adding who
- * holds a code's use; from version 2 (before orders the service creates, code reservations, link
+ * Creates the tables, or brings an older database to version 5: from version 4 by adding what a
+ * link sent of the copy under way; from version 3 also who held a code's use; from version 2 (before orders the service creates, code reservations, link
  * budgets in parts of a copy, cancelled e-mails, notices) by SQLite's rebuild procedure: new
  * tables, rows copied, old tables dropped, keys checked.
  */
@@ -94,9 +103,12 @@ export function migrate(db: Database.Database) {
   if (version > SCHEMA_VERSION) {
     throw new Error(`The database is of version ${version}, newer than this service.`);
   }
-  if (version === 3) {
+  if (version === 3 || version === 4) {
     db.transaction(() => {
-      db.exec('ALTER TABLE code_uses ADD COLUMN holder TEXT');
+      if (version === 3) db.exec('ALTER TABLE code_uses ADD COLUMN holder TEXT');
+      for (const column of COPY_COLUMNS.split(',\n')) {
+        db.exec(`ALTER TABLE links ADD COLUMN ${column.trim()}`);
+      }
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     })();
     return;
@@ -121,8 +133,8 @@ export function migrate(db: Database.Database) {
         INSERT INTO orders SELECT id, NULL, email, name, phone, address, lines, totalCents,
           currency, discountCode, discountCents, source, status, createdAt, deliveredAt
           FROM orders_v2;
-        INSERT INTO links SELECT id, orderId, pack, expiresAt, downloads * ${COPY}, revokedAt
-          FROM links_v2;
+        INSERT INTO links (id, orderId, pack, expiresAt, used, revokedAt)
+          SELECT id, orderId, pack, expiresAt, downloads * ${COPY}, revokedAt FROM links_v2;
         INSERT INTO outbox SELECT * FROM outbox_v2;
         INSERT INTO codes SELECT * FROM codes_v2;
         INSERT INTO code_uses SELECT code, orderId, usedAt, NULL, NULL FROM code_uses_v2;
