@@ -16,8 +16,9 @@ type FormCopy = Pick<
 >;
 
 /**
- * A form that asks the order-confirmation service to e-mail something to the buyer. The service
- * answers the same whether or not the order or address exists; what was typed stays in the form.
+ * A form that asks the order-confirmation service to e-mail something to the buyer: it says
+ * whether it was sent, or the service's own words for why not (no paid order found, sent too often
+ * this hour); what was typed stays in the form.
  */
 function ServiceRequestForm({
   id,

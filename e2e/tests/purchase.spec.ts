@@ -221,6 +221,10 @@ test("the fresh-links form recovers a paid order the service never heard of, by 
   await page.goto('/thank-you/');
   const form = page.getByRole('region', { name: resend.heading });
   await form.getByLabel(resend.orderLabel).fill(orderId);
+  // Another address: said plainly that no paid order was found, never "on their way".
+  await form.getByLabel(resend.emailLabel).fill(`someone-else-${email}`);
+  await form.getByRole('button', { name: resend.submitLabel }).click();
+  await expect(form.getByRole('status')).toContainText('We found no paid order');
   await form.getByLabel(resend.emailLabel).fill(email);
   await form.getByRole('button', { name: resend.submitLabel }).click();
   await expect(form.getByRole('status')).toHaveText(resend.sent);

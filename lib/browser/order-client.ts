@@ -228,9 +228,9 @@ export async function finishPending(
 }
 
 /**
- * Asks the service for something it e-mails (fresh links, every order of an address): 'sent'
- * (its answer is the same whether or not the order or address exists), the service's own message
- * when it refused, or 'unreachable'.
+ * Asks the service for something it e-mails (fresh links, every order of an address): 'sent', the
+ * service's own words when nothing was sent (no paid order of that id for that address, the
+ * hourly limit), or 'unreachable'.
  */
 export async function requestByEmail(
   apiBase: string,
