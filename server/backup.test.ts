@@ -1,7 +1,9 @@
 // `npm run backup`: a copy taken while orders arrive restores into a fresh service that still
 // delivers every order the copy holds.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { test } from 'node:test';
 import { serve } from '@hono/node-server';
@@ -11,6 +13,7 @@ import { startSmtpCapture } from './testing/smtp-capture';
 import {
   approve,
   capture,
+  captureAtPayPal,
   createOrder,
   ask,
   earthy,
@@ -226,3 +229,51 @@ async function configPayPal() {
   const { loadConfig } = await import('./config');
   return loadConfig({ NODE_ENV: 'test' }).paypal;
 }
+
+test('npm run reconcile: a payment the database lacks is recorded once, and the service sends it', async () => {
+  const smtp = await startSmtpCapture();
+  const { service, config, site, dir } = await start(smtp.url);
+  try {
+    // Paid at PayPal; the service never heard of the capture (its database was restored since).
+    const created = await createOrder(service, [stoic], { email: 'cli@example.com' });
+    const { id } = (await created.json()) as { id: string };
+    await approve(service, id, { webhook: false });
+    await captureAtPayPal(service, id);
+    const run = (since: string) =>
+      promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'server/reconcile-cli.ts', '--since', since],
+        {
+          env: {
+            ...process.env,
+            NODE_ENV: 'test',
+            DATABASE_PATH: config.databasePath,
+            DATA_DIR: dir,
+            PAYPAL_API_BASE: service.paypalBase,
+            CATALOG_URL: site.url,
+            PUBLIC_URL: service.url,
+          },
+        },
+      );
+    const stamp = new Date(Date.now() - 60_000)
+      .toISOString()
+      .replace(/\.\d+Z$/, 'Z')
+      .replace(/:/g, '-');
+    const first = await run(`orders-${stamp}.sqlite`);
+    assert.match(first.stdout, /page 1 of 1/);
+    assert.match(first.stdout, /Reconciled 1 payments: 1 orders delivered now/);
+    assert.equal(service.store.findOrder(id)!.status, 'paid');
+    const again = await run(new Date(Date.now() - 60_000).toISOString());
+    assert.match(again.stdout, /0 orders delivered now, 1 held already/);
+    await service.settled(); // the service's outbox sends what the command queued
+    const toBuyer = smtp.messages.filter((m) => m.to?.[0]?.address === 'cli@example.com');
+    assert.equal(toBuyer.length, 1);
+    assert.equal((await fetch(linksIn(toBuyer[0]!.text!)[0]!)).status, 200);
+    const usage = await run('not a time').catch((error: { code: number; stderr: string }) => error);
+    assert.equal((usage as { code: number }).code, 2);
+  } finally {
+    await service.close();
+    await smtp.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
