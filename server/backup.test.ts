@@ -26,17 +26,7 @@ import {
 
 test('a backup taken during a burst of orders restores into a service that delivers them', async () => {
   // One PayPal for both services, as in production (the buyers here ask for no webhooks).
-  const fake = createFakePayPal({
-    clientId: 'local-client',
-    clientSecret: 'local-secret',
-    webhookId: 'LOCALWEBHOOK01',
-    webhookUrl: () => null,
-  });
-  const paypal = await new Promise<{ url: string; close(): void }>((resolve) => {
-    const server = serve({ fetch: fake.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => server.close() }),
-    );
-  });
+  const paypal = await onePayPal();
   const shared = {
     fakePayPalPort: null,
     paypal: { ...(await configPayPal()), apiBase: paypal.url },
@@ -89,17 +79,7 @@ test('a backup taken during a burst of orders restores into a service that deliv
 
 test('restored, then reconciled with PayPal: every paid order delivered once, every earlier link honoured', async () => {
   const smtp = await startSmtpCapture();
-  const fake = createFakePayPal({
-    clientId: 'local-client',
-    clientSecret: 'local-secret',
-    webhookId: 'LOCALWEBHOOK01',
-    webhookUrl: () => null,
-  });
-  const paypal = await new Promise<{ url: string; close(): void }>((resolve) => {
-    const server = serve({ fetch: fake.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => server.close() }),
-    );
-  });
+  const paypal = await onePayPal();
   const shared = {
     fakePayPalPort: null,
     paypal: { ...(await configPayPal()), apiBase: paypal.url },
@@ -224,6 +204,21 @@ test('restored, then reconciled with PayPal: every paid order delivered once, ev
 });
 
 type Order = { id: string; email: string };
+
+/** A fake PayPal of its own, which both services (the lost and the restored) talk to. */
+async function onePayPal() {
+  const fake = createFakePayPal({
+    clientId: 'local-client',
+    clientSecret: 'local-secret',
+    webhookId: 'LOCALWEBHOOK01',
+    webhookUrl: () => null,
+  });
+  return new Promise<{ url: string; close(): void }>((resolve) => {
+    const server = serve({ fetch: fake.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => server.close() }),
+    );
+  });
+}
 
 async function configPayPal() {
   const { loadConfig } = await import('./config');

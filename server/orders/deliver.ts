@@ -148,16 +148,14 @@ function restoreOrder(
     source: 'recovery',
     createdAt: paid.createdAt ?? now(),
   };
-  const recorded = ctx.record(entry);
-  if (recorded === 'code-used-up') {
-    return ctx.refuseAfterPayment(orderId, `discount code ${discountCode} used up`, email);
-  }
-  if (!recorded) {
-    const current = store.findOrder(orderId);
-    return current ? ctx.settled(current) : { kind: 'unknown' };
-  }
-  log.info({ msg: 'order restored from PayPal', orderId, sealed: sealed(email) });
-  return { kind: 'delivered', order: { ...entry, status: 'paid' }, created: true };
+  const result = recordFound(ctx, entry);
+  log.info({
+    msg: 'order restored from PayPal',
+    orderId,
+    sealed: sealed(email),
+    result: result.kind,
+  });
+  return result;
 }
 
 /**
@@ -259,12 +257,24 @@ function deliverBrowserOrder(
       return { kind: 'refused', ...problem };
     }
   }
+  return recordFound(ctx, entry);
+}
+
+/**
+ * Records a paid order the database did not hold and delivers it, unless its code had no use
+ * left (the studio settles it) or another path recorded it first (its delivery then).
+ */
+function recordFound(ctx: OrderContext, entry: Omit<OrderRecord, 'status'>): Delivery {
   const recorded = ctx.record(entry);
   if (recorded === 'code-used-up') {
-    return ctx.refuseAfterPayment(orderId, `discount code ${discountCode} used up`, email);
+    return ctx.refuseAfterPayment(
+      entry.id,
+      `discount code ${entry.discountCode} used up`,
+      entry.email,
+    );
   }
   if (!recorded) {
-    const current = store.findOrder(orderId);
+    const current = ctx.store.findOrder(entry.id);
     return current ? ctx.settled(current) : { kind: 'unknown' };
   }
   return { kind: 'delivered', order: { ...entry, status: 'paid' }, created: true };
