@@ -225,6 +225,56 @@ async function configPayPal() {
   return loadConfig({ NODE_ENV: 'test' }).paypal;
 }
 
+test("restored while buyers were in PayPal's window: they still pay, and a capture whose answer was lost is delivered", async () => {
+  const smtp = await startSmtpCapture();
+  const paypal = await onePayPal();
+  const shared = {
+    fakePayPalPort: null,
+    paypal: { ...(await configPayPal()), apiBase: paypal.url },
+  };
+  const first = await start(smtp.url, shared);
+  const file = path.join(first.dir, 'backup', 'orders.sqlite');
+  await backup(first.config.databasePath, file);
+  const order = async (email: string) => {
+    const created = await createOrder(first.service, [regal], { email });
+    const { id } = (await created.json()) as { id: string };
+    await approve(first.service, id, { webhook: false });
+    return id;
+  };
+  const inWindow = await order('window@example.com');
+  const lostAnswer = await order('lost@example.com');
+  const stranger = await order('owner@example.com');
+  // The service's capture reached PayPal, and then the disk was lost.
+  await captureAtPayPal(first.service, lostAnswer);
+  await first.service.close();
+
+  const restored = await start(smtp.url, { ...shared, databasePath: file });
+  const { service } = restored;
+  try {
+    assert.equal(service.store.findOrder(inWindow), null, 'the copy predates these orders');
+    for (const [id, email] of [
+      [inWindow, 'window@example.com'],
+      [lostAnswer, 'lost@example.com'],
+    ] as const) {
+      const answer = await capture(service, id, email);
+      assert.equal(answer.status, 200, await answer.clone().text());
+      assert.equal(((await answer.json()) as Receipt).downloads.length, 1);
+      assert.equal(service.store.findOrder(id)!.email, email);
+    }
+    assert.equal((await capture(service, stranger, 'someone@example.com')).status, 404);
+    await service.settled();
+    for (const email of ['window@example.com', 'lost@example.com']) {
+      assert.equal(smtp.messages.filter((m) => m.to?.[0]?.address === email).length, 1, email);
+    }
+  } finally {
+    await service.close();
+    await smtp.close();
+    paypal.close();
+    rmSync(first.dir, { recursive: true, force: true });
+    rmSync(restored.dir, { recursive: true, force: true });
+  }
+});
+
 test('npm run reconcile: a payment the database lacks is recorded once, and the service sends it', async () => {
   const smtp = await startSmtpCapture();
   const { service, config, site, dir } = await start(smtp.url);

@@ -1,13 +1,14 @@
 // An order the service created, captured once the buyer approved it in PayPal's window, and
 // delivered in the same call.
-import type { OrderLine, PackRef } from '@/lib/shared/order';
+import type { PackRef } from '@/lib/shared/order';
 import { missingPacks } from '../packs';
 import { packsMissing } from './create';
 import { PayPalRefused } from '../paypal';
-import { moneyKept, paidOrder, type PaidOrder, type PayPalOrder } from '../paypal-orders';
-import type { OrderRecord } from '../store';
-import { refund } from './after-sale';
-import { sameAddress, type Delivery, type OrderContext } from './context';
+import { linesFromPayPal, readCustomId, type PayPalOrder } from '../paypal-orders';
+import { sealMatches } from '../tokens';
+import { oneLine, sameAddress, type Delivery, type OrderContext } from './context';
+import { deliver } from './deliver';
+import { settle } from './settle';
 
 /**
  * An approved order not captured, so nothing was charged: PayPal declined the payment
@@ -34,7 +35,14 @@ export async function capture(
   email: string | null,
 ): Promise<Delivery | Declined> {
   const { config, store, paypal, catalog, log, now } = ctx;
-  const known = store.findOrder(orderId);
+  let known = store.findOrder(orderId);
+  if (!known) {
+    // Not in the database (restored from an older backup while the buyer was in PayPal's window):
+    // taken back from PayPal's record when its seal vouches for the address.
+    const found = await fromPayPal(ctx, orderId, email);
+    if (found?.paid) return deliver(ctx, orderId, { source: 'recovery', email: found.email });
+    known = found ? store.findOrder(orderId) : null;
+  }
   if (!known || known.source !== 'checkout' || !known.ref) return { kind: 'unknown' };
   if (email !== null && !sameAddress(known.email, email)) return { kind: 'unknown' };
   if (known.status !== 'created') return ctx.settled(known);
@@ -72,45 +80,45 @@ export async function capture(
 }
 
 /**
- * Delivers an order the service created, once PayPal says it was paid: captured in full (a part
- * refunded since still counts: the studio keeps money for it), in its currency, for the packs,
- * prices and amount the service created it with, whatever the catalogue says now. The discount
- * is the one it was created with, even if the code was disabled since. Refunded in full before
- * it was delivered: it is marked refunded, and nothing is sent.
+ * An order this service created that its database lacks, as PayPal holds it, when its seal vouches
+ * for the address (the checkout's, or for PayPal's approval event the PayPal account's): approved
+ * and not captured, it is written again as created, so that the buyer can still pay it; captured
+ * already, it is to be delivered (`paid`). Null when PayPal has no such order of ours.
  */
-export function settle(ctx: OrderContext, known: OrderRecord, order: PayPalOrder): Delivery {
-  const { store, log } = ctx;
-  const asSold = new Map(known.lines.map((line) => [line.slug, line]));
-  const paid = paidOrder(order, asSold, known.currency);
-  if ('pending' in paid) return { kind: 'pending' };
-  if ('refunded' in paid) {
-    refund(ctx, known, `a refund before delivery (${paid.refunded})`, true, `refunded:${known.id}`);
-    return ctx.settled(store.findOrder(known.id)!);
+async function fromPayPal(
+  ctx: OrderContext,
+  orderId: string,
+  email: string | null,
+): Promise<{ paid: boolean; email: string } | null> {
+  const { config, store, paypal, catalog, log, now } = ctx;
+  const order: PayPalOrder | null = await paypal.getOrder(orderId);
+  const unit = order?.purchase_units?.[0];
+  const custom = readCustomId(unit?.custom_id);
+  const address = email ?? order?.payer?.email_address ?? null;
+  if (!order || !unit || custom.kind !== 'reference' || !custom.seal || !address) return null;
+  if (!sealMatches(config.downloadSecret, custom.seal, custom.ref, address, custom.code)) {
+    return null;
   }
-  const problem = 'problem' in paid ? paid.problem : differences(known, paid);
-  if (problem) {
-    if (!moneyKept(order)) {
-      log.warn({ msg: 'order not paid', orderId: known.id, reason: problem });
-      return { kind: 'refused', status: 422, error: 'The payment does not match this order.' };
-    }
-    return ctx.refuseAfterPayment(known.id, problem, known.email);
-  }
-  const recorded = ctx.record({ ...known, source: 'checkout' });
-  if (recorded === 'code-used-up') {
-    return ctx.refuseAfterPayment(known.id, `code ${known.discountCode} used up`, known.email);
-  }
-  const current = store.findOrder(known.id)!;
-  return recorded ? { kind: 'delivered', order: current, created: true } : ctx.settled(current);
-}
-
-/** How PayPal's paid order differs from the one the service created, or null. */
-function differences(known: OrderRecord, paid: PaidOrder): string | null {
-  if (paid.custom.kind !== 'reference' || paid.custom.ref !== known.ref) {
-    return 'custom_id is not the order reference';
-  }
-  const slugs = (lines: OrderLine[]) => lines.map((line) => line.slug).join(',');
-  if (slugs(paid.lines) !== slugs(known.lines)) return `items ${slugs(paid.lines)}`;
-  if (paid.discountCents !== known.discountCents) return `discount ${paid.discountCents}`;
-  if (paid.totalCents !== known.totalCents) return `total ${paid.totalCents}`;
-  return null;
+  if (order.status === 'COMPLETED') return { paid: true, email: address };
+  const shop = catalog.get();
+  const bought = linesFromPayPal(unit, shop.packsBySlug, shop.currency);
+  if (order.status !== 'APPROVED' || 'problem' in bought) return null;
+  if (bought.discountCents > 0 !== !!custom.code) return null;
+  const name = order.payer?.name;
+  store.createOrder({
+    id: orderId,
+    ref: custom.ref,
+    email: address,
+    name: oneLine([name?.given_name, name?.surname].filter(Boolean).join(' ')),
+    phone: '',
+    address: '',
+    lines: bought.lines,
+    totalCents: bought.totalCents,
+    currency: shop.currency,
+    discountCode: custom.code,
+    discountCents: bought.discountCents,
+    createdAt: Date.parse(order.create_time ?? '') || now(),
+  });
+  log.info({ msg: 'order taken back from PayPal', orderId });
+  return { paid: false, email: address };
 }

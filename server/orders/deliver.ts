@@ -7,7 +7,7 @@ import { paidOrder, readCustomId, type PayPalOrder } from '../paypal-orders';
 import { sealMatches } from '../tokens';
 import { applyCode } from '../codes';
 import type { OrderRecord } from '../store';
-import { settle } from './capture';
+import { settle } from './settle';
 import {
   lines,
   oneLine,

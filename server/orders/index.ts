@@ -1,6 +1,7 @@
 // The order service: an order's use cases, each in its own module, over one shared context.
 //   create.ts      the checkout's order, created at PayPal at the prices the page showed
 //   capture.ts     the buyer approved it: captured and delivered in one call
+//   settle.ts      a paid order delivered from PayPal's word (capture, webhook, recovery)
 //   deliver.ts     a paid order delivered to whichever path asks first (webhook, recovery, and
 //                  the older confirmation call of checkouts that created their order in the browser)
 //   after-sale.ts  links shown again, sent again, stopped by a refund

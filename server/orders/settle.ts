@@ -1,0 +1,51 @@
+// A paid order the service created, delivered from PayPal's word: what capture, the webhook and
+// recovery share once PayPal says it was paid.
+import type { OrderLine } from '@/lib/shared/order';
+import { moneyKept, paidOrder, type PaidOrder, type PayPalOrder } from '../paypal-orders';
+import type { OrderRecord } from '../store';
+import { refund } from './after-sale';
+import type { Delivery, OrderContext } from './context';
+
+/**
+ * Delivers an order the service created, once PayPal says it was paid: captured in full (a part
+ * refunded since still counts: the studio keeps money for it), in its currency, for the packs,
+ * prices and amount the service created it with, whatever the catalogue says now. The discount
+ * is the one it was created with, even if the code was disabled since. Refunded in full before
+ * it was delivered: it is marked refunded, and nothing is sent.
+ */
+export function settle(ctx: OrderContext, known: OrderRecord, order: PayPalOrder): Delivery {
+  const { store, log } = ctx;
+  const asSold = new Map(known.lines.map((line) => [line.slug, line]));
+  const paid = paidOrder(order, asSold, known.currency);
+  if ('pending' in paid) return { kind: 'pending' };
+  if ('refunded' in paid) {
+    refund(ctx, known, `a refund before delivery (${paid.refunded})`, true, `refunded:${known.id}`);
+    return ctx.settled(store.findOrder(known.id)!);
+  }
+  const problem = 'problem' in paid ? paid.problem : differences(known, paid);
+  if (problem) {
+    if (!moneyKept(order)) {
+      log.warn({ msg: 'order not paid', orderId: known.id, reason: problem });
+      return { kind: 'refused', status: 422, error: 'The payment does not match this order.' };
+    }
+    return ctx.refuseAfterPayment(known.id, problem, known.email);
+  }
+  const recorded = ctx.record({ ...known, source: 'checkout' });
+  if (recorded === 'code-used-up') {
+    return ctx.refuseAfterPayment(known.id, `code ${known.discountCode} used up`, known.email);
+  }
+  const current = store.findOrder(known.id)!;
+  return recorded ? { kind: 'delivered', order: current, created: true } : ctx.settled(current);
+}
+
+/** How PayPal's paid order differs from the one the service created, or null. */
+function differences(known: OrderRecord, paid: PaidOrder): string | null {
+  if (paid.custom.kind !== 'reference' || paid.custom.ref !== known.ref) {
+    return 'custom_id is not the order reference';
+  }
+  const slugs = (lines: OrderLine[]) => lines.map((line) => line.slug).join(',');
+  if (slugs(paid.lines) !== slugs(known.lines)) return `items ${slugs(paid.lines)}`;
+  if (paid.discountCents !== known.discountCents) return `discount ${paid.discountCents}`;
+  if (paid.totalCents !== known.totalCents) return `total ${paid.totalCents}`;
+  return null;
+}
