@@ -92,3 +92,52 @@ test('an order moves only as server/orders/states.ts allows, whatever the order 
     store.close();
   }
 });
+
+test("a link's copy: pieces counted once, a copy made whole starts the next, scattered pieces capped", () => {
+  const store = openStore(':memory:');
+  try {
+    const order = {
+      id: 'ORDER12345',
+      ref: null,
+      email: 'meera@example.com',
+      name: 'Meera',
+      phone: '',
+      address: '',
+      lines: [{ slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 as const }],
+      totalCents: 3999,
+      currency: 'USD',
+      discountCode: null,
+      discountCents: 0,
+      source: 'webhook' as const,
+      createdAt: 1,
+    };
+    const link = { id: 'link-1', orderId: order.id, pack: 'stoic-pack', expiresAt: 9e12 };
+    assert.equal(store.recordPaid(order, [link], [], 1), true);
+    const size = 1000;
+    const budget = 3 * COPY;
+    const used = () => store.findLink('link-1')!.used / COPY;
+    assert.deepEqual(store.spendLink('link-1', size, 0, 400, budget), [[0, 400]]);
+    // A resumption from byte 300 re-asks 100 bytes: free (a quarter of the file may be).
+    assert.deepEqual(store.spendLink('link-1', size, 300, 1000, budget), [[400, 1000]]);
+    assert.equal(used(), 1);
+    // The copy was whole: the same bytes again are the next copy's.
+    assert.deepEqual(store.spendLink('link-1', size, 0, 500, budget), [[0, 500]]);
+    assert.equal(used(), 1.5);
+    // Cut short after 100 of those bytes: what was not sent is given back.
+    store.refundLink('link-1', size, [[100, 500]]);
+    assert.equal(used(), 1.1);
+    // Bytes sent again past a quarter of the file cost again.
+    store.spendLink('link-1', size, 0, 100, budget);
+    store.spendLink('link-1', size, 0, 100, budget);
+    store.spendLink('link-1', size, 0, 100, budget);
+    assert.ok(Math.abs(used() - 1.15) < 1e-9, `${used()}`);
+    // Scattered single bytes: the copy keeps count of at most MAX_PIECES pieces.
+    let refused = 0;
+    for (let at = 200; at < 1000; at += 2) {
+      if (!store.spendLink('link-1', size, at, at + 1, budget)) refused += 1;
+    }
+    assert.ok(refused > 0 && refused < 400);
+  } finally {
+    store.close();
+  }
+});

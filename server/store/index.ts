@@ -19,6 +19,9 @@ import { COPY } from './records';
 import { addRange, length, missingFrom, removeRange, within, type Ranges } from '../byte-ranges';
 
 export { COPY } from './records';
+
+/** Separate pieces of one copy a link keeps count of; a request that would make more is refused. */
+export const MAX_PIECES = 256;
 export type * from './records';
 
 /**
@@ -288,7 +291,7 @@ export function openStore(file: string) {
      * of it; bytes it sent already are sent again free up to a quarter of the file (a resumption
      * re-asks what the network lost), and cost beyond that. A copy whose every byte was sent is
      * whole: the next byte starts a new one. The ranges paid for, or null (nothing spent) when the
-     * budget has not that much left. One transaction: requests at once cannot spend more.
+     * budget has not that much left (or the copy would be in more than `MAX_PIECES` pieces). One transaction: requests at once cannot spend more.
      */
     spendLink: db.transaction(
       (id: string, size: number, from: number, to: number, budget: number): Ranges | null => {
@@ -300,6 +303,9 @@ export function openStore(file: string) {
         const cost = units(size, fresh) + Math.floor(((again - free) * COPY) / size);
         if (copy.used + cost > budget) return null;
         let covered = addRange(copy.covered, from, to);
+        // A download manager asks for a few dozen pieces at most; thousands of scattered ones would
+        // only make this row large and slow.
+        if (covered.length > MAX_PIECES) return null;
         let resent = copy.resent + free;
         if (length(covered) === size) [covered, resent] = [[], 0];
         saveCopy(id, size, { used: copy.used + cost, covered, resent });
