@@ -70,10 +70,17 @@ export function downloadPage(
               text-decoration: none;
             }
             input {
+              box-sizing: border-box;
               width: 100%;
               max-width: 24rem;
               padding: 0.6rem;
+              border: 1px solid #b9ad9c;
+              border-radius: 0.4rem;
               font: inherit;
+            }
+            input:focus-visible {
+              outline: 3px solid #d9a54f;
+              outline-offset: 2px;
             }
             button.button {
               border: 0;
