@@ -49,4 +49,3 @@ test('byte ranges: added, removed, missing and held parts', () => {
   );
   assert.deepEqual(missingFrom([[0, 100]], 20, 30), []);
 });
-
