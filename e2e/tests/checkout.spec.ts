@@ -126,7 +126,9 @@ test.describe('checkout', () => {
         category: 'DIGITAL_GOODS',
       })),
     });
-    expect(unit.custom_id).toBe(unit.invoice_id);
+    // Our reference, sealed (the buyer's address itself never travels through PayPal).
+    expect(unit.custom_id).toMatch(new RegExp(`^${unit.invoice_id}\\.[\\w-]{22}$`));
+    expect(unit.custom_id).not.toContain('@');
     expect(unit.payments!.captures).toHaveLength(1);
     await expect(
       page.getByText(`${checkoutCopy.receipt.emailSentTo} ${buyer.email}.`),
