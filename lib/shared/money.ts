@@ -12,11 +12,10 @@ export function parseAmount(value: string): number | null {
 }
 
 /** The currencies PayPal's REST APIs accept (PayPal's "Currency codes" reference). */
-export const PAYPAL_CURRENCIES = [
-  ...'AUD BRL CAD CNY CZK DKK EUR HKD HUF ILS JPY MYR MXN TWD NZD NOK PHP PLN GBP SGD SEK CHF THB USD'.split(
+export const PAYPAL_CURRENCIES =
+  'AUD BRL CAD CNY CZK DKK EUR HKD HUF ILS JPY MYR MXN TWD NZD NOK PHP PLN GBP SGD SEK CHF THB USD'.split(
     ' ',
-  ),
-];
+  );
 
 /** Currencies PayPal takes without decimals (its "Currency codes" reference). */
 export const NO_DECIMALS = new Set(['HUF', 'JPY', 'TWD']);
