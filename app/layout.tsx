@@ -10,8 +10,8 @@ import { HydratedMark } from '@/components/chrome/hydrated-mark';
 import { SiteFooter } from '@/components/chrome/site-footer';
 import { SiteHeader } from '@/components/chrome/site-header';
 import { SocialLinks } from '@/components/chrome/social-links';
-import { shopCatalog } from '@/lib/catalog';
-import { checkoutCopy, home, shopCopy, site } from '@/lib/content';
+import { shopCatalog, shopReturnPolicy } from '@/lib/catalog';
+import { checkoutCopy, home, rates, shopCopy, site, terms } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
 import { studioData } from '@/lib/structured-data';
 import { JsonLd } from '@/components/ui/json-ld';
@@ -48,9 +48,19 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <JsonLd
-          data={studioData(site, settings.siteUrl, mediaImage(home.hero.poster.src).fallback)}
+          data={studioData(
+            site,
+            settings.siteUrl,
+            mediaImage(home.hero.poster.src).fallback,
+            shopReturnPolicy(),
+          )}
         />
-        <CartProvider entries={shopCatalog()} currency={site.currency} copy={shopCopy.cart}>
+        <CartProvider
+          entries={shopCatalog()}
+          currency={site.currency}
+          copy={shopCopy.cart}
+          money={{ rates: rates.rates, approximately: terms.atButton.approximately }}
+        >
           <a className="skip-link" href="#main">
             Skip to content
           </a>
@@ -65,7 +75,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             {children}
           </main>
           <SiteFooter site={site} />
-          <CartPanel note={checkoutCopy.cartNote} />
+          <CartPanel
+            note={checkoutCopy.cartNote}
+            payment={terms.atButton.payment}
+            termsLink={terms.atButton.termsLink}
+          />
           <CartButton />
           <PendingOrder
             copy={checkoutCopy.recovered}

@@ -1,16 +1,53 @@
-import { checkoutCopy, presets, site } from '@/lib/content';
+import { bundleMembers, bundles, checkoutCopy, presets, rates, site, terms } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
 import type { Pack } from '@/lib/shared/cart';
-import { versioned, type ShopCatalog } from '@/lib/shared/shop-catalog';
+import { fillIn } from '@/lib/shared/copy';
+import {
+  licenceLines,
+  versioned,
+  type SaleTerms,
+  type ShopCatalog,
+} from '@/lib/shared/shop-catalog';
+import { settings } from '@/lib/settings';
+import { returnPolicy, shopCountries } from '@/lib/structured-data';
 
-/** The shop's catalog for the cart: every pack, with a small image. */
+const smallImage = (src: string) => mediaImage(src).srcSet.split(' ')[0]!;
+
+/** The cart's catalogue: every pack, then every bundle with its packs, each with a small image. */
 export function shopCatalog(): Pack[] {
-  return presets.map((preset) => ({
-    slug: preset.slug,
-    name: preset.name,
-    priceCents: preset.priceCents,
-    image: mediaImage(preset.image.src).srcSet.split(' ')[0]!,
-  }));
+  return [
+    ...presets.map((preset) => ({
+      slug: preset.slug,
+      name: preset.name,
+      priceCents: preset.priceCents,
+      image: smallImage(preset.image.src),
+    })),
+    ...bundles.map((bundle) => ({
+      slug: bundle.slug,
+      name: bundle.name,
+      priceCents: bundle.priceCents,
+      image: smallImage(bundle.image.src),
+      members: bundleMembers(bundle).map(({ slug, name }) => ({ slug, name })),
+    })),
+  ];
+}
+
+/** The refund promise of the terms, as the Product and Organization markup state it. */
+export const shopReturnPolicy = () => returnPolicy(terms, shopCountries(site, rates));
+
+/** The terms of sale as every buy button states them, and as each order records them. */
+export function saleTerms(): SaleTerms {
+  return {
+    version: terms.version,
+    refundDays: terms.refundDays,
+    refund: fillIn(terms.emailRefund, { days: terms.refundDays }),
+    mayHeading: terms.licence.mayHeading,
+    may: terms.licence.may,
+    mayNotHeading: terms.licence.mayNotHeading,
+    mayNot: terms.licence.mayNot,
+    downloadDays: settings.links.days,
+    downloadLimit: settings.links.downloads,
+  };
 }
 
 /**
@@ -19,13 +56,21 @@ export function shopCatalog(): Pack[] {
  * with no second program to redeploy.
  */
 export function publishedCatalog(): ShopCatalog {
+  const sale = saleTerms();
   return versioned({
     currency: site.currency,
     studio: { name: site.name, email: site.email },
     packs: presets.map(({ slug, name, priceCents }) => ({ slug, name, priceCents })),
+    bundles: bundles.map(({ slug, name, priceCents, members }) => ({
+      slug,
+      name,
+      priceCents,
+      members,
+    })),
+    terms: sale,
     copy: {
       orderDescription: checkoutCopy.orderDescription,
-      license: checkoutCopy.license,
+      license: licenceLines(sale),
       downloadPage: checkoutCopy.downloadPage,
       email: checkoutCopy.email,
     },

@@ -37,6 +37,7 @@ const pagePaths = [
   '/services/',
   '/lovenotes/',
   '/journal/',
+  '/terms/',
 ];
 const privatePaths = ['/checkout/', '/thank-you/'];
 

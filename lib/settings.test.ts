@@ -68,7 +68,7 @@ describe('.env.example', () => {
     expect(lines.map(([name]) => name)).toEqual(SETTING_NAMES);
     const defaults = readSettings({});
     for (const [name, value] of lines)
-      expect([name, value]).toEqual([name, defaults[name as keyof typeof defaults]]);
+      expect([name, value]).toEqual([name, String(defaults[name as keyof typeof defaults])]);
   });
 
   test('an empty setting means its default', () => {

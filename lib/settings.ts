@@ -5,6 +5,7 @@
 // would ship development values.
 import { z } from 'zod';
 import { site } from '@/lib/content';
+import { LINK_DEFAULTS } from '@/lib/shared/order';
 
 /** A setting: unset or empty means its default. */
 const setting = (fallback: string, meaning: string) =>
@@ -13,6 +14,15 @@ const setting = (fallback: string, meaning: string) =>
     .meta({
       description: meaning,
     });
+
+/** A whole number above zero; unset or empty means its default. */
+const count = (fallback: number, meaning: string) =>
+  z
+    .preprocess(
+      (value) => (value === '' || value === undefined ? fallback : Number(value)),
+      z.number().int().positive(),
+    )
+    .meta({ description: meaning });
 
 export const settingsSchema = z.object({
   NEXT_PUBLIC_SITE_URL: setting(
@@ -39,6 +49,14 @@ export const settingsSchema = z.object({
   NEXT_PUBLIC_TURNSTILE_SITE_KEY: setting(
     '',
     "Cloudflare Turnstile site key: the enquiry's bot check, off when empty (turn CAPTCHA on in the Formspree form's settings with the secret key).",
+  ),
+  DOWNLOAD_TTL_DAYS: count(
+    LINK_DEFAULTS.days,
+    'How many days a download link works: the same value as the order service’s setting of that name, which the pack pages state.',
+  ),
+  DOWNLOAD_LIMIT: count(
+    LINK_DEFAULTS.downloads,
+    'How many downloads a link allows: the same value as the order service’s setting of that name.',
   ),
   CMS_BACKEND: setting(
     'github',
@@ -141,4 +159,6 @@ export const settings = {
   formspreeFormKey: current.NEXT_PUBLIC_FORMSPREE_FORM_KEY,
   /** Cloudflare Turnstile on the enquiry; off without it. */
   turnstileSiteKey: current.NEXT_PUBLIC_TURNSTILE_SITE_KEY || undefined,
+  /** What the pack pages state of the download links (the service is configured alike). */
+  links: { days: current.DOWNLOAD_TTL_DAYS, downloads: current.DOWNLOAD_LIMIT },
 };

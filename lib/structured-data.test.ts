@@ -1,13 +1,22 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import { films, presets, site } from '@/lib/content';
-import { breadcrumbData, filmData, presetData, studioData } from './structured-data';
+import { bundleMembers, bundles, films, presets, rates, site, terms } from '@/lib/content';
+import {
+  breadcrumbData,
+  bundleData,
+  filmData,
+  presetData,
+  returnPolicy,
+  shopCountries,
+  studioData,
+} from './structured-data';
 
 const siteUrl = 'https://studio.example';
+const policy = returnPolicy(terms, shopCountries(site, rates));
 
 describe('structured data', () => {
   test('the studio with its contact, area and networks', () => {
-    expect(studioData(site, siteUrl, '/media/poster.jpg')).toMatchObject({
+    expect(studioData(site, siteUrl, '/media/poster.jpg', policy)).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'ProfessionalService',
       name: site.name,
@@ -15,19 +24,45 @@ describe('structured data', () => {
       image: 'https://studio.example/media/poster.jpg',
       address: { '@type': 'PostalAddress', addressLocality: 'Vancouver' },
       sameAs: site.socials.map((social) => social.url),
+      hasMerchantReturnPolicy: policy,
     });
+  });
+
+  test('the return policy is the refund promise of the terms: full, within its days, digital', () => {
+    expect(policy).toEqual({
+      '@type': 'MerchantReturnPolicy',
+      applicableCountry: expect.arrayContaining(['CA', 'US', 'IN', 'GB']),
+      returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+      merchantReturnDays: terms.refundDays,
+      refundType: 'https://schema.org/FullRefund',
+      returnFees: 'https://schema.org/FreeReturn',
+    });
+    expect(returnPolicy({ ...terms, refundDays: 30 }, ['US']).merchantReturnDays).toBe(30);
+  });
+
+  test('a bundle offers its own price, below its packs one by one', () => {
+    const bundle = bundles[0]!;
+    const members = bundleMembers(bundle);
+    const data = bundleData(bundle, members, site, siteUrl, '/b/', '/media/x.jpg', policy);
+    const offer = data.offers as { price: string; hasMerchantReturnPolicy: unknown };
+    expect(Number(offer.price) * 100).toBeCloseTo(bundle.priceCents);
+    expect(bundle.priceCents).toBeLessThan(
+      members.reduce((sum, preset) => sum + preset.priceCents, 0),
+    );
+    expect(offer.hasMerchantReturnPolicy).toBe(policy);
   });
 
   test('a preset offers its catalog price in the shop currency', () => {
     const preset = presets[2]!;
     expect(
-      presetData(preset, site, siteUrl, '/full-item/earthy-tone/', '/media/x.jpg').offers,
+      presetData(preset, site, siteUrl, '/full-item/earthy-tone/', '/media/x.jpg', policy).offers,
     ).toEqual({
       '@type': 'Offer',
       url: 'https://studio.example/full-item/earthy-tone/',
       price: '34.99',
       priceCurrency: 'USD',
       availability: 'https://schema.org/InStock',
+      hasMerchantReturnPolicy: policy,
     });
   });
 

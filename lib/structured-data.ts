@@ -1,20 +1,43 @@
 import type {
   BreadcrumbList,
+  MerchantReturnPolicy,
   Product,
   ProfessionalService,
   VideoObject,
   WithContext,
 } from 'schema-dts';
-import type { Film, Preset, Site } from '@/lib/content';
+import type { Film, Preset, Rates, Site, Terms } from '@/lib/content';
 import { formatAmount } from '@/lib/shared/money';
 
 const absolute = (siteUrl: string, path: string) => new URL(path, `${siteUrl}/`).toString();
 
-/** The studio as a local professional service. */
+/** Where the shop sells: the studio's country and every region it states prices for. */
+export function shopCountries(site: Site, rates: Rates): string[] {
+  const countries = [site.location.country, 'US', ...rates.rates.flatMap((rate) => rate.regions)];
+  return [...new Set(countries)].slice(0, 50);
+}
+
+/**
+ * The refund promise of the terms of sale (content/terms.json) as a return policy: a full refund
+ * within the days the pages state, nothing to send back (the files are digital).
+ */
+export function returnPolicy(terms: Terms, countries: string[]): MerchantReturnPolicy {
+  return {
+    '@type': 'MerchantReturnPolicy',
+    applicableCountry: countries,
+    returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+    merchantReturnDays: terms.refundDays,
+    refundType: 'https://schema.org/FullRefund',
+    returnFees: 'https://schema.org/FreeReturn',
+  };
+}
+
+/** The studio as a local professional service, with the shop's return policy. */
 export function studioData(
   site: Site,
   siteUrl: string,
   image: string,
+  policy: MerchantReturnPolicy,
 ): WithContext<ProfessionalService> {
   return {
     '@context': 'https://schema.org',
@@ -33,12 +56,13 @@ export function studioData(
     },
     areaServed: site.areaServed,
     sameAs: site.socials.map((social) => social.url),
+    hasMerchantReturnPolicy: policy,
   };
 }
 
 /**
- * Something the shop sells, as a product offered on its page at a price in cents: a preset pack,
- * or a bundle at the sum of its packs (no bundle discount is invented).
+ * Something the shop sells, as a product offered on its page at a price in cents (a preset pack,
+ * or a bundle at its own price), under the shop's return policy.
  */
 function product(
   item: { name: string; description: string; slug: string },
@@ -47,6 +71,7 @@ function product(
   siteUrl: string,
   path: string,
   image: string,
+  policy: MerchantReturnPolicy,
 ): WithContext<Product> {
   return {
     '@context': 'https://schema.org',
@@ -62,6 +87,7 @@ function product(
       price: formatAmount(cents),
       priceCurrency: site.currency,
       availability: 'https://schema.org/InStock',
+      hasMerchantReturnPolicy: policy,
     },
   };
 }
@@ -73,22 +99,23 @@ export function presetData(
   siteUrl: string,
   path: string,
   image: string,
+  policy: MerchantReturnPolicy,
 ) {
-  return product(preset, preset.priceCents, site, siteUrl, path, image);
+  return product(preset, preset.priceCents, site, siteUrl, path, image, policy);
 }
 
 /** A bundle as a product, related to its packs. */
 export function bundleData(
-  bundle: { name: string; description: string; slug: string },
+  bundle: { name: string; description: string; slug: string; priceCents: number },
   members: Preset[],
   site: Site,
   siteUrl: string,
   path: string,
   image: string,
+  policy: MerchantReturnPolicy,
 ): WithContext<Product> {
-  const cents = members.reduce((sum, member) => sum + member.priceCents, 0);
   return {
-    ...product(bundle, cents, site, siteUrl, path, image),
+    ...product(bundle, bundle.priceCents, site, siteUrl, path, image, policy),
     isRelatedTo: members.map((member) => ({
       '@type': 'Product',
       name: member.name,

@@ -1,6 +1,8 @@
 // Prebuild: reports once the settings (lib/settings.ts) that are unset (their defaults are used),
-// and stops a production build that would ship development settings.
+// and stops a production build that would ship development settings; warns of stale exchange rates.
 import nextEnv from '@next/env';
+import { rates } from '@/lib/content';
+import { RATES_STALE_DAYS, ratesAgeDays } from '@/lib/content/terms-schema';
 import { isProductionBuild, productionProblems, SETTING_NAMES } from '@/lib/settings';
 
 nextEnv.loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error });
@@ -16,5 +18,13 @@ const missing = SETTING_NAMES.filter((name) => !process.env[name]);
 if (missing.length > 0) {
   console.warn(
     `${isProductionBuild(process.env) ? 'Production' : 'Local'} build; settings not set, using their defaults (see .env.example): ${missing.join(', ')}`,
+  );
+}
+
+// The approximate prices in visitors' money are only as good as the studio's rates.
+const age = ratesAgeDays(rates.date, Date.now());
+if (age > RATES_STALE_DAYS) {
+  console.warn(
+    `The exchange rates in content/rates.json are ${age} days old (${rates.date}): update them in the editor ("Exchange rates") so that the approximate prices stay close.`,
   );
 }

@@ -10,6 +10,7 @@ import type { Log } from './log';
 
 /** The catalogue in use, with the packs by slug. */
 export type Catalog = ShopCatalog & {
+  /** What is sold by slug: the packs, and the bundles with their packs. */
   packsBySlug: ReadonlyMap<string, PackRef>;
   /** When the site last confirmed this copy (a 200 or a 304). */
   fetchedAt: number;
@@ -77,10 +78,20 @@ export function readCatalogCopy(cacheFile: string): ShopCatalog | null {
 const withIndex = (catalog: ShopCatalog, fetchedAt: number): Catalog => ({
   ...catalog,
   fetchedAt,
-  packsBySlug: new Map(
-    catalog.packs.map(({ slug, name, priceCents }) => [slug, { slug, name, priceCents }]),
-  ),
+  packsBySlug: productsOf(catalog),
 });
+
+/** What the catalogue sells by slug (its sku): each pack, and each bundle with its packs. */
+function productsOf(catalog: ShopCatalog): ReadonlyMap<string, PackRef> {
+  const packs = new Map<string, PackRef>(
+    catalog.packs.map(({ slug, name, priceCents }) => [slug, { slug, name, priceCents }]),
+  );
+  for (const { slug, name, priceCents, members } of catalog.bundles) {
+    const parts = members.map((member) => ({ slug: member, name: packs.get(member)!.name }));
+    packs.set(slug, { slug, name, priceCents, members: parts });
+  }
+  return packs;
+}
 
 /**
  * Reads the catalogue at `url`, at start and every `refreshMs` (a conditional GET: the site

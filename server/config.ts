@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { RETRY_DELAYS_MS } from './outbox';
+import { LINK_DEFAULTS } from '@/lib/shared/order';
 
 /** Everything the service reads from its environment (see server/.env.example). */
 export type Config = {
@@ -48,7 +49,7 @@ export type Config = {
   trustProxyHops: number;
 };
 
-const DAY = 24 * 60 * 60 * 1000;
+export const DAY = 24 * 60 * 60 * 1000;
 
 /** The settings production cannot run without: no insecure default stands in for them. */
 export const requiredInProduction = [
@@ -141,8 +142,8 @@ export const serviceEnvSchema = z.object({
   CATALOG_URL: setting,
   CATALOG_REFRESH_SECONDS: positive('CATALOG_REFRESH_SECONDS', 60),
   CATALOG_STALE_MINUTES: positive('CATALOG_STALE_MINUTES', 60),
-  DOWNLOAD_TTL_DAYS: positive('DOWNLOAD_TTL_DAYS', 7),
-  DOWNLOAD_LIMIT: positive('DOWNLOAD_LIMIT', 5),
+  DOWNLOAD_TTL_DAYS: positive('DOWNLOAD_TTL_DAYS', LINK_DEFAULTS.days),
+  DOWNLOAD_LIMIT: positive('DOWNLOAD_LIMIT', LINK_DEFAULTS.downloads),
   CODE_HOLD_MINUTES: positive('CODE_HOLD_MINUTES', 30),
   DATA_DIR: setting,
   OUTBOX_DIR: setting,

@@ -1,3 +1,4 @@
+import { deliveredPacks } from '@/lib/shared/order';
 import type { Config } from './config';
 import { COPY, type LinkRecord, type Store } from './store';
 import { within, type Ranges } from './byte-ranges';
@@ -48,13 +49,16 @@ export function createLinkPolicy({
       if (!held) {
         return { ...refuse(404, RESTORING), restore: check.subject };
       }
-      if (held.status !== 'created' && held.lines.some((line) => line.slug === pack)) {
+      if (
+        held.status !== 'created' &&
+        deliveredPacks(held.lines).some((part) => part.slug === pack)
+      ) {
         link = store.restoreLink({ id: check.linkId, orderId, pack, expiresAt: check.expiresAt });
       }
     }
     const order = link && store.findOrder(link.orderId);
     // The pack as the order bought it: a link works whatever the catalogue has become since.
-    const pack = order?.lines.find((line) => line.slug === link!.pack);
+    const pack = order && deliveredPacks(order.lines).find((part) => part.slug === link!.pack);
     if (!link || !order || !pack) return refuse(404, 'This download link is not valid.');
     if (link.revokedAt !== null || order.status === 'refunded') {
       return refuse(

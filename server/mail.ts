@@ -3,8 +3,9 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
-import type { AppliedDiscount, OrderLine, PackRef } from '@/lib/shared/order';
-import type { ShopCatalog } from '@/lib/shared/shop-catalog';
+import type { Member } from '@/lib/shared/cart';
+import type { AppliedDiscount, OrderLine } from '@/lib/shared/order';
+import { licenceLines, type SaleTerms, type ShopCatalog } from '@/lib/shared/shop-catalog';
 import { html, markup } from './html';
 import type { Fields } from './log';
 import { isOneAddress } from './paypal-orders';
@@ -81,6 +82,8 @@ export type OrderSummary = {
   totalCents: number;
   currency: string;
   discount: AppliedDiscount | null;
+  /** The terms of sale the order was made under, repeated in its e-mails (null: none recorded). */
+  terms: SaleTerms | null;
 };
 
 export type DownloadLink = { name: string; url: string };
@@ -128,6 +131,12 @@ export function buyerEmail(
     expiry: `${dateFormat.format(expiresAt)} UTC`,
   });
   const questions = say(copy.questions, { email: studio.email });
+  // The terms the order was made under (orders.terms), not today's; older orders: the catalogue's.
+  const licence = order.terms ? licenceLines(order.terms) : catalog.copy.license;
+  const licenceHeading = order.terms
+    ? `${copy.licenseHeading} (${order.terms.version})`
+    : copy.licenseHeading;
+  const refund = order.terms?.refund;
   return {
     to: order.customer.email,
     replyTo: studio.email,
@@ -171,8 +180,9 @@ export function buyerEmail(
               ${links.map((link) => html`<li style="margin:0 0 8px"><a href="${link.url}">${download(link)}</a></li>`)}
             </ul>
             <p style="${paragraph}">${terms}</p>
-            <h2 style="font-weight:normal">${copy.licenseHeading}</h2>
-            ${catalog.copy.license.map((term) => html`<p style="${paragraph}">${term}</p>`)}
+            ${refund && html`<p style="${paragraph}">${refund}</p>`}
+            <h2 style="font-weight:normal">${licenceHeading}</h2>
+            ${licence.map((term) => html`<p style="${paragraph}">${term}</p>`)}
             <p style="${paragraph}">
               ${withLink(say(copy.freshLinks), freshLinksUrl)} ${questions}
             </p>
@@ -193,9 +203,10 @@ export function buyerEmail(
       ...links.map((link) => `${link.name}: ${link.url}`),
       '',
       terms,
+      ...(refund ? [refund] : []),
       '',
-      `${copy.licenseHeading}:`,
-      ...catalog.copy.license,
+      `${licenceHeading}:`,
+      ...licence,
       '',
       say(copy.freshLinks, { url: freshLinksUrl }),
       questions,
@@ -311,7 +322,7 @@ export function refusedNotice(orderId: string, reason: string, email: string | n
 }
 
 /** Tells the studio that packs sold on the site cannot be sold: their files are not in place. */
-export function packsMissingNotice(packs: readonly PackRef[], packsDir: string, to: string) {
+export function packsMissingNotice(packs: readonly Member[], packsDir: string, to: string) {
   return studioNotice(
     to,
     `Packs not for sale yet: ${packs.map((pack) => pack.name).join(', ')}`,

@@ -1,15 +1,18 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import type { PackRef } from '@/lib/shared/order';
+import { packsOf, type PackRef } from '@/lib/shared/order';
 
 /** Where a pack's file lives in the private packs folder: "<slug>.zip". */
 export function packFile(packsDir: string, slug: string): string {
   return path.join(packsDir, `${slug}.zip`);
 }
 
-export function missingPacks(packsDir: string, packs: readonly PackRef[]): PackRef[] {
-  return packs.filter((pack) => !existsSync(packFile(packsDir, pack.slug)));
+/** The packs (or bundles) of which a file is not in the packs folder. */
+export function missingPacks<T extends Pick<PackRef, 'slug' | 'name' | 'members'>>(packsDir: string, packs: readonly T[]): T[] {
+  return packs.filter((pack) =>
+    packsOf(pack).some((part) => !existsSync(packFile(packsDir, part.slug))),
+  );
 }
 
 function xmpPreset(pack: PackRef, name: string, blackAndWhite: boolean): string {

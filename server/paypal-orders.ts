@@ -145,7 +145,7 @@ export function linesFromPayPal(
         problem: `${pack.slug} priced ${item.unit_amount.value}, catalogue ${pack.priceCents}`,
       };
     }
-    lines.push({ slug: pack.slug, name: pack.name, priceCents: pack.priceCents, quantity: 1 });
+    lines.push({ ...pack, quantity: 1 });
   }
   const itemTotalCents = orderTotalCents(lines);
   const { amount } = unit;

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { createCatalog } from './catalog-source';
-import type { Config } from './config';
+import { DAY, type Config } from './config';
 import { createOrderService } from './orders';
 import { createFakePayPal } from './fake-paypal';
 import { createLog, type Log } from './log';
@@ -53,9 +53,22 @@ export async function startService(config: Config, log: Log = createLog()) {
     refreshMs: config.catalogRefreshMs,
     staleAfterMs: config.catalogStaleMs,
     log,
-    // In development, a stand-in file for every pack the site sells (production sells only packs
-    // whose files the studio put in place).
     onLoad(loaded) {
+      const stated = loaded.terms;
+      if (
+        stated &&
+        (stated.downloadDays * DAY !== config.downloadTtlMs ||
+          stated.downloadLimit !== config.downloadLimit)
+      ) {
+        // The pack pages promise what the site's build was told; the links do what this service is.
+        log.warn({
+          msg: 'the site states other download terms than this service gives',
+          site: `${stated.downloadDays} days, ${stated.downloadLimit} downloads`,
+          service: `${config.downloadTtlMs / DAY} days, ${config.downloadLimit} downloads`,
+        });
+      }
+      // In development, a stand-in file for every pack the site sells (production sells only
+      // packs whose files the studio put in place).
       if (config.production) return;
       const written = writePlaceholderPacks(config.packsDir, loaded.packs, loaded.copy.license);
       if (written.length > 0) {

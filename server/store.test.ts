@@ -65,6 +65,7 @@ test('an order moves only as server/orders/states.ts allows, whatever the order 
       discountCode: null,
       discountCents: 0,
       createdAt: 1000,
+      terms: null,
     };
     const message = { to: 'meera@example.com', subject: 's', text: 't' } as Message;
     store.createOrder(order);
@@ -110,6 +111,7 @@ test("a link's copy: pieces counted once, a copy made whole starts the next, sca
       discountCents: 0,
       source: 'webhook' as const,
       createdAt: 1,
+      terms: null,
     };
     const link = { id: 'link-1', orderId: order.id, pack: 'stoic-pack', expiresAt: 9e12 };
     assert.equal(store.recordPaid(order, [link], [], 1), true);

@@ -1,7 +1,7 @@
 import { Checkout } from '@/components/checkout/checkout';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
-import { checkoutCopy, pages } from '@/lib/content';
+import { checkoutCopy, pages, terms } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
 import { settings } from '@/lib/settings';
 
@@ -14,6 +14,7 @@ export default function CheckoutPage() {
       <Section>
         <Checkout
           copy={checkoutCopy}
+          sale={terms.atButton}
           paypalClientId={settings.paypalClientId}
           apiBaseUrl={settings.apiBaseUrl}
         />

@@ -12,13 +12,17 @@ import {
 } from '@/components/ui/tiles';
 import {
   ALL_CATEGORY,
+  bundleSavingCents,
   bundles,
   categorySchema,
   pages,
   presets,
   shopCopy,
   site,
+  terms,
 } from '@/lib/content';
+import { AddToCartButton } from '@/components/cart/cart-panel';
+import { fillIn } from '@/lib/shared/copy';
 import { packLookUrl } from '@/lib/media';
 import { pageMetadata } from '@/lib/metadata';
 import { formatPrice } from '@/lib/shared/money';
@@ -62,9 +66,16 @@ export default function PresetsPage() {
               <h2 className={styles.quickTitle}>{preset.name}</h2>
               <p className={styles.quickPrice}>{price}</p>
               <p>{preset.description}</p>
-              <Link className={`${button.primary} ${styles.action}`} href={presetPath(preset)}>
-                View Full Item
-              </Link>
+              <div className={styles.quickActions}>
+                <AddToCartButton slug={preset.slug} />
+                <Link className={button.outline} href={presetPath(preset)}>
+                  View Full Item
+                </Link>
+              </div>
+              <p className={styles.quickTerms}>
+                {fillIn(terms.atButton.refund, { days: terms.refundDays })}{' '}
+                <Link href="/terms/">{terms.atButton.termsLink}</Link>
+              </p>
               {packLookUrl(preset.slug) && (
                 <Link className={styles.tryOnLink} href={`${presetPath(preset)}#${TRY_ON_ID}`}>
                   {shopCopy.tryOn.quickViewLink}
@@ -80,7 +91,17 @@ export default function PresetsPage() {
       categories: bundle.categories,
       node: (
         <Link className={tileClassName} href={bundlePath(bundle)}>
-          <TileBody image={bundle.image} title={bundle.name} detail="Bundle" decorative />
+          <TileBody
+            image={bundle.image}
+            title={bundle.name}
+            detail={`${formatPrice(bundle.priceCents, site.currency)} · ${fillIn(
+              shopCopy.cart.save,
+              {
+                amount: formatPrice(bundleSavingCents(bundle), site.currency),
+              },
+            )}`}
+            decorative
+          />
         </Link>
       ),
     })),

@@ -2,7 +2,9 @@
 
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { lineCount } from '@/lib/shared/cart';
+import { ApproxPrice } from '@/components/shop/approx-price';
+import { Link } from '@/components/ui/link';
+import { lineCount, repeatedPacks, savingCents } from '@/lib/shared/cart';
 import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
 import { orderLines, orderTotalCents } from '@/lib/shared/order';
@@ -15,11 +17,21 @@ import button from '@/components/ui/button.module.css';
  * contents are rendered only while it is open, so that no page hydrates (or formats prices for) a
  * panel nobody has opened.
  */
-export function CartPanel({ note }: { note: string }) {
+export function CartPanel({
+  note,
+  payment,
+  termsLink,
+}: {
+  note: string;
+  /** How one pays ("Pay with PayPal: card or PayPal balance"). */
+  payment: string;
+  termsLink: string;
+}) {
   const { items, catalog, currency, copy, open, setOpen, remove, announcement } = useCart();
   const dialog = useRef<HTMLDialogElement>(null);
   const router = useRouter();
   const lines = orderLines(items, catalog);
+  const repeated = repeatedPacks(items, catalog);
 
   useEffect(() => {
     const element = dialog.current;
@@ -75,7 +87,17 @@ export function CartPanel({ note }: { note: string }) {
                     />
                     <div className={styles.lineText}>
                       <span className={styles.name}>{line.name}</span>
-                      <span className={styles.price}>{formatPrice(line.priceCents, currency)}</span>
+                      {line.members && (
+                        <span className={styles.members}>
+                          {fillIn(copy.bundleOf, {
+                            names: line.members.map((member) => member.name).join(', '),
+                          })}
+                        </span>
+                      )}
+                      <span className={styles.price}>
+                        {formatPrice(line.priceCents, currency)}
+                        <BundleSaving slug={line.slug} />
+                      </span>
                     </div>
                     <button
                       type="button"
@@ -89,6 +111,11 @@ export function CartPanel({ note }: { note: string }) {
                 ))}
               </ul>
             )}
+            {repeated.length > 0 && (
+              <p className={styles.repeats} role="note">
+                {fillIn(copy.repeats, { names: repeated.map((pack) => pack.name).join(', ') })}
+              </p>
+            )}
             <div className={styles.foot}>
               <p className={styles.subtotal}>
                 <span>{copy.subtotal}</span>
@@ -96,7 +123,13 @@ export function CartPanel({ note }: { note: string }) {
                   {formatPrice(orderTotalCents(lines), currency)}
                 </strong>
               </p>
-              <p className={styles.note}>{note}</p>
+              <ApproxPrice cents={orderTotalCents(lines)} className={styles.approx} />
+              <p className={styles.note}>
+                {payment}. {note}{' '}
+                <Link href="/terms/" onClick={() => setOpen(false)}>
+                  {termsLink}
+                </Link>
+              </p>
               <button
                 type="button"
                 className={`${button.primary} ${styles.checkout}`}
@@ -147,22 +180,33 @@ export function CartButton() {
   );
 }
 
-/** Adds one pack (by slug) to the cart. */
-export function AddToCartButton({ slug, className }: { slug: string; className?: string }) {
-  const { add, copy } = useCart();
+/** "Save $24.98": what a bundle saves on its packs one by one; nothing for a pack. */
+export function BundleSaving({ slug }: { slug: string }) {
+  const { catalog, currency, copy } = useCart();
+  const pack = catalog.get(slug);
+  const saves = pack ? savingCents(pack, catalog) : 0;
+  if (saves === 0) return null;
   return (
-    <button type="button" className={className ?? button.primary} onClick={() => add(slug)}>
-      {copy.addToCart}
-    </button>
+    <span className={styles.save}>
+      {' '}
+      {fillIn(copy.save, { amount: formatPrice(saves, currency) })}
+    </span>
   );
 }
 
-/** Adds every pack of a bundle (by slug) that is not yet in the cart. */
-export function AddAllToCartButton({ slugs }: { slugs: string[] }) {
-  const { addAll, copy } = useCart();
+/** Adds one pack or bundle (by slug) to the cart; from inside a dialog (the quick view), closes it first. */
+export function AddToCartButton({ slug, className }: { slug: string; className?: string }) {
+  const { add, copy } = useCart();
   return (
-    <button type="button" className={button.primary} onClick={() => addAll(slugs)}>
-      {copy.addAllToCart}
+    <button
+      type="button"
+      className={className ?? button.primary}
+      onClick={(event) => {
+        event.currentTarget.closest('dialog')?.close();
+        add(slug);
+      }}
+    >
+      {copy.addToCart}
     </button>
   );
 }

@@ -11,6 +11,7 @@ import {
 import type { CartLine, Catalog } from '@/lib/shared/cart';
 import type { Pack } from '@/lib/shared/cart';
 import type { CartCopy } from '@/lib/content';
+import type { Rate } from '@/lib/browser/approx-price';
 import { fillIn } from '@/lib/shared/copy';
 import { createCartStore, type CartStore } from './cart-store';
 
@@ -21,12 +22,12 @@ type CartContext = {
   currency: string;
   /** The words of the cart (content/shop.json). */
   copy: CartCopy;
+  /** Approximate prices in the visitor's money: the studio's rates, and "about {price}". */
+  money: Money;
   open: boolean;
   setOpen(open: boolean): void;
   /** Adds the pack (if not yet in the cart) and opens the panel. */
   add(slug: string): void;
-  /** Adds every pack not yet in the cart and opens the panel. */
-  addAll(slugs: string[]): void;
   remove(slug: string): void;
   clear(): void;
   /** Takes the shop's prices as the order service gave them (see the cart store's reprice). */
@@ -34,6 +35,8 @@ type CartContext = {
   /** The last change, for screen readers. */
   announcement: string;
 };
+
+export type Money = { rates: Rate[]; approximately: string };
 
 const Context = createContext<CartContext | null>(null);
 
@@ -48,11 +51,13 @@ export function CartProvider({
   entries,
   currency,
   copy,
+  money,
   children,
 }: {
   entries: Pack[];
   currency: string;
   copy: CartCopy;
+  money: Money;
   children: ReactNode;
 }) {
   const [store] = useState(() =>
@@ -70,6 +75,7 @@ export function CartProvider({
       catalog,
       currency,
       copy,
+      money,
       open,
       setOpen,
       announcement,
@@ -77,16 +83,6 @@ export function CartProvider({
         const present = items.some((line) => line.slug === slug);
         store.dispatch({ type: 'add', slug });
         setAnnouncement(fillIn(present ? copy.alreadyIn : copy.added, { name: nameOf(slug) }));
-        setOpen(true);
-      },
-      addAll(slugs) {
-        const missing = slugs.filter((slug) => !items.some((line) => line.slug === slug));
-        for (const slug of missing) store.dispatch({ type: 'add', slug });
-        setAnnouncement(
-          missing.length === 0
-            ? copy.allAlreadyIn
-            : fillIn(copy.added, { name: missing.map(nameOf).join(', ') }),
-        );
         setOpen(true);
       },
       remove(slug) {
@@ -98,7 +94,7 @@ export function CartProvider({
       },
       reprice: store.reprice,
     };
-  }, [items, catalog, currency, copy, open, announcement, store]);
+  }, [items, catalog, currency, copy, money, open, announcement, store]);
 
   return <Context value={value}>{children}</Context>;
 }

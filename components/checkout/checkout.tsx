@@ -24,9 +24,10 @@ import { checkoutReducer, initialCheckout } from './checkout-state';
 import styles from './checkout.module.css';
 import { DETAIL_FIELDS, DetailsStep } from './details-step';
 import { PaymentStep } from './payment-step';
+import type { SaleWords } from './order-summary';
 import { EmptyStep, NeedsStudioStep, PendingStep } from './settling-steps';
 
-type Props = { copy: CheckoutCopy; paypalClientId: string; apiBaseUrl: string };
+type Props = { copy: CheckoutCopy; sale: SaleWords; paypalClientId: string; apiBaseUrl: string };
 
 const noSubscription = () => () => {};
 
@@ -47,7 +48,7 @@ export function Checkout(props: Props) {
 }
 
 /** The checkout's state (./checkout-state.ts), its talks with the service, and the step shown. */
-function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
+function CheckoutSteps({ copy, sale, paypalClientId, apiBaseUrl }: Props) {
   const { items, catalog, currency, clear, reprice } = useCart();
   const router = useRouter();
   const lines = orderLines(items, catalog);
@@ -178,7 +179,14 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
   if (step === 'empty') return <EmptyStep copy={copy} notice={state.notice} />;
   if (step === 'details' || !details) {
     return (
-      <DetailsStep copy={copy} details={details} errors={state.errors} onSubmit={submitDetails} />
+      <DetailsStep
+        copy={copy}
+        details={details}
+        errors={state.errors}
+        lines={lines}
+        sale={sale}
+        onSubmit={submitDetails}
+      />
     );
   }
   return (
@@ -189,6 +197,7 @@ function CheckoutSteps({ copy, paypalClientId, apiBaseUrl }: Props) {
       currency={currency}
       lines={lines}
       details={details}
+      sale={sale}
       applied={applied}
       discountMessage={discount && !applied ? copy.discount.changed : state.discountMessage}
       notice={state.notice}

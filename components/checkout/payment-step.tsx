@@ -6,6 +6,7 @@ import { orderTotalCents, type AppliedDiscount, type OrderLine } from '@/lib/sha
 import type { CheckoutState } from './checkout-state';
 import styles from './checkout.module.css';
 import { DiscountField } from './discount-field';
+import { OrderSummary, type SaleWords } from './order-summary';
 import { PayPalPayment } from './paypal-payment';
 
 type Props = {
@@ -15,6 +16,7 @@ type Props = {
   currency: string;
   lines: OrderLine[];
   details: Details;
+  sale: SaleWords;
   /** The code that applies to these packs, if any. */
   applied: AppliedDiscount | null;
   discountMessage: string | null;
@@ -35,16 +37,31 @@ export function PaymentStep({ copy, currency, lines, details, applied, ...props 
   return (
     <section className={styles.step} aria-labelledby="payment-heading">
       <h2 id="payment-heading">{copy.paymentHeading}</h2>
-      <div className={styles.summary}>
-        <h3>{copy.summaryHeading}</h3>
-        <ul aria-label={copy.summaryHeading}>
-          {lines.map((line) => (
-            <li key={line.slug}>
-              <span>{line.name}</span>
-              <span>{formatPrice(line.priceCents, currency)}</span>
-            </li>
-          ))}
-        </ul>
+      <OrderSummary
+        heading={copy.summaryHeading}
+        totalLabel={copy.totalLabel}
+        lines={lines}
+        totalCents={payable}
+        sale={props.sale}
+        after={
+          <>
+            <DiscountField
+              copy={copy.discount}
+              apiBaseUrl={props.apiBaseUrl}
+              skus={lines.map((line) => line.slug)}
+              applied={applied}
+              message={props.discountMessage}
+              onChange={props.onDiscount}
+            />
+            <p className={styles.buyer}>
+              {details.name} · {details.email}
+            </p>
+            <button type="button" className={button.outline} onClick={props.onEditDetails}>
+              {copy.editDetailsLabel}
+            </button>
+          </>
+        }
+      >
         {applied && (
           <p className={styles.discountLine}>
             <span>
@@ -53,25 +70,7 @@ export function PaymentStep({ copy, currency, lines, details, applied, ...props 
             <span data-testid="checkout-discount">−{formatPrice(applied.cents, currency)}</span>
           </p>
         )}
-        <p className={styles.total}>
-          <span>{copy.totalLabel}</span>
-          <strong data-testid="checkout-total">{formatPrice(payable, currency)}</strong>
-        </p>
-        <DiscountField
-          copy={copy.discount}
-          apiBaseUrl={props.apiBaseUrl}
-          skus={lines.map((line) => line.slug)}
-          applied={applied}
-          message={props.discountMessage}
-          onChange={props.onDiscount}
-        />
-        <p className={styles.buyer}>
-          {details.name} · {details.email}
-        </p>
-        <button type="button" className={button.outline} onClick={props.onEditDetails}>
-          {copy.editDetailsLabel}
-        </button>
-      </div>
+      </OrderSummary>
       {props.notice && (
         <p role="alert" className={styles.paymentError} data-testid="checkout-notice">
           {props.notice}

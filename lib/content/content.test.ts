@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
+import { RATES_STALE_DAYS, ratesAgeDays } from './terms-schema';
 import {
   bundleMembers,
   bundles,
@@ -92,5 +93,15 @@ describe('the studio content', () => {
       ['fashion', false],
       ['events', false],
     ]);
+  });
+});
+
+describe('exchange rates', () => {
+  test('their age in days, for the build warning past 60', () => {
+    const day = 86_400_000;
+    expect(ratesAgeDays('2026-09-01', Date.parse('2026-09-01T18:00:00Z'))).toBe(0);
+    expect(ratesAgeDays('2026-09-01', Date.parse('2026-11-01T00:00:00Z'))).toBe(61);
+    expect(ratesAgeDays('2026-09-01', Date.parse('2026-09-01T00:00:00Z') + 60 * day)).toBe(60);
+    expect(RATES_STALE_DAYS).toBe(60);
   });
 });

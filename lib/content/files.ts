@@ -17,6 +17,7 @@ import {
   siteSchema,
 } from './schema';
 import { journalCopySchema } from '@/lib/journal/schema';
+import { ratesSchema, termsSchema } from './terms-schema';
 
 /** Adds an issue on every entry after the first whose key was already seen. */
 function unique<T>(key: (entry: T) => string | undefined, field: string) {
@@ -85,6 +86,18 @@ export const contentFiles = {
     label: 'Cart and pack pages',
     group: 'shop',
     schema: shopSchema,
+  },
+  terms: {
+    file: 'content/terms.json',
+    label: 'Terms of sale',
+    group: 'shop',
+    schema: termsSchema,
+  },
+  rates: {
+    file: 'content/rates.json',
+    label: 'Exchange rates (approximate prices)',
+    group: 'shop',
+    schema: ratesSchema,
   },
   checkout: {
     file: 'content/checkout.json',

@@ -10,12 +10,14 @@ import journalFile from '@/content/journal.json' with { type: 'json' };
 import lovenotesFile from '@/content/lovenotes.json' with { type: 'json' };
 import pagesFile from '@/content/pages.json' with { type: 'json' };
 import presetsFile from '@/content/presets.json' with { type: 'json' };
+import ratesFile from '@/content/rates.json' with { type: 'json' };
 import servicesFile from '@/content/services.json' with { type: 'json' };
 import shopFile from '@/content/shop.json' with { type: 'json' };
 import siteFile from '@/content/site.json' with { type: 'json' };
+import termsFile from '@/content/terms.json' with { type: 'json' };
 import { contentFiles, type ContentFileName } from './files';
 import { ContentError, parseContent } from './parse';
-import type { Collection } from './schema';
+import type { Bundle, Collection } from './schema';
 import type { z } from 'zod';
 
 /**
@@ -35,9 +37,11 @@ export const rawContent: Record<ContentFileName, unknown> = {
   lovenotes: lovenotesFile,
   pages: pagesFile,
   presets: presetsFile,
+  rates: ratesFile,
   services: servicesFile,
   shop: shopFile,
   site: siteFile,
+  terms: termsFile,
 };
 
 type Parsed = { [Name in ContentFileName]: z.output<(typeof contentFiles)[Name]['schema']> };
@@ -66,19 +70,37 @@ export const galleries = content.galleries.galleries;
 export const films = content.films.films;
 export const loveNotes = content.lovenotes.loveNotes;
 export const journalCopy = content.journal;
+export const terms = content.terms;
+export const rates = content.rates;
 
-// A bundle names its packs by slug; each must be a pack of content/presets.json.
-const presetSlugs = new Set(presets.map((preset) => preset.slug));
-const strays = bundles.flatMap((bundle, index) =>
-  bundle.members
-    .filter((member) => !presetSlugs.has(member))
-    .map(
-      (member) =>
-        `  bundles, entry "${bundle.name}" (#${index + 1}), field "members": "${member}" is not a pack in ${contentFiles.presets.file}`,
+// A bundle names its packs by slug, each a pack of content/presets.json; it is sold under its own
+// name and slug (the cart and PayPal know it by them) for less than its packs one by one.
+const presetsBySlug = new Map(presets.map((preset) => [preset.slug, preset]));
+const bundleProblems = bundles.flatMap((bundle, index) => {
+  const at = (field: string, problem: string) =>
+    `  bundles, entry "${bundle.name}" (#${index + 1}), field "${field}": ${problem}`;
+  const strays = bundle.members.filter((member) => !presetsBySlug.has(member));
+  const separately = bundle.members.reduce(
+    (sum, member) => sum + (presetsBySlug.get(member)?.priceCents ?? 0),
+    0,
+  );
+  return [
+    ...strays.map((member) =>
+      at('members', `"${member}" is not a pack in ${contentFiles.presets.file}`),
     ),
-);
-if (strays.length > 0) {
-  throw new ContentError(`Invalid content in ${contentFiles.bundles.file}:\n${strays.join('\n')}`);
+    ...(presetsBySlug.has(bundle.slug) ? [at('slug', 'is the slug of a pack')] : []),
+    ...(presets.some((preset) => preset.name.toLowerCase() === bundle.name.toLowerCase())
+      ? [at('name', 'is the name of a pack')]
+      : []),
+    ...(strays.length === 0 && bundle.priceCents >= separately
+      ? [at('price', `must be less than its packs cost one by one (${separately / 100})`)]
+      : []),
+  ];
+});
+if (bundleProblems.length > 0) {
+  throw new ContentError(
+    `Invalid content in ${contentFiles.bundles.file}:\n${bundleProblems.join('\n')}`,
+  );
 }
 
 export function getPreset(slug: string) {
@@ -88,6 +110,12 @@ export function getPreset(slug: string) {
 /** The member presets of a bundle, in the bundle's order. */
 export function bundleMembers(bundle: { members: string[] }) {
   return bundle.members.map((slug) => presets.find((preset) => preset.slug === slug)!);
+}
+
+/** What a bundle saves on its packs bought one by one, in cents. */
+export function bundleSavingCents(bundle: Bundle) {
+  const separately = bundleMembers(bundle).reduce((sum, preset) => sum + preset.priceCents, 0);
+  return separately - bundle.priceCents;
 }
 
 export function getService(slug: string) {
@@ -107,4 +135,5 @@ export function filmsOf(collection: 'ad' | 'cinematic') {
 }
 
 export type * from './schema';
+export type * from './terms-schema';
 export { ALL_CATEGORY, categorySchema } from './schema';

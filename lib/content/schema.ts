@@ -143,6 +143,11 @@ export const presetSchema = z
     description: prose,
     image: imageSchema,
     gallery: z.array(imageSchema).min(1),
+    presetCount: z
+      .number()
+      .int()
+      .positive()
+      .meta(cms({ hint: 'How many presets the pack holds: said at the buy button.' })),
     whatsIncluded: z.array(text).min(1),
     comparisons: z.array(comparisonSchema).length(6, 'must hold exactly six before/after pairs'),
     categories: z.array(categorySchema),
@@ -156,29 +161,37 @@ export const presetSchema = z
     priceCents: toCents(amount) as number,
   }));
 
-export const bundleSchema = z.object({
-  name: text,
-  slug: slug('The bundle’s address: /full-item/<slug>/.'),
-  description: prose,
-  image: imageSchema,
-  // The packs by slug, as the editor's relation stores them (it shows their names).
-  members: z
-    .array(text)
-    .min(2, 'must name at least two presets')
-    .meta(
-      cms({
-        widget: 'relation',
-        multiple: true,
-        collection: 'shop',
-        file: 'presets',
-        search_fields: ['presets.*.name'],
-        value_field: 'presets.*.slug',
-        display_fields: ['presets.*.name'],
-        hint: 'The packs in the bundle; its price is the sum of theirs.',
-      }),
+export const bundleSchema = z
+  .object({
+    name: text,
+    slug: slug('The bundle’s address (/full-item/<slug>/) and its sku in PayPal orders.'),
+    price: price.meta(
+      cms({ hint: 'In the shop currency: less than its packs cost one by one, such as 149.99.' }),
     ),
-  categories: z.array(categorySchema),
-});
+    description: prose,
+    image: imageSchema,
+    // The packs by slug, as the editor's relation stores them (it shows their names).
+    members: z
+      .array(text)
+      .min(2, 'must name at least two presets')
+      .meta(
+        cms({
+          widget: 'relation',
+          multiple: true,
+          collection: 'shop',
+          file: 'presets',
+          search_fields: ['presets.*.name'],
+          value_field: 'presets.*.slug',
+          display_fields: ['presets.*.name'],
+          hint: 'The packs in the bundle, each delivered with it.',
+        }),
+      ),
+    categories: z.array(categorySchema),
+  })
+  .transform(({ price: amount, ...bundle }) => ({
+    ...bundle,
+    priceCents: toCents(amount) as number,
+  }));
 
 export const projectCardSchema = z.object({
   title: text,
@@ -427,7 +440,6 @@ export const checkoutSchema = z.object({
     downloadsLeft: text,
     help: text,
   }),
-  license: z.array(prose).min(1),
   /** The buyer's order e-mail, which the order service sends (published in /catalog.json). */
   email: z.object({
     subject: template('orderId'),
@@ -497,11 +509,15 @@ export const shopSchema = z.object({
     openLabelOne: template('count'),
     openLabelMany: template('count'),
     addToCart: text,
-    addAllToCart: text,
     added: template('name'),
     alreadyIn: template('name'),
-    allAlreadyIn: text,
     removed: template('name'),
+    /** Said when a bundle repeats a pack already in the cart (the buyer's choice). */
+    repeats: template('names'),
+    /** Under a bundle's line: its packs. */
+    bundleOf: template('names'),
+    /** Beside a bundle's price: what it saves on its packs one by one. */
+    save: template('amount'),
   }),
   pack: z.object({
     eyebrow: text,
@@ -510,7 +526,11 @@ export const shopSchema = z.object({
     includedHeading: text,
     comparisonsHeading: text,
   }),
-  bundle: z.object({ eyebrow: template('count', 'price'), membersLabel: text }),
+  bundle: z.object({
+    eyebrow: template('count', 'price'),
+    membersLabel: text,
+    tileLabel: template('count'),
+  }),
   /** A pack's look on the visitor's own photo (components/shop/try-on.tsx). */
   tryOn: z.object({
     heading: text,

@@ -1,8 +1,18 @@
+/** A pack a bundle holds: its slug (the file it delivers) and name. */
+export type Member = { slug: string; name: string };
+
 /**
  * A pack as the shop sells it: its permanent slug (its address, its id in the cart, in orders and
- * on the download service; kept when the pack is renamed), name, price and a small image.
+ * on the download service; kept when the pack is renamed), name, price and a small image. A
+ * bundle is sold the same way, at its own price, and delivers each of its `members`.
  */
-export type Pack = { slug: string; name: string; priceCents: number; image: string };
+export type Pack = {
+  slug: string;
+  name: string;
+  priceCents: number;
+  image: string;
+  members?: readonly Member[];
+};
 
 /** A line of the cart: a pack, by its slug. */
 export type CartLine = { slug: string; quantity: number };
@@ -83,6 +93,32 @@ export function cartReducer(catalog: Catalog) {
         return action.lines;
     }
   };
+}
+
+/** What a bundle saves on its packs bought one by one, in cents (0 for a pack). */
+export function savingCents(pack: Pack, catalog: Catalog): number {
+  if (!pack.members) return 0;
+  const separately = pack.members.reduce(
+    (sum, member) => sum + (catalog.get(member.slug)?.priceCents ?? 0),
+    0,
+  );
+  return Math.max(0, separately - pack.priceCents);
+}
+
+/** The packs a cart would deliver twice: each bundle's members already in the cart on their own or in another bundle. */
+export function repeatedPacks(lines: readonly CartLine[], catalog: Catalog): Member[] {
+  const seen = new Set<string>();
+  const repeated: Member[] = [];
+  for (const line of lines) {
+    const pack = catalog.get(line.slug);
+    for (const part of pack ? (pack.members ?? [pack]) : []) {
+      if (seen.has(part.slug) && !repeated.some((each) => each.slug === part.slug)) {
+        repeated.push({ slug: part.slug, name: part.name });
+      }
+      seen.add(part.slug);
+    }
+  }
+  return repeated;
 }
 
 /** The badge's number: distinct lines, not units. */

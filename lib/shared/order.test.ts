@@ -3,7 +3,15 @@ import { describe, expect, test } from '@jest/globals';
 import type { CartLine } from '@/lib/shared/cart';
 import type { Pack } from '@/lib/shared/cart';
 import { formatAmount } from '@/lib/shared/money';
-import { discountCents, orderLines, orderTotalCents, type DiscountRule } from '@/lib/shared/order';
+import { repeatedPacks, savingCents } from '@/lib/shared/cart';
+import {
+  deliveredPacks,
+  discountCents,
+  orderLines,
+  orderTotalCents,
+  packsOf,
+  type DiscountRule,
+} from '@/lib/shared/order';
 
 const entries: Pack[] = [
   { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, image: '/s.webp' },
@@ -69,5 +77,60 @@ describe('discountCents: the money rules of a code', () => {
     ],
   ])('%s', (_, change, expected) => {
     expect(discountCents(lines, rule(change))).toEqual(expected);
+  });
+});
+
+describe('bundles', () => {
+  const members = [
+    { slug: 'stoic-pack', name: 'Stoic Pack' },
+    { slug: 'awaken', name: 'Awaken' },
+  ];
+  const bundle: Pack = {
+    slug: 'duo-bundle',
+    name: 'Duo Bundle',
+    priceCents: 5999,
+    image: '/d.webp',
+    members,
+  };
+  const withBundle = new Map([...catalog, [bundle.slug, bundle]]);
+
+  test('a bundle is one line at its own price, carrying its packs', () => {
+    const lines = orderLines([item('duo-bundle'), item('film-pack')], withBundle);
+    expect(lines).toEqual([
+      { slug: 'duo-bundle', name: 'Duo Bundle', priceCents: 5999, members, quantity: 1 },
+      { slug: 'film-pack', name: 'Film Pack', priceCents: 3499, quantity: 1 },
+    ]);
+    // 59.99 + 34.99, in cents: never the members' 39.99 + 34.99 + 34.99.
+    expect(orderTotalCents(lines)).toBe(9498);
+  });
+
+  test('every pack delivered once, a bundle’s by its own name', () => {
+    const lines = orderLines([item('stoic-pack'), item('duo-bundle')], withBundle);
+    expect(packsOf(lines[1]!)).toEqual(members);
+    expect(deliveredPacks(lines)).toEqual([
+      { slug: 'stoic-pack', name: 'Stoic Pack' },
+      { slug: 'awaken', name: 'Awaken' },
+    ]);
+  });
+
+  test('the cart sees what a bundle saves and which packs it repeats', () => {
+    expect(savingCents(bundle, withBundle)).toBe(3999 + 3499 - 5999);
+    expect(savingCents(entries[0]!, withBundle)).toBe(0);
+    expect(repeatedPacks([item('stoic-pack'), item('duo-bundle')], withBundle)).toEqual([
+      { slug: 'stoic-pack', name: 'Stoic Pack' },
+    ]);
+    expect(repeatedPacks([item('film-pack'), item('duo-bundle')], withBundle)).toEqual([]);
+  });
+
+  test('a percent code takes its share of a bundle it names, at the bundle’s price', () => {
+    const lines = orderLines([item('duo-bundle'), item('film-pack')], withBundle);
+    const rule: DiscountRule = {
+      code: 'DUO',
+      kind: 'percent',
+      value: 10,
+      packs: ['duo-bundle'],
+      minimumCents: null,
+    };
+    expect(discountCents(lines, rule)).toEqual({ cents: 600 });
   });
 });

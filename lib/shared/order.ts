@@ -2,10 +2,29 @@
 // No zod and no content here, so that the checkout's bundle stays light and the service checks
 // with the very same rules. What PayPal is asked for and answers is the service's
 // (server/paypal-orders.ts).
-import type { CartLine, Catalog, Pack } from '@/lib/shared/cart';
+import type { CartLine, Catalog, Member, Pack } from '@/lib/shared/cart';
 
-/** A pack as an order knows it: its slug (its sku at PayPal), name and price. */
-export type PackRef = Pick<Pack, 'slug' | 'name' | 'priceCents'>;
+/**
+ * A pack as an order knows it: its slug (its sku at PayPal), name and price; a bundle also its
+ * member packs, as they were when it was sold.
+ */
+export type PackRef = Pick<Pack, 'slug' | 'name' | 'priceCents' | 'members'>;
+
+/** What is sold under a name: a pack, or a bundle and its packs. */
+type Sold = Pick<PackRef, 'slug' | 'name' | 'members'>;
+
+/** The packs a line delivers: the pack itself, or each pack of a bundle. */
+export const packsOf = (line: Sold): Member[] =>
+  line.members
+    ? line.members.map(({ slug, name }) => ({ slug, name }))
+    : [{ slug: line.slug, name: line.name }];
+
+/** Every pack the lines deliver, each once (a pack bought alone and in a bundle is one file). */
+export function deliveredPacks(lines: readonly Sold[]): Member[] {
+  const packs = new Map<string, Member>();
+  for (const part of lines.flatMap(packsOf)) if (!packs.has(part.slug)) packs.set(part.slug, part);
+  return [...packs.values()];
+}
 
 /** One line of an order. A pack is a licence: it is bought once. */
 export type OrderLine = PackRef & { quantity: 1 };
@@ -14,9 +33,9 @@ export type OrderLine = PackRef & { quantity: 1 };
 export function orderLines(lines: readonly CartLine[], catalog: Catalog): OrderLine[] {
   return lines.flatMap((line) => {
     const pack = catalog.get(line.slug);
-    return pack
-      ? [{ slug: pack.slug, name: pack.name, priceCents: pack.priceCents, quantity: 1 as const }]
-      : [];
+    if (!pack) return [];
+    const { slug, name, priceCents, members } = pack;
+    return [{ slug, name, priceCents, ...(members && { members }), quantity: 1 as const }];
   });
 }
 
@@ -61,6 +80,9 @@ export function discountCents(
 
 /** A discount applied to an order: its code and what it takes off. */
 export type AppliedDiscount = { code: string; cents: number };
+
+/** How long a download link works and how many downloads it allows, unless the settings say otherwise. */
+export const LINK_DEFAULTS = { days: 7, downloads: 5 } as const;
 
 /** A PayPal order id as the service accepts it (also a form's pattern). */
 export const ORDER_ID_PATTERN = '[A-Za-z0-9\\-]{5,64}';

@@ -8,12 +8,45 @@ import { minorUnit, PAYPAL_CURRENCIES } from './money';
 
 const text = z.string().trim().min(1);
 
+const slug = z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a pack slug');
+
 const catalogPackSchema = z.object({
   /** The pack's permanent id: its address, its sku at PayPal, the name of its file. */
-  slug: z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a pack slug'),
+  slug,
   name: text.max(127),
   priceCents: z.number().int().positive().max(100_000_000),
 });
+
+/** A bundle: sold as one item (its slug the sku) at its own price, delivering each member pack. */
+const catalogBundleSchema = catalogPackSchema.extend({
+  members: z.array(slug).min(2),
+});
+
+/**
+ * The terms of sale as the pack pages state them, recorded on each order as it was sold: the
+ * refund promise, the licence (`version` names its text) and the links' days and downloads.
+ */
+export const saleTermsSchema = z.object({
+  version: text.max(64),
+  refundDays: z.number().int().positive().max(365),
+  /** The refund promise in one sentence, as the e-mail repeats it. */
+  refund: text.max(500),
+  mayHeading: text.max(60),
+  may: z.array(text.max(300)).min(1).max(12),
+  mayNotHeading: text.max(60),
+  mayNot: z.array(text.max(300)).min(1).max(12),
+  /** What the site states of the links (the service's DOWNLOAD_TTL_DAYS and DOWNLOAD_LIMIT). */
+  downloadDays: z.number().int().positive(),
+  downloadLimit: z.number().int().positive(),
+});
+
+export type SaleTerms = z.output<typeof saleTermsSchema>;
+
+/** The licence in sentences, as a pack's LICENSE.txt and the order e-mail state it. */
+export const licenceLines = ({ mayHeading, may, mayNotHeading, mayNot }: SaleTerms) => [
+  `${mayHeading}: ${may.join('; ')}.`,
+  `${mayNotHeading}: ${mayNot.join('; ')}.`,
+];
 
 const catalogBody = z
   .object({
@@ -29,25 +62,47 @@ const catalogBody = z
         (packs) => new Set(packs.map((pack) => pack.slug)).size === packs.length,
         'must not name a slug twice',
       ),
+    /** Catalogues published before bundles had a price list none. */
+    bundles: z.array(catalogBundleSchema).default([]),
+    /** Catalogues published before the terms of sale have none: orders then record none. */
+    terms: saleTermsSchema.optional(),
     /** The words the service writes, checked by the content file's own rules. */
-    copy: checkoutSchema.pick({
-      orderDescription: true,
-      license: true,
-      downloadPage: true,
-      email: true,
+    copy: checkoutSchema.pick({ orderDescription: true, downloadPage: true, email: true }).extend({
+      /** The licence as a zip's LICENSE.txt and the e-mail state it. */
+      license: z.array(text).min(1),
     }),
   })
-  .superRefine(({ currency, packs }, ctx) => {
+  .superRefine(({ currency, packs, bundles }, ctx) => {
     // PayPal takes yen (and forints, Taiwan dollars) without decimals.
-    packs.forEach((pack, index) => {
-      if (pack.priceCents % minorUnit(currency) !== 0) {
+    const whole = (cents: number, path: (string | number)[]) => {
+      if (cents % minorUnit(currency) !== 0) {
         ctx.addIssue({
           code: 'custom',
-          path: ['packs', index, 'priceCents'],
+          path,
           message: `must be a whole amount of ${currency}, which has no decimals`,
         });
       }
+    };
+    packs.forEach((pack, index) => whole(pack.priceCents, ['packs', index, 'priceCents']));
+    const prices = new Map(packs.map((pack) => [pack.slug, pack.priceCents]));
+    bundles.forEach((bundle, index) => {
+      whole(bundle.priceCents, ['bundles', index, 'priceCents']);
+      const issue = (message: string, field: string) =>
+        ctx.addIssue({ code: 'custom', path: ['bundles', index, field], message });
+      if (prices.has(bundle.slug)) issue('must not be the slug of a pack', 'slug');
+      const unknown = bundle.members.filter((member) => !prices.has(member));
+      if (unknown.length > 0) issue(`names no pack: ${unknown.join(', ')}`, 'members');
+      if (new Set(bundle.members).size !== bundle.members.length) {
+        issue('must not name a pack twice', 'members');
+      }
+      const separately = bundle.members.reduce((sum, m) => sum + (prices.get(m) ?? 0), 0);
+      if (unknown.length === 0 && bundle.priceCents >= separately) {
+        issue(`must be less than its packs cost one by one (${separately})`, 'priceCents');
+      }
     });
+    if (new Set(bundles.map((bundle) => bundle.slug)).size !== bundles.length) {
+      ctx.addIssue({ code: 'custom', path: ['bundles'], message: 'must not name a slug twice' });
+    }
   });
 
 export const shopCatalogSchema = z.intersection(

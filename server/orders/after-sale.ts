@@ -1,4 +1,5 @@
 // What happens to a recorded order later: its links shown again, sent again, or stopped by a refund.
+import { deliveredPacks } from '@/lib/shared/order';
 import { COPY, type OrderRecord } from '../store';
 import { refundNotice } from '../mail';
 import type { OrderContext } from './context';
@@ -8,11 +9,11 @@ export function downloads(ctx: OrderContext, order: OrderRecord) {
   const { config, store, now } = ctx;
   const budget = config.downloadLimit * COPY;
   const live = store.liveLinks(order.id, now()).filter((link) => link.used < budget);
-  return order.lines.flatMap((line) => {
-    const link = live.find((each) => each.pack === line.slug);
+  return deliveredPacks(order.lines).flatMap((pack) => {
+    const link = live.find((each) => each.pack === pack.slug);
     // The buyer's own browser fetches the file itself, without the page the e-mail opens.
     return link
-      ? [{ name: line.name, url: `${ctx.linkUrl(link)}/file`, expiresAt: link.expiresAt }]
+      ? [{ name: pack.name, url: `${ctx.linkUrl(link)}/file`, expiresAt: link.expiresAt }]
       : [];
   });
 }

@@ -118,6 +118,8 @@ async function fromPayPal(
     discountCode: custom.code,
     discountCents: bought.discountCents,
     createdAt: Date.parse(order.create_time ?? '') || now(),
+    // Lost with the database: today's terms are the best record of those the buyer saw.
+    terms: shop.terms ?? null,
   });
   log.info({ msg: 'order taken back from PayPal', orderId });
   return { paid: false, email: address };

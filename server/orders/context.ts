@@ -1,6 +1,7 @@
 // What every use case of an order shares: the service's parts, the e-mails with links, and the two
 // endings of a paid order (recorded with its links, or refused and left to the studio).
 import { randomBytes } from 'node:crypto';
+import { deliveredPacks } from '@/lib/shared/order';
 import type { CatalogSource } from '../catalog-source';
 import type { Config } from '../config';
 import type { Log } from '../log';
@@ -90,19 +91,20 @@ export function orderContext(deps: OrderDeps) {
     return { ...message, messageId: `<${id}@${domain}>` };
   }
 
-  /** One fresh link per line of an order, and the e-mail that carries them. */
+  /** One fresh link per pack of an order (a bundle: each of its packs), and the e-mail that carries them. */
   function linksMessage(order: OrderSummary, kind: 'buyer' | 'links') {
     const expiresAt = now() + config.downloadTtlMs;
-    const links = order.lines.map((line) => ({
+    const packs = deliveredPacks(order.lines);
+    const links = packs.map((pack) => ({
       id: newLinkId(),
       orderId: order.orderId,
-      pack: line.slug,
+      pack: pack.slug,
       expiresAt,
     }));
     const message = buyerEmail(
       catalog.get(),
       order,
-      links.map((link, index) => ({ name: order.lines[index]!.name, url: linkUrl(link) })),
+      links.map((link, index) => ({ name: packs[index]!.name, url: linkUrl(link) })),
       expiresAt,
       config.downloadLimit,
       `${config.siteOrigins[0]}/thank-you/#fresh-links`,
@@ -117,6 +119,7 @@ export function orderContext(deps: OrderDeps) {
     totalCents: order.totalCents,
     currency: order.currency,
     discount: order.discountCode ? { code: order.discountCode, cents: order.discountCents } : null,
+    terms: order.terms,
   });
 
   /**

@@ -2,12 +2,14 @@
 // page showed, with every pack's file in place, and sealed (tokens.ts) so that PayPal's record
 // alone can restore it.
 import {
+  deliveredPacks,
   orderTotalCents,
   type FundingSource,
   type OrderLine,
   type PackRef,
 } from '@/lib/shared/order';
 import { applyCode, type CodeProblem } from '../codes';
+import type { Member } from '@/lib/shared/cart';
 import type { OrderSummary } from '../mail';
 import { packsMissingNotice, studioNotice } from '../mail';
 import { PayPalRefused } from '../paypal';
@@ -100,6 +102,8 @@ export async function createOrder(
     discountCode: discount?.code ?? null,
     discountCents: discount?.cents ?? 0,
     createdAt: at,
+    // The terms the pages state, as of this order: a later edit does not rewrite them.
+    terms: shop.terms ?? null,
   });
   log.info({ msg: 'order created', orderId: created.id, packs: bought.length });
   return { id: created.id };
@@ -129,8 +133,10 @@ function ordersFailing(ctx: OrderContext, issue: string, version: string) {
 }
 
 /** The studio is told once per pack and catalogue that a pack sold on the site has no file. */
-export function packsMissing(ctx: OrderContext, missing: PackRef[], version: string) {
+export function packsMissing(ctx: OrderContext, sold: Member[] | PackRef[], version: string) {
   const { config, store, outbox, log, now, studioAddress } = ctx;
+  // A bundle's packs by their own names: the files the studio is to put in place.
+  const missing = missingPacks(config.packsDir, deliveredPacks(sold));
   log.error({ msg: 'pack files missing', packs: missing.map((pack) => pack.slug).join(',') });
   const fresh = missing.filter((pack) =>
     store.queueOnce(`pack-missing:${pack.slug}:${version}`, [], now()),

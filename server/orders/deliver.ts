@@ -147,6 +147,8 @@ function restoreOrder(
     discountCents: paid.discountCents,
     source: 'recovery',
     createdAt: paid.createdAt ?? now(),
+    // Lost with the database: today's terms are the best record of those the buyer saw.
+    terms: shop.terms ?? null,
   };
   const result = recordFound(ctx, entry);
   log.info({
@@ -249,6 +251,7 @@ function deliverBrowserOrder(
     discountCents: paid.discountCents,
     source: claim.source,
     createdAt: now(),
+    terms: shop.terms ?? null,
   };
   if (claim.source !== 'recovery') {
     const problem = claimProblem(entry, claim);

@@ -6,7 +6,7 @@
 //                  the older confirmation call of checkouts that created their order in the browser)
 //   after-sale.ts  links shown again, sent again, stopped by a refund
 //   states.ts      the states an order goes through, which the store enforces
-import type { PackRef } from '@/lib/shared/order';
+import type { Member } from '@/lib/shared/cart';
 import type { OrderRecord } from '../store';
 import { downloads, refund, resend } from './after-sale';
 import { capture } from './capture';
@@ -25,7 +25,7 @@ export function createOrderService(deps: OrderDeps) {
     downloads: (order: OrderRecord) => downloads(ctx, order),
     resend: (order: OrderRecord) => resend(ctx, order),
     /** A sold pack's file is missing at download: the studio is told once per pack. */
-    packMissing: (pack: PackRef) => packsMissing(ctx, [pack], 'download'),
+    packMissing: (pack: Member) => packsMissing(ctx, [pack], 'download'),
     refund: (order: OrderRecord, why: string, full: boolean, eventId: string) =>
       refund(ctx, order, why, full, eventId),
   };

@@ -1,7 +1,7 @@
 // The e-mailed download links: a page that counts nothing, and the file.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
-import type { PackRef } from '@/lib/shared/order';
+import type { Member } from '@/lib/shared/cart';
 import type { CatalogSource } from '../catalog-source';
 import type { Config } from '../config';
 import { byteRange, downloadPage } from '../download';
@@ -40,7 +40,7 @@ export function downloadRoutes({
   links: LinkPolicy;
   recovery: Recovery;
   /** Tells the studio (once) that a sold pack's file is not in place. */
-  packMissing: (pack: PackRef) => void;
+  packMissing: (pack: Member) => void;
   log: Log;
 }) {
   const downloads = new Hono<Env>();

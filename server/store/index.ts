@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { OrderLine } from '@/lib/shared/order';
+import type { SaleTerms } from '@/lib/shared/shop-catalog';
 import type { Message } from '../mail';
 import { moveGuard, ownedCondition, type FirstState } from '../orders/states';
 import { codeStore } from './codes';
@@ -45,10 +46,10 @@ export function openStore(file: string) {
   const insertOrder = db.prepare(
     `INSERT OR IGNORE INTO orders
        (id, ref, email, name, phone, address, lines, totalCents, currency, discountCode,
-        discountCents, source, status, createdAt)
+        discountCents, source, status, createdAt, terms)
      VALUES
        (@id, @ref, @email, @name, @phone, @address, @lines, @totalCents, @currency, @discountCode,
-        @discountCents, @source, @status, @createdAt)`,
+        @discountCents, @source, @status, @createdAt, @terms)`,
   );
   const setEmail = db.prepare('UPDATE orders SET email = ? WHERE id = ?');
   const setPaid = db.prepare(
@@ -116,12 +117,18 @@ export function openStore(file: string) {
           lines: (JSON.parse(row.lines) as (OrderLine & { sku?: string })[]).map(
             ({ sku, ...line }) => ({ ...line, slug: line.slug ?? sku! }),
           ),
+          terms: row.terms === null ? null : (JSON.parse(row.terms) as SaleTerms),
         }
       : null;
 
   /** A new order, in one of the states an order starts in. */
   const insert = (order: Omit<OrderRecord, 'status'>, status: FirstState) =>
-    insertOrder.run({ ...order, lines: JSON.stringify(order.lines), status });
+    insertOrder.run({
+      ...order,
+      lines: JSON.stringify(order.lines),
+      terms: order.terms && JSON.stringify(order.terms),
+      status,
+    });
 
   const addLinksAndMessages = (links: NewLink[], messages: NewMessage[], now: number) => {
     for (const link of links) insertLink.run(link);

@@ -1,5 +1,6 @@
 // What the store keeps, as the service reads and writes it.
 import type { DiscountRule, OrderLine } from '@/lib/shared/order';
+import type { SaleTerms } from '@/lib/shared/shop-catalog';
 import type { Message } from '../mail';
 import type { OrderState } from '../orders/states';
 
@@ -29,6 +30,12 @@ export type OrderRecord = {
   /** Where it is in its life: see `../orders/states.ts`. */
   status: OrderState;
   createdAt: number;
+  /**
+   * The terms of sale as the site stated them when the order was made (refund days, licence and
+   * its version): its e-mails repeat them, whatever the terms have become since. Null for orders
+   * from before the terms were recorded, or when the catalogue stated none.
+   */
+  terms: SaleTerms | null;
 };
 
 export type LinkRecord = {
@@ -54,7 +61,7 @@ export type OutboxRecord = {
   attempts: number;
 };
 
-export type OrderRow = Omit<OrderRecord, 'lines'> & { lines: string };
+export type OrderRow = Omit<OrderRecord, 'lines' | 'terms'> & { lines: string; terms: string | null };
 
 /** A discount code and its terms, as the studio sets them with `npm run codes`. */
 export type CodeRecord = DiscountRule & {

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { stateCheck } from '../orders/states';
 import { COPY } from './records';
 
-const SCHEMA_VERSION = 5;
+const SCHEMA_VERSION = 6;
 
 /**
  * What a link has sent of the copy under way (v5): its byte ranges (JSON), the file size they are
@@ -29,7 +29,8 @@ const TABLES = `
     source TEXT NOT NULL CHECK (source IN ('checkout', 'browser', 'webhook', 'recovery')),
     status TEXT NOT NULL CHECK (${stateCheck}),
     createdAt INTEGER NOT NULL,
-    deliveredAt INTEGER
+    deliveredAt INTEGER,
+    terms TEXT
   );
   CREATE TABLE links (
     id TEXT PRIMARY KEY,
@@ -88,8 +89,8 @@ const INDEXES = `
 `;
 
 /**
- * Creates the tables, or brings an older database to version 5: from version 4 by adding what a
- * link sent of the copy under way; from version 3 also who held a code's use; from version 2 (before orders the service creates, code reservations, link
+ * Creates the tables, or brings an older database to version 6: from version 5 by adding the
+ * terms of sale of each order; from version 4 also what a link sent of the copy under way; from version 3 also who held a code's use; from version 2 (before orders the service creates, code reservations, link
  * budgets in parts of a copy, cancelled e-mails, notices) by SQLite's rebuild procedure: new
  * tables, rows copied, old tables dropped, keys checked.
  */
@@ -103,12 +104,16 @@ export function migrate(db: Database.Database) {
   if (version > SCHEMA_VERSION) {
     throw new Error(`The database is of version ${version}, newer than this service.`);
   }
-  if (version === 3 || version === 4) {
+  if (version >= 3) {
     db.transaction(() => {
       if (version === 3) db.exec('ALTER TABLE code_uses ADD COLUMN holder TEXT');
-      for (const column of COPY_COLUMNS.split(',\n')) {
-        db.exec(`ALTER TABLE links ADD COLUMN ${column.trim()}`);
+      if (version <= 4) {
+        for (const column of COPY_COLUMNS.split(',\n')) {
+          db.exec(`ALTER TABLE links ADD COLUMN ${column.trim()}`);
+        }
       }
+      // v6: the terms of sale each order was made under (JSON).
+      db.exec('ALTER TABLE orders ADD COLUMN terms TEXT');
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     })();
     return;
@@ -131,7 +136,7 @@ export function migrate(db: Database.Database) {
     if (version === 2) {
       db.exec(`
         INSERT INTO orders SELECT id, NULL, email, name, phone, address, lines, totalCents,
-          currency, discountCode, discountCents, source, status, createdAt, deliveredAt
+          currency, discountCode, discountCents, source, status, createdAt, deliveredAt, NULL
           FROM orders_v2;
         INSERT INTO links (id, orderId, pack, expiresAt, used, revokedAt)
           SELECT id, orderId, pack, expiresAt, downloads * ${COPY}, revokedAt FROM links_v2;

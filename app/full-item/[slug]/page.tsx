@@ -1,20 +1,21 @@
 import { Link } from '@/components/ui/link';
 import { notFound } from 'next/navigation';
-import { AddToCartButton } from '@/components/cart/cart-panel';
+import { AppGuide } from '@/components/shop/app-guide';
+import { BuyBox } from '@/components/shop/buy-box';
 import { Picture } from '@/components/media/picture';
 import { CompareSlider } from '@/components/shop/compare-slider';
 import { PresetGallery } from '@/components/shop/preset-gallery';
 import { TryOn } from '@/components/shop/try-on';
 import { Section } from '@/components/ui/section';
-import { getPreset, pages, presets, shopCopy, site } from '@/lib/content';
+import { getPreset, pages, presets, shopCopy, site, terms } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import { settings } from '@/lib/settings';
 import { breadcrumbData, presetData } from '@/lib/structured-data';
 import { JsonLd } from '@/components/ui/json-ld';
 import { pageMetadata } from '@/lib/metadata';
 import { mediaImage, packLookUrl, viewerImage } from '@/lib/media';
-import { formatPrice } from '@/lib/shared/money';
 import { presetPath, TRY_ON_ID } from '@/lib/routes';
+import { shopReturnPolicy } from '@/lib/catalog';
 import styles from './preset.module.css';
 import button from '@/components/ui/button.module.css';
 
@@ -53,6 +54,7 @@ export default async function PresetPage({ params }: Props) {
           settings.siteUrl,
           path,
           mediaImage(preset.image.src).fallback,
+          shopReturnPolicy(),
         )}
       />
       <JsonLd
@@ -63,23 +65,32 @@ export default async function PresetPage({ params }: Props) {
         ])}
       />
       <Section>
+        {/* Name, price, Add to Cart and the terms first: on a phone, all in the first screen. */}
         <div className={styles.top}>
-          <PresetGallery
-            images={[preset.image, ...preset.gallery].map(viewerImage)}
-            thumbnailStepPx={site.constants.thumbnailScrollStepPx}
-          />
-          <div className={styles.summary}>
+          <div className={styles.head}>
             <p className={styles.eyebrow}>{copy.eyebrow}</p>
             <h1 className={styles.name}>{preset.name}</h1>
-            <p className={styles.price}>{formatPrice(preset.priceCents, site.currency)}</p>
-            <p className={styles.tagline}>{preset.tagline}</p>
-            <p>{preset.description}</p>
-            <div className={styles.actions}>
+          </div>
+          <div className={styles.buy}>
+            <BuyBox
+              slug={preset.slug}
+              priceCents={preset.priceCents}
+              presetCount={preset.presetCount}
+            >
               <Link className={button.outline} href="/presets/">
                 {copy.shopLink}
               </Link>
-              <AddToCartButton slug={preset.slug} />
-            </div>
+            </BuyBox>
+          </div>
+          <div className={styles.gallery}>
+            <PresetGallery
+              images={[preset.image, ...preset.gallery].map(viewerImage)}
+              thumbnailStepPx={site.constants.thumbnailScrollStepPx}
+            />
+          </div>
+          <div className={styles.about}>
+            <p className={styles.tagline}>{preset.tagline}</p>
+            <p>{preset.description}</p>
             <h2 className={styles.subheading}>{copy.includedHeading}</h2>
             <ul className={styles.included}>
               {preset.whatsIncluded.map((item) => (
@@ -88,6 +99,9 @@ export default async function PresetPage({ params }: Props) {
             </ul>
           </div>
         </div>
+      </Section>
+      <Section label={terms.appGuide.heading}>
+        <AppGuide />
       </Section>
       <Section label={copy.comparisonsHeading}>
         <h2 className={styles.sectionHeading}>{copy.comparisonsHeading}</h2>

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { useCart } from '@/components/cart/cart-provider';
+import { ApproxPrice } from '@/components/shop/approx-price';
+import { Link } from '@/components/ui/link';
+import { fillIn } from '@/lib/shared/copy';
+import { formatPrice } from '@/lib/shared/money';
+import type { OrderLine } from '@/lib/shared/order';
+import styles from './checkout.module.css';
+
+/** How the buyer pays and the terms they buy under, said on both steps of the checkout. */
+export type SaleWords = { payment: string; termsLink: string };
+
+/**
+ * The order as it will be charged: its packs and bundles (a bundle with its packs), what comes
+ * between them and the total (`children`: a discount), the total, the price in the visitor's
+ * money, how they pay and the terms.
+ */
+export function OrderSummary({
+  heading,
+  totalLabel,
+  lines,
+  totalCents,
+  sale,
+  children,
+  after,
+}: {
+  heading: string;
+  totalLabel: string;
+  lines: readonly OrderLine[];
+  totalCents: number;
+  sale: SaleWords;
+  children?: ReactNode;
+  /** Below the terms (the discount field, the buyer). */
+  after?: ReactNode;
+}) {
+  const { currency, copy } = useCart();
+  return (
+    <div className={styles.summary}>
+      <h3>{heading}</h3>
+      <ul aria-label={heading}>
+        {lines.map((line) => (
+          <li key={line.slug}>
+            <span>
+              {line.name}
+              {line.members && (
+                <small className={styles.members}>
+                  {fillIn(copy.bundleOf, {
+                    names: line.members.map((member) => member.name).join(', '),
+                  })}
+                </small>
+              )}
+            </span>
+            <span>{formatPrice(line.priceCents, currency)}</span>
+          </li>
+        ))}
+      </ul>
+      {children}
+      <p className={styles.total}>
+        <span>{totalLabel}</span>
+        <strong data-testid="checkout-total">{formatPrice(totalCents, currency)}</strong>
+      </p>
+      <ApproxPrice cents={totalCents} className={styles.approx} />
+      <p className={styles.sale}>
+        {sale.payment}. <Link href="/terms/">{sale.termsLink}</Link>
+      </p>
+      {after}
+    </div>
+  );
+}

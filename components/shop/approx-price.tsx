@@ -1,0 +1,25 @@
+'use client';
+
+import { useSyncExternalStore } from 'react';
+import { useCart } from '@/components/cart/cart-provider';
+import { approximatePrice } from '@/lib/browser/approx-price';
+import { fillIn } from '@/lib/shared/copy';
+
+const never = () => () => {};
+
+/**
+ * "about ₹3,380": the price in the visitor's money when their browser's language names a region
+ * the studio keeps a rate for (content/rates.json); nothing otherwise, and nothing in the HTML (a
+ * static page cannot know who reads it). No request leaves the browser.
+ */
+export function ApproxPrice({ cents, className }: { cents: number; className?: string }) {
+  const { currency, money } = useCart();
+  const locale = useSyncExternalStore(
+    never,
+    () => navigator.language,
+    () => undefined,
+  );
+  const price = approximatePrice(cents, currency, locale, money.rates);
+  if (!price) return null;
+  return <span className={className}>{fillIn(money.approximately, { price })}</span>;
+}

@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import { AddToCartButton } from '@/components/cart/cart-panel';
+import { Link } from '@/components/ui/link';
+import { shopCopy, site, terms } from '@/lib/content';
+import { fillIn } from '@/lib/shared/copy';
+import { formatPrice } from '@/lib/shared/money';
+import { settings } from '@/lib/settings';
+import { ApproxPrice } from './approx-price';
+import styles from './buy-box.module.css';
+
+/** The licence in two short lists: you may, you may not. */
+export function LicenceLists() {
+  const { licence } = terms;
+  return (
+    <>
+      <p className={styles.may}>{licence.mayHeading}</p>
+      <ul>
+        {licence.may.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <p className={styles.may}>{licence.mayNotHeading}</p>
+      <ul>
+        {licence.mayNot.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The terms of sale as every buy button states them (content/terms.json), at that button. */
+export function SaleTerms({ presetCount }: { presetCount: number }) {
+  const words = terms.atButton;
+  const { licence } = terms;
+  return (
+    <section className={styles.terms} aria-labelledby="sale-terms">
+      <h2 id="sale-terms" className={styles.termsHeading}>
+        {words.heading}
+      </h2>
+      <dl className={styles.list}>
+        <dt>{words.filesLabel}</dt>
+        <dd>{fillIn(words.files, { count: presetCount })}</dd>
+        <dt>{words.appsLabel}</dt>
+        <dd>{words.apps}</dd>
+        <dt>{words.deliveryLabel}</dt>
+        <dd>
+          {fillIn(words.delivery, {
+            days: settings.links.days,
+            downloads: settings.links.downloads,
+          })}
+        </dd>
+        <dt>{words.refundLabel}</dt>
+        <dd>{fillIn(words.refund, { days: terms.refundDays })}</dd>
+        <dt>{licence.heading}</dt>
+        <dd className={styles.licence}>
+          <LicenceLists />
+        </dd>
+      </dl>
+      <p className={styles.termsLink}>
+        <Link href="/terms/">{words.termsLink}</Link>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * A pack's or bundle's price (a bundle's with what it saves), the price in the visitor's money,
+ * Add to Cart, how one pays, and the terms of sale: what a buyer decides on, in the first screen.
+ */
+export function BuyBox({
+  slug,
+  priceCents,
+  savesCents = 0,
+  presetCount,
+  children,
+}: {
+  slug: string;
+  priceCents: number;
+  savesCents?: number;
+  presetCount: number;
+  /** Beside Add to Cart (a link back to the shop, say). */
+  children?: ReactNode;
+}) {
+  const words = terms.atButton;
+  return (
+    <div className={styles.box}>
+      <p className={styles.price}>
+        {formatPrice(priceCents, site.currency)}
+        {savesCents > 0 && (
+          <span className={styles.save}>
+            {fillIn(shopCopy.cart.save, { amount: formatPrice(savesCents, site.currency) })}
+          </span>
+        )}
+      </p>
+      <p className={styles.charged}>
+        <ApproxPrice cents={priceCents} className={styles.approx} />{' '}
+        {fillIn(words.chargedIn, { currency: site.currency })}
+      </p>
+      <div className={styles.actions}>
+        {children}
+        <AddToCartButton slug={slug} />
+      </div>
+      <p className={styles.payment}>{words.payment}</p>
+      <SaleTerms presetCount={presetCount} />
+    </div>
+  );
+}
