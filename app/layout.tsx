@@ -59,7 +59,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           entries={shopCatalog()}
           currency={site.currency}
           copy={shopCopy.cart}
-          money={{ rates: rates.rates, approximately: terms.atButton.approximately }}
+          money={{
+            rates: rates.rates,
+            approximately: terms.atButton.approximately,
+            chargedIn: terms.atButton.chargedIn,
+          }}
         >
           <a className="skip-link" href="#main">
             Skip to content

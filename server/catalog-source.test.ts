@@ -306,7 +306,12 @@ describe('a catalogue read with care', () => {
       answer = { status: 200, body: JSON.stringify({ ...shopCatalog, currency: 'INR' }) };
       await refusedFor(/currency: is not a currency PayPal accepts/);
       // ¥5,500.50: yen have no decimals.
-      const yen = { ...shopCatalog, currency: 'JPY', packs: [{ ...stoic, priceCents: 550_050 }] };
+      const yen = {
+        ...shopCatalog,
+        currency: 'JPY',
+        packs: [{ ...stoic, priceCents: 550_050 }],
+        bundles: [],
+      };
       answer = { status: 200, body: JSON.stringify(yen) };
       await refusedFor(/packs\.0\.priceCents: must be a whole amount of JPY/);
       // A redirect on the same host (a CDN's canonical path) is followed.
@@ -336,6 +341,7 @@ describe('a catalogue read with care', () => {
       const yen = catalogWith((catalog) => {
         catalog.currency = 'JPY';
         for (const pack of catalog.packs) pack.priceCents = 550_000; // ¥5,500
+        for (const bundle of catalog.bundles) bundle.priceCents = 1_000_000; // ¥10,000
       });
       site.publish(yen);
       await retried(() => service.catalog.current()!.currency === 'JPY');

@@ -123,9 +123,10 @@ export function runCodes(
   try {
     switch (command) {
       case 'add': {
-        // The packs of the catalogue the service last read from the site.
+        // The packs and bundles of the catalogue the service last read from the site.
         const catalog = readCatalogCopy(catalogCachePathFrom(env, process.cwd()));
-        const code = codeFromArgs(rest, now, catalog?.packs.map((pack) => pack.slug) ?? null);
+        const skus = catalog && [...catalog.packs, ...catalog.bundles].map((pack) => pack.slug);
+        const code = codeFromArgs(rest, now, skus);
         if (!store.addCode(code)) throw new UsageError(`${code.code} exists already.`);
         return `Added ${describe({ ...code, disabled: false, uses: 0 })}`;
       }

@@ -18,6 +18,7 @@ import {
   confirm,
   copiesSent,
   createOrder,
+  CUSTOMER,
   earthy,
   linksIn,
   paidOrder,
@@ -200,7 +201,7 @@ describe('orders the service creates', () => {
     const own = await start(it.smtp.url, { mailRetryDelaysMs: [1500, 1500] });
     const service = own.service;
     try {
-      it.smtp.failNext();
+      it.smtp.failNextTo(CUSTOMER.email, 1);
       const { id, response } = await buy(service, [stoic]);
       assert.equal(response.status, 200);
       const [file] = ((await response.json()) as Receipt).downloads.map((d) => d.url);

@@ -9,7 +9,10 @@ export function packFile(packsDir: string, slug: string): string {
 }
 
 /** The packs (or bundles) of which a file is not in the packs folder. */
-export function missingPacks<T extends Pick<PackRef, 'slug' | 'name' | 'members'>>(packsDir: string, packs: readonly T[]): T[] {
+export function missingPacks<T extends Pick<PackRef, 'slug' | 'name' | 'members'>>(
+  packsDir: string,
+  packs: readonly T[],
+): T[] {
   return packs.filter((pack) =>
     packsOf(pack).some((part) => !existsSync(packFile(packsDir, part.slug))),
   );

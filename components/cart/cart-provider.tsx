@@ -36,7 +36,8 @@ type CartContext = {
   announcement: string;
 };
 
-export type Money = { rates: Rate[]; approximately: string };
+/** The studio's rates, "about {price}" and "Charged in {currency}." (content/terms.json). */
+export type Money = { rates: Rate[]; approximately: string; chargedIn: string };
 
 const Context = createContext<CartContext | null>(null);
 

@@ -8,7 +8,7 @@ import { fillIn } from '@/lib/shared/copy';
 const never = () => () => {};
 
 /**
- * "about ₹3,380": the price in the visitor's money when their browser's language names a region
+ * "about ₹3,380. Charged in USD.": the price in the visitor's money when their browser's language names a region
  * the studio keeps a rate for (content/rates.json); nothing otherwise, and nothing in the HTML (a
  * static page cannot know who reads it). No request leaves the browser.
  */
@@ -21,5 +21,9 @@ export function ApproxPrice({ cents, className }: { cents: number; className?: s
   );
   const price = approximatePrice(cents, currency, locale, money.rates);
   if (!price) return null;
-  return <span className={className}>{fillIn(money.approximately, { price })}</span>;
+  return (
+    <span className={className}>
+      {fillIn(money.approximately, { price })}. {fillIn(money.chargedIn, { currency })}
+    </span>
+  );
 }

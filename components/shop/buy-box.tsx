@@ -93,10 +93,7 @@ export function BuyBox({
           </span>
         )}
       </p>
-      <p className={styles.charged}>
-        <ApproxPrice cents={priceCents} className={styles.approx} />{' '}
-        {fillIn(words.chargedIn, { currency: site.currency })}
-      </p>
+      <ApproxPrice cents={priceCents} className={styles.charged} />
       <div className={styles.actions}>
         {children}
         <AddToCartButton slug={slug} />

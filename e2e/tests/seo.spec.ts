@@ -1,5 +1,5 @@
-import { filmsOf, presets, site } from '@/lib/content';
-import { allRoutes, isIndexable, presetPath } from '@/lib/routes';
+import { bundles, filmsOf, presets, site, terms } from '@/lib/content';
+import { allRoutes, bundlePath, isIndexable, presetPath } from '@/lib/routes';
 import { expect, test } from '../fixtures';
 
 const siteUrl = site.url;
@@ -81,6 +81,38 @@ test.describe('search engines', () => {
     expect(
       onPreset.find((data) => data['@type'] === 'BreadcrumbList')?.itemListElement,
     ).toHaveLength(3);
+
+    // The return policy in the markup is the refund promise the page shows at its buy button.
+    for (const path of [presetPath(stoic), bundlePath(bundles[0]!)]) {
+      await page.goto(path);
+      const shown = await page
+        .getByRole('region', { name: terms.atButton.heading })
+        .getByRole('definition')
+        .nth(3)
+        .textContent();
+      const days = Number(/(\d+) days/.exec(shown ?? '')?.[1]);
+      const data = await jsonLd();
+      const product = data.find((each) => each['@type'] === 'Product');
+      const studio = data.find((each) => each['@type'] === 'ProfessionalService');
+      const visiblePrice = await page
+        .getByText(/^\$\d+\.\d\d USD/)
+        .first()
+        .textContent();
+      expect(visiblePrice, path).toContain(`$${product.offers.price} USD`);
+      for (const policy of [
+        product.offers.hasMerchantReturnPolicy,
+        studio.hasMerchantReturnPolicy,
+      ]) {
+        expect(policy, path).toMatchObject({
+          '@type': 'MerchantReturnPolicy',
+          merchantReturnDays: days,
+          refundType: 'https://schema.org/FullRefund',
+          returnFees: 'https://schema.org/FreeReturn',
+          returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+        });
+        expect(policy.applicableCountry, path).toContain(site.location.country);
+      }
+    }
 
     await page.goto('/services/cinematicFilms/');
     const videos = (await jsonLd()).filter((data) => data['@type'] === 'VideoObject');

@@ -223,18 +223,6 @@ test.describe('the cart', () => {
     await expect(cart.floatingButton).toBeHidden();
   });
 
-  test('a bundle adds every pack not yet in the cart', async ({ page, cart }) => {
-    await page.goto('/full-item/earthy-tone/');
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await cart.close();
-    await page.goto('/weddings-bundle/');
-    await page.getByRole('button', { name: 'Add all to cart' }).click();
-    await expect(cart.lines).toHaveText([/Earthy Tone/, /Stoic Pack/, /Regal Tones/]);
-    await cart.close();
-    await page.getByRole('button', { name: 'Add all to cart' }).click();
-    await expect(cart.lines).toHaveCount(3);
-  });
-
   test('the checkout button leads to the checkout', async ({ page, cart }) => {
     await page.goto('/full-item/awaken/');
     await page.getByRole('button', { name: 'Add to Cart' }).click();

@@ -61,7 +61,10 @@ export type OutboxRecord = {
   attempts: number;
 };
 
-export type OrderRow = Omit<OrderRecord, 'lines' | 'terms'> & { lines: string; terms: string | null };
+export type OrderRow = Omit<OrderRecord, 'lines' | 'terms'> & {
+  lines: string;
+  terms: string | null;
+};
 
 /** A discount code and its terms, as the studio sets them with `npm run codes`. */
 export type CodeRecord = DiscountRule & {
