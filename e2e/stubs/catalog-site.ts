@@ -1,7 +1,7 @@
 // The site's /catalog.json as the e2e run's order service reads it: out/catalog.json, as the
 // static host serves it (ETag, 304), with the changes tests published (a redeploy of the site
 // with new prices) applied. A test publishes its changes under a key of its own
-// (PUT /changes/<key>, `{ [slug]: priceCents, or null for a pack no longer sold }`) and takes them
+// (PUT /changes/<key>, `{ [slug]: priceCents, or null for a pack or bundle no longer sold }`) and takes them
 // back (DELETE), so that tests running at once on other packs do not undo each other's.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -20,11 +20,17 @@ function catalog(): string {
   ) as ShopCatalog;
   delete body.version;
   for (const change of changes.values()) {
-    body.packs = body.packs.flatMap((pack) => {
-      if (!(pack.slug in change)) return [pack];
-      const price = change[pack.slug];
-      return price === null || price === undefined ? [] : [{ ...pack, priceCents: price }];
-    });
+    const apply = <T extends { slug: string; priceCents: number }>(item: T): T[] => {
+      if (!(item.slug in change)) return [item];
+      const price = change[item.slug];
+      return price === null || price === undefined ? [] : [{ ...item, priceCents: price }];
+    };
+    body.packs = body.packs.flatMap(apply);
+    // A bundle of a pack no longer sold goes with it (the build refuses a bundle naming no pack).
+    const sold = new Set(body.packs.map((pack) => pack.slug));
+    body.bundles = body.bundles
+      .flatMap(apply)
+      .filter((bundle) => bundle.members.every((member) => sold.has(member)));
   }
   const version = createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 16);
   return JSON.stringify({ version, ...body });
