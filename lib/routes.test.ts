@@ -20,6 +20,7 @@ describe('allRoutes', () => {
       '/services/',
       '/lovenotes/',
       '/journal/',
+      '/terms/',
       ...['stoic-pack', 'regal-tones', 'earthy-tone', 'soul-tone', 'film-pack', 'awaken'].map(
         (slug) => `/full-item/${slug}/`,
       ),

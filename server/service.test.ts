@@ -99,7 +99,9 @@ describe('the order-confirmation service', () => {
     );
     const files = unzipSync(new Uint8Array(await download.arrayBuffer()));
     assert.ok(Object.keys(files).some((name) => name.endsWith('.xmp')));
-    assert.ok(strFromU8(files[`${stoic.name}/LICENSE.txt`]!).includes(shopCatalog.terms!.mayNot[0]!));
+    assert.ok(
+      strFromU8(files[`${stoic.name}/LICENSE.txt`]!).includes(shopCatalog.terms!.mayNot[0]!),
+    );
   });
 
   test('what the buyer typed is escaped in the HTML part and kept as typed in the text part', async () => {
