@@ -1,7 +1,8 @@
 import { Link } from '@/components/ui/link';
+import { Picture } from '@/components/media/picture';
 import { PresetTiles } from './preset-tiles';
 import { BuyBox } from './buy-box';
-import { PageHeader } from '@/components/ui/page-header';
+import { ProductTop } from './product-top';
 import { Section } from '@/components/ui/section';
 import { JsonLd } from '@/components/ui/json-ld';
 import { bundleMembers, bundleSavingCents, shopCopy, site, type Bundle } from '@/lib/content';
@@ -11,9 +12,9 @@ import { bundlePath } from '@/lib/routes';
 import { shopReturnPolicy } from '@/lib/catalog';
 import { settings } from '@/lib/settings';
 import { bundleData } from '@/lib/structured-data';
-import styles from './bundle-view.module.css';
 import button from '@/components/ui/button.module.css';
 
+/** A bundle's page: sold at its own price as one item, with its packs below. */
 export function BundleView({ bundle }: { bundle: Bundle }) {
   const members = bundleMembers(bundle);
   return (
@@ -29,25 +30,28 @@ export function BundleView({ bundle }: { bundle: Bundle }) {
           shopReturnPolicy(),
         )}
       />
-      <PageHeader
-        heading={bundle.name}
-        eyebrow={fillIn(shopCopy.bundle.tileLabel, { count: members.length })}
-        intro={[bundle.description]}
-      />
       <Section>
-        <div className={styles.buy}>
-          <BuyBox
-            slug={bundle.slug}
-            priceCents={bundle.priceCents}
-            savesCents={bundleSavingCents(bundle)}
-            presetCount={members.reduce((sum, preset) => sum + preset.presetCount, 0)}
-          >
-            <Link className={button.outline} href="/presets/">
-              {shopCopy.pack.shopLink}
-            </Link>
-          </BuyBox>
-        </div>
-        <PresetTiles presets={members} label={shopCopy.bundle.membersLabel} opensPage />
+        <ProductTop
+          eyebrow={fillIn(shopCopy.bundle.tileLabel, { count: members.length })}
+          name={bundle.name}
+          buy={
+            <BuyBox
+              slug={bundle.slug}
+              priceCents={bundle.priceCents}
+              savesCents={bundleSavingCents(bundle)}
+              presetCount={members.reduce((sum, preset) => sum + preset.presetCount, 0)}
+            >
+              <Link className={button.outline} href="/presets/">
+                {shopCopy.pack.shopLink}
+              </Link>
+            </BuyBox>
+          }
+          media={<Picture image={bundle.image} sizes="(min-width: 800px) 45vw, 100vw" priority />}
+          about={<p>{bundle.description}</p>}
+        />
+      </Section>
+      <Section label={shopCopy.bundle.membersLabel}>
+        <PresetTiles presets={members} label={shopCopy.bundle.membersLabel} />
       </Section>
     </>
   );

@@ -2,6 +2,7 @@ import { Link } from '@/components/ui/link';
 import { notFound } from 'next/navigation';
 import { AppGuide } from '@/components/shop/app-guide';
 import { BuyBox } from '@/components/shop/buy-box';
+import { ProductTop } from '@/components/shop/product-top';
 import { Picture } from '@/components/media/picture';
 import { CompareSlider } from '@/components/shop/compare-slider';
 import { PresetGallery } from '@/components/shop/preset-gallery';
@@ -65,13 +66,10 @@ export default async function PresetPage({ params }: Props) {
         ])}
       />
       <Section>
-        {/* Name, price, Add to Cart and the terms first: on a phone, all in the first screen. */}
-        <div className={styles.top}>
-          <div className={styles.head}>
-            <p className={styles.eyebrow}>{copy.eyebrow}</p>
-            <h1 className={styles.name}>{preset.name}</h1>
-          </div>
-          <div className={styles.buy}>
+        <ProductTop
+          eyebrow={copy.eyebrow}
+          name={preset.name}
+          buy={
             <BuyBox
               slug={preset.slug}
               priceCents={preset.priceCents}
@@ -81,24 +79,26 @@ export default async function PresetPage({ params }: Props) {
                 {copy.shopLink}
               </Link>
             </BuyBox>
-          </div>
-          <div className={styles.gallery}>
+          }
+          media={
             <PresetGallery
               images={[preset.image, ...preset.gallery].map(viewerImage)}
               thumbnailStepPx={site.constants.thumbnailScrollStepPx}
             />
-          </div>
-          <div className={styles.about}>
-            <p className={styles.tagline}>{preset.tagline}</p>
-            <p>{preset.description}</p>
-            <h2 className={styles.subheading}>{copy.includedHeading}</h2>
-            <ul className={styles.included}>
-              {preset.whatsIncluded.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          </div>
-        </div>
+          }
+          about={
+            <>
+              <p className={styles.tagline}>{preset.tagline}</p>
+              <p>{preset.description}</p>
+              <h2 className={styles.subheading}>{copy.includedHeading}</h2>
+              <ul className={styles.included}>
+                {preset.whatsIncluded.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            </>
+          }
+        />
       </Section>
       <Section label={terms.appGuide.heading}>
         <AppGuide />
