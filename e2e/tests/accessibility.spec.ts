@@ -4,6 +4,7 @@ import { mediaImage } from '@/lib/media';
 import { allRoutes, presetPath } from '@/lib/routes';
 import { violations } from '../fixtures/axe';
 import { expect, test } from '../fixtures';
+import { fillDetails } from '../fixtures/details';
 import { stubPayPal } from '../stubs/paypal';
 
 test.describe('accessibility: no axe violation', () => {
@@ -55,11 +56,12 @@ test.describe('accessibility: no axe violation', () => {
     await expect(page.getByLabel('Full name')).toBeVisible();
     expect(await violations(page)).toEqual([]);
 
-    await page.getByLabel('Full name').fill('Priya Raman');
-    await page.getByLabel('Email').fill('priya@example.com');
-    await page.getByLabel('Phone').fill('+1 604 555 0199');
-    await page.getByLabel('Address').fill('12 Marigold Lane');
-    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await fillDetails(page, {
+      name: 'Priya Raman',
+      email: 'priya@example.com',
+      phone: '+1 604 555 0199',
+      address: '12 Marigold Lane',
+    });
     await expect(page.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
     expect(await violations(page)).toEqual([]);
   });

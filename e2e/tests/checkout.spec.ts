@@ -1,5 +1,6 @@
 import { checkoutCopy, presets } from '@/lib/content';
 import { expect, test, type Page } from '../fixtures';
+import { fillDetails } from '../fixtures/details';
 import { Cart } from '../fixtures/cart';
 import { apiBase } from '../service';
 import { fillIn } from '@/lib/shared/copy';
@@ -28,11 +29,7 @@ const fillCart = (page: Page) => new Cart(page).fill([stoic.name, awaken.name]);
 
 async function enterDetails(page: Page) {
   await page.goto('/checkout/');
-  await page.getByLabel('Full name').fill(buyer.name);
-  await page.getByLabel('Email').fill(buyer.email);
-  await page.getByLabel('Phone').fill(buyer.phone);
-  await page.getByLabel('Address').fill(buyer.address);
-  await page.getByRole('button', { name: checkoutCopy.continueLabel }).click();
+  await fillDetails(page, buyer);
 }
 
 const payButton = (page: Page) => page.getByRole('button', { name: 'PayPal', exact: true });

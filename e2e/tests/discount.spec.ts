@@ -2,6 +2,7 @@ import { checkoutCopy, presets } from '@/lib/content';
 import { formatPrice } from '@/lib/shared/money';
 import { runCodes } from '@/server/codes-cli';
 import { expect, test, type Page } from '../fixtures';
+import { fillDetails } from '../fixtures/details';
 import { Cart } from '../fixtures/cart';
 import { serviceDataDir } from '../service';
 import { emailsAbout } from '../stubs/outbox';
@@ -23,11 +24,12 @@ function newCode(options: string[]) {
 async function toPayment(page: Page, email: string) {
   await new Cart(page).fill([stoic.name, awaken.name]);
   await page.goto('/checkout/');
-  await page.getByLabel('Full name').fill('Nisha Verma');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('+1 604 555 0111');
-  await page.getByLabel('Address').fill('4 Jasmine Walk, Delta BC');
-  await page.getByRole('button', { name: checkoutCopy.continueLabel }).click();
+  await fillDetails(page, {
+    name: 'Nisha Verma',
+    email: email,
+    phone: '+1 604 555 0111',
+    address: '4 Jasmine Walk, Delta BC',
+  });
 }
 
 test('the cart promises discount codes at checkout, and the payment step has the field', async ({
@@ -40,11 +42,12 @@ test('the cart promises discount codes at checkout, and the payment step has the
   await expect(cart.panel).toContainText(checkoutCopy.cartNote);
   await expect(cart.panel).not.toContainText(/shipping/i);
   await cart.checkoutButton.click();
-  await page.getByLabel('Full name').fill('Nisha Verma');
-  await page.getByLabel('Email').fill('nisha@example.com');
-  await page.getByLabel('Phone').fill('1');
-  await page.getByLabel('Address').fill('2 Lane');
-  await page.getByRole('button', { name: checkoutCopy.continueLabel }).click();
+  await fillDetails(page, {
+    name: 'Nisha Verma',
+    email: 'nisha@example.com',
+    phone: '1',
+    address: '2 Lane',
+  });
   await expect(page.getByLabel(copy.label)).toBeVisible();
 });
 

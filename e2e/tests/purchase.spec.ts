@@ -2,6 +2,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { checkoutCopy, presets } from '@/lib/content';
 import { presetPath } from '@/lib/routes';
 import { expect, test } from '../fixtures';
+import { fillDetails } from '../fixtures/details';
 import { newOrderReference, orderRequest } from '@/server/paypal-orders';
 import { apiBase, fakePayPalBase } from '../service';
 import { emailsAbout } from '../stubs/outbox';
@@ -28,11 +29,12 @@ test('a buyer pays and receives an e-mail whose links download the packs', async
   await expect(cart.lines).toHaveCount(2);
   await cart.checkoutButton.click();
 
-  await page.getByLabel('Full name').fill('Anjali <Mehta>');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('+1 604 555 0123');
-  await page.getByLabel('Address').fill('7 Lotus Court, Surrey BC');
-  await page.getByRole('button', { name: checkoutCopy.continueLabel }).click();
+  await fillDetails(page, {
+    name: 'Anjali <Mehta>',
+    email: email,
+    phone: '+1 604 555 0123',
+    address: '7 Lotus Court, Surrey BC',
+  });
   await page.getByRole('button', { name: 'PayPal', exact: true }).click();
   await expect(page).toHaveURL('/thank-you/');
   expect(await cart.stored()).toEqual([]);
@@ -132,11 +134,12 @@ test('a buyer whose network drops as the payment is taken, and who closes the pa
   // The service captures and delivers, but its answer never reaches the phone.
   await stubCapture(page, ['lost']);
   await page.goto('/checkout/');
-  await page.getByLabel('Full name').fill('Kavya Iyer');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('+1 604 555 0144');
-  await page.getByLabel('Address').fill('3 Banyan Road, Burnaby BC');
-  await page.getByRole('button', { name: checkoutCopy.continueLabel }).click();
+  await fillDetails(page, {
+    name: 'Kavya Iyer',
+    email: email,
+    phone: '+1 604 555 0144',
+    address: '3 Banyan Road, Burnaby BC',
+  });
   await page.getByRole('button', { name: 'PayPal', exact: true }).click();
   await expect(page.getByTestId('payment-error')).toHaveText(
     checkoutCopy.messages.confirmationFailed,
@@ -167,11 +170,12 @@ test('the site reopened after an approval that never reached the service finishe
   await cart.fill([regal.name]);
   await stubCapture(page, ['offline']);
   await page.goto('/checkout/');
-  await page.getByLabel('Full name').fill('Dev Malhotra');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone').fill('+1 604 555 0177');
-  await page.getByLabel('Address').fill('9 Peepal Street, Richmond BC');
-  await page.getByRole('button', { name: checkoutCopy.continueLabel }).click();
+  await fillDetails(page, {
+    name: 'Dev Malhotra',
+    email: email,
+    phone: '+1 604 555 0177',
+    address: '9 Peepal Street, Richmond BC',
+  });
   await page.getByRole('button', { name: 'PayPal', exact: true }).click();
   await expect(page.getByTestId('payment-error')).toBeVisible();
 

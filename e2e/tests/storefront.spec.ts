@@ -14,6 +14,7 @@ import { approximatePrice } from '@/lib/browser/approx-price';
 import { fillIn } from '@/lib/shared/copy';
 import { bundlePath, presetPath } from '@/lib/routes';
 import { expect, test } from '../fixtures';
+import { fillDetails } from '../fixtures/details';
 import { emailsAbout } from '../stubs/outbox';
 import { paypalOrder, stubPayPal } from '../stubs/paypal';
 
@@ -177,11 +178,12 @@ test.describe('bundles that save', () => {
     await page.goto(bundlePath(portrait));
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await cart.checkoutButton.click();
-    await page.getByLabel('Full name').fill('Ishaan Rao');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Phone').fill('+91 98200 00000');
-    await page.getByLabel('Address').fill('4 Marine Drive, Mumbai');
-    await page.getByRole('button', { name: checkoutCopy.continueLabel }).click();
+    await fillDetails(page, {
+      name: 'Ishaan Rao',
+      email: email,
+      phone: '+91 98200 00000',
+      address: '4 Marine Drive, Mumbai',
+    });
     await expect(page.getByTestId('checkout-total')).toHaveText(price(portrait.priceCents));
     await page.getByRole('button', { name: 'PayPal', exact: true }).click();
     await expect(page).toHaveURL('/thank-you/');
