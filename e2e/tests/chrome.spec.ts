@@ -17,6 +17,7 @@ test.describe('footer', () => {
       'About',
       'Contact',
       'Book Appointment',
+      'Terms of sale',
     ]);
     const socials = chrome.footer.getByRole('link', { name: /opens in a new tab/ });
     await expect(socials).toHaveCount(3);

@@ -1,4 +1,13 @@
-import { bundles, galleries, journalCopy, pages, presets, services, site } from '@/lib/content';
+import {
+  bundles,
+  galleries,
+  journalCopy,
+  pages,
+  presets,
+  services,
+  site,
+  terms,
+} from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import { journal, journalCities } from '@/lib/journal/posts';
 import {
@@ -23,6 +32,7 @@ const pageHeadings: Record<string, string> = {
   '/journal/': journalCopy.page.heading,
   '/checkout/': pages.checkout.heading,
   '/thank-you/': 'Thank You for Your Purchase!',
+  '/terms/': terms.heading,
 };
 
 /** The heading each route shows, taken from the content it is built from. */
