@@ -35,6 +35,7 @@ export function DetailsStep({
           lines={lines}
           totalCents={orderTotalCents(lines)}
           sale={sale}
+          level={2}
         />
       </aside>
       <section className={styles.detailsStep} aria-labelledby="details-heading">

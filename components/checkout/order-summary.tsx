@@ -23,8 +23,11 @@ export function OrderSummary({
   sale,
   children,
   after,
+  level = 3,
 }: {
   heading: string;
+  /** Its heading's level: 2 where it stands beside the step (the details), 3 inside it. */
+  level?: 2 | 3;
   totalLabel: string;
   lines: readonly OrderLine[];
   totalCents: number;
@@ -34,9 +37,10 @@ export function OrderSummary({
   after?: ReactNode;
 }) {
   const { currency, copy } = useCart();
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <div className={styles.summary}>
-      <h3>{heading}</h3>
+      <Heading className={styles.summaryHeading}>{heading}</Heading>
       <ul aria-label={heading}>
         {lines.map((line) => (
           <li key={line.slug}>
