@@ -1,7 +1,7 @@
 import { EnquiryForm } from '@/components/forms/enquiry-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
-import { contact, pages, site } from '@/lib/content';
+import { availability, contact, pages, site } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
 import { settings } from '@/lib/settings';
 import styles from './contact.module.css';
@@ -20,13 +20,16 @@ export default function ContactPage() {
             contact={contact}
             schedulingUrl={settings.schedulingUrl}
             phone={site.phone}
+            availability={availability}
+            copyEmailed={settings.formspreeAutoresponse}
+            studioName={site.name}
           />
           <aside className={styles.call} aria-labelledby="call-heading">
             <h2 id="call-heading" className={styles.callHeading}>
               {contact.phoneLabel}
             </h2>
             <label htmlFor="studio-phone" className="visually-hidden">
-              Studio phone number
+              Studio phone number to call
             </label>
             <input
               id="studio-phone"
@@ -34,8 +37,13 @@ export default function ContactPage() {
               type="tel"
               value={site.phone}
               readOnly
+              aria-describedby="studio-call"
             />
-            <a className={styles.callLink} href={`tel:${site.phone.replace(/[^+\d]/g, '')}`}>
+            <a
+              id="studio-call"
+              className={styles.callLink}
+              href={`tel:${site.phone.replace(/[^+\d]/g, '')}`}
+            >
               Call {site.phone}
             </a>
             <p className={styles.email}>

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
-import type { Contact } from '@/lib/content';
-import { sectionOf, type Section } from '@/lib/enquiry/check';
+import type { Availability, Contact } from '@/lib/content';
+import { isAsked, sectionOf, type Section } from '@/lib/enquiry/check';
 import { todayOf } from '@/lib/enquiry/dates';
 import type { Enquiry } from '@/lib/enquiry/model';
-import { eventLine, plannedEvents } from '@/lib/enquiry/submission';
+import { countryOf, eventLine, plannedEvents, weddingEstimate } from '@/lib/enquiry/submission';
 import button from '@/components/ui/button.module.css';
 import styles from './enquiry.module.css';
 
 type Props = {
   enquiry: Enquiry;
   contact: Contact;
+  availability: Availability;
   onChange: (section: Section) => void;
   submitting: boolean;
   /** Turnstile's widget, when the bot check is on. */
@@ -19,18 +20,33 @@ type Props = {
 };
 
 /** Everything the couple wrote, section by section, each with its Change button, then Send. */
-export function EnquiryCheck({ enquiry, contact, onChange, submitting, botCheck, alert }: Props) {
+export function EnquiryCheck({
+  enquiry,
+  contact,
+  availability,
+  onChange,
+  submitting,
+  botCheck,
+  alert,
+}: Props) {
   const copy = contact.enquiry;
+  const events = plannedEvents(enquiry, copy, todayOf(new Date()), availability);
   const none = <span className={styles.none}>{copy.check.none}</span>;
   const rows = (section: Section) =>
     contact.fields
-      .filter((field) => field.name !== 'eventDate' && sectionOf(field.name) === section)
+      .filter((field) => isAsked(field) && sectionOf(field.name) === section)
       .map((field) => (
         <div key={field.name} className={styles.row}>
           <dt>{field.label}</dt>
           <dd>{enquiry.fields[field.name]?.trim() || none}</dd>
         </div>
       ));
+  const row = (label: string, value: string) => (
+    <div className={styles.row}>
+      <dt>{label}</dt>
+      <dd>{value || none}</dd>
+    </div>
+  );
   const part = (section: Section, body: ReactNode) => (
     <section className={styles.checkSection} aria-labelledby={`check-${section}`}>
       <div className={styles.checkHead}>
@@ -56,32 +72,22 @@ export function EnquiryCheck({ enquiry, contact, onChange, submitting, botCheck,
       {part(
         'events',
         <>
-          <dl>{rows('events')}</dl>
+          <dl>{row(copy.country.label, countryOf(enquiry, copy))}</dl>
           <ul className={styles.checkEvents}>
-            {plannedEvents(enquiry, copy, todayOf(new Date())).map((event, index) => (
+            {events.map((event, index) => (
               <li key={index}>{eventLine(event, copy)}</li>
             ))}
           </ul>
+          <p>{weddingEstimate(events, enquiry, copy)}</p>
         </>,
       )}
       {part(
-        'coverage',
+        'message',
         <dl>
-          <div className={styles.row}>
-            <dt>{copy.coverage.label}</dt>
-            <dd>{enquiry.coverage ? copy.coverage[enquiry.coverage] : none}</dd>
-          </div>
-          <div className={styles.row}>
-            <dt>{copy.country.label}</dt>
-            <dd>{enquiry.country || none}</dd>
-          </div>
-          <div className={styles.row}>
-            <dt>{copy.budget.label}</dt>
-            <dd>{enquiry.budget || none}</dd>
-          </div>
+          {row(copy.budget.label, enquiry.budget)}
+          {rows('message')}
         </dl>,
       )}
-      {part('message', <dl>{rows('message')}</dl>)}
       {botCheck}
       <div className={styles.actions} role="alert">
         {alert}

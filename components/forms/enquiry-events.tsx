@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
-import type { EnquiryCopy } from '@/lib/content';
+import type { Availability, EnquiryCopy } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
+import { dayState } from '@/lib/enquiry/availability';
 import { inputId, type Problem } from '@/lib/enquiry/check';
+import { checkDate, todayOf } from '@/lib/enquiry/dates';
 import { coverages, type EnquiryEvent } from '@/lib/enquiry/model';
+import { availabilityText } from '@/lib/enquiry/submission';
 import button from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import styles from './enquiry.module.css';
@@ -10,6 +13,7 @@ import styles from './enquiry.module.css';
 type Props = {
   events: EnquiryEvent[];
   copy: EnquiryCopy;
+  availability: Availability;
   problemFor: (id: string) => Problem | undefined;
   onEdit: (id: number, change: Partial<EnquiryEvent>) => void;
   onRemove: (event: EnquiryEvent) => void;
@@ -17,9 +21,23 @@ type Props = {
   dateErrors: ReactNode;
 };
 
+/** A kind and the family's name for it, as one option of the select: "ceremony|Anand Karaj". */
+const kindValue = (kind: string, name = '') => (name ? `${kind}|${name}` : kind);
+
 /** The events, one fieldset each: "Event 2 of 3". */
-export function EnquiryEvents({ events, copy, problemFor, onEdit, onRemove, dateErrors }: Props) {
+export function EnquiryEvents({
+  events,
+  copy,
+  availability,
+  problemFor,
+  onEdit,
+  onRemove,
+  dateErrors,
+}: Props) {
+  const today = todayOf(new Date());
   return events.map((event, index) => {
+    const date = checkDate(event, today);
+    const state = date.kind === 'date' ? dayState(availability, date.date, today) : null;
     const id = (part: string) => inputId.event(event, part);
     const problem = (part: string) => problemFor(id(part));
     /** Props that tie an input to its own message, when it has one. */
@@ -79,17 +97,31 @@ export function EnquiryEvents({ events, copy, problemFor, onEdit, onRemove, date
               {...described('kind')}
               className={formStyles.input}
               required
-              value={event.kind}
-              onChange={(change) => onEdit(event.id, { kind: change.target.value })}
+              value={kindValue(event.kind, event.name)}
+              onChange={(change) => {
+                const [kind = '', name = ''] = change.target.value.split('|');
+                onEdit(event.id, { kind, name });
+              }}
             >
               <option value="" disabled>
                 Choose one
               </option>
-              {copy.eventKinds.map((kind) => (
-                <option key={kind.value} value={kind.value}>
-                  {kind.label}
-                </option>
-              ))}
+              {copy.eventKinds.map((kind) =>
+                kind.names.length > 0 ? (
+                  <optgroup key={kind.value} label={kind.label}>
+                    {kind.names.map((name) => (
+                      <option key={name} value={kindValue(kind.value, name)}>
+                        {name}
+                      </option>
+                    ))}
+                    <option value={kind.value}>{kind.label}</option>
+                  </optgroup>
+                ) : (
+                  <option key={kind.value} value={kind.value}>
+                    {kind.label}
+                  </option>
+                ),
+              )}
             </select>
           </div>
           <fieldset
@@ -121,6 +153,9 @@ export function EnquiryEvents({ events, copy, problemFor, onEdit, onRemove, date
                 </div>
               ))}
             </div>
+            <p className={styles.availability} aria-live="polite">
+              {state && availabilityText(state, copy)}
+            </p>
           </fieldset>
           {text('city', copy.event.city)}
           {text('venue', copy.event.venue, copy.event.venueHint)}

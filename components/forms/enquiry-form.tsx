@@ -1,30 +1,36 @@
 'use client';
 
 import { useForm, ValidationError } from '@formspree/react';
-import { useEffect, useReducer, useRef, type FormEvent } from 'react';
+import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { trackEvent } from '@/components/analytics/analytics';
-import type { Contact } from '@/lib/content';
-import { inputId, problems, sectionOf, type Problem, type Section } from '@/lib/enquiry/check';
+import type { Availability, Contact } from '@/lib/content';
+import { fillIn } from '@/lib/shared/copy';
+import { inputId, isAsked, problems, sectionOf, type Section } from '@/lib/enquiry/check';
 import { todayOf } from '@/lib/enquiry/dates';
 import {
   emptyEnquiry,
-  emptyEvent,
   isBlank,
   MAX_EVENTS,
+  nextEvent,
   prefill,
   readDraft,
   writeDraft,
   type Enquiry,
   type EnquiryEvent,
 } from '@/lib/enquiry/model';
+import { initialState, reducer } from '@/lib/enquiry/form-state';
+import { readSent, SENT_KEY, sentRecord, writeSent, type SentEnquiry } from '@/lib/enquiry/sent';
 import { currencyFor, submission } from '@/lib/enquiry/submission';
 import { TURNSTILE_FIELD } from '@/lib/enquiry/turnstile';
 import button from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import { EnquiryCheck } from './enquiry-check';
+import { EnquiryCountry } from './enquiry-country';
 import { EnquiryEvents } from './enquiry-events';
+import { EnquiryNotices } from './enquiry-notices';
 import { EnquiryReply } from './enquiry-reply';
+import { ErrorSummary } from './error-summary';
 import { FixedField } from './fixed-field';
 import { Turnstile } from './turnstile';
 import styles from './enquiry.module.css';
@@ -39,53 +45,12 @@ type Props = {
   contact: Contact;
   schedulingUrl: string;
   phone: string;
+  /** The studio's calendar, said of each date while it is fresh. */
+  availability: Availability;
+  /** Formspree e-mails the couple a copy (its autoresponse is set up). */
+  copyEmailed: boolean;
+  studioName: string;
 };
-
-type State = {
-  enquiry: Enquiry;
-  step: 'edit' | 'check';
-  /** What the last check found; recomputed as the couple corrects it. */
-  problems: Problem[];
-  /** The draft was restored from the device. */
-  restored: boolean;
-  /** The device's draft has been read (nothing is written before). */
-  loaded: boolean;
-  /** Read out by the live region: an event removed. */
-  announcement: string;
-};
-
-type Action =
-  | { type: 'loaded'; enquiry: Enquiry; restored: boolean }
-  | { type: 'edit'; change: (enquiry: Enquiry) => Enquiry; recheck: (e: Enquiry) => Problem[] }
-  | { type: 'checked'; problems: Problem[] }
-  | { type: 'change' }
-  | { type: 'announce'; text: string }
-  | { type: 'start-again' };
-
-function reducer(state: State, action: Action): State {
-  switch (action.type) {
-    case 'loaded':
-      return { ...state, enquiry: action.enquiry, restored: action.restored, loaded: true };
-    case 'edit': {
-      const enquiry = action.change(state.enquiry);
-      // Once the couple has been told what is wrong, each message goes as soon as it is put right.
-      const problems = state.problems.length > 0 ? action.recheck(enquiry) : [];
-      return { ...state, enquiry, problems, announcement: '' };
-    }
-    case 'checked':
-      return {
-        ...state,
-        problems: action.problems,
-        step: action.problems.length > 0 ? 'edit' : 'check',
-      };
-    case 'change':
-      return { ...state, step: 'edit' };
-    case 'announce':
-      return { ...state, announcement: action.text };
-    case 'start-again':
-      return { ...state, enquiry: emptyEnquiry(), problems: [], restored: false, step: 'edit' };
-  }
-}
 
 const focus = (id: string) => {
   const element = document.getElementById(id);
@@ -94,43 +59,56 @@ const focus = (id: string) => {
 };
 
 /**
- * The wedding enquiry, sent to Formspree in one submission: the fixed fields (name, email, phone, eventDate, message), then the events (one
- * fieldset each, up to ten), the coverage and a budget in the couple's currency, checked on one
- * summary before Send. The draft stays on the device until Formspree has it; the answer is made on
- * the page from what they sent.
+ * The wedding enquiry, sent to Formspree in one submission: the fixed fields (names, e-mail,
+ * phone, how they heard, message), the country once, then the events (one fieldset each, up to
+ * ten, each with its coverage), a budget in the couple's currency, checked on one summary before
+ * Send. The draft stays on the device until Formspree has it; the answer is made on the page from
+ * what they sent, and kept on the device for their return.
  */
-export function EnquiryForm({ formKey, turnstileSiteKey, contact, schedulingUrl, phone }: Props) {
+export function EnquiryForm({
+  formKey,
+  turnstileSiteKey,
+  contact,
+  schedulingUrl,
+  phone,
+  availability,
+  copyEmailed,
+  studioName,
+}: Props) {
   const copy = contact.enquiry;
   const [sent, send] = useForm(formKey);
-  const [state, dispatch] = useReducer(reducer, {
-    enquiry: emptyEnquiry(),
-    step: 'edit',
-    problems: [],
-    restored: false,
-    loaded: false,
-    announcement: '',
-  });
+  const [state, dispatch] = useReducer(reducer, initialState);
   const { enquiry, step } = state;
   const honeypot = useRef<HTMLInputElement>(null);
   const botCheck = useRef('');
   const summary = useRef<HTMLDivElement>(null);
-  const kinds = copy.eventKinds.map((kind) => kind.value);
+  const today = () => todayOf(new Date());
 
-  const check = (next: Enquiry) => problems(next, contact.fields, copy, todayOf(new Date()));
+  const check = (next: Enquiry) => problems(next, contact.fields, copy, today());
   const edit = (change: (enquiry: Enquiry) => Enquiry) =>
     dispatch({ type: 'edit', change, recheck: check });
 
-  // The draft the device kept, then a link's pre-fill where the draft left the first event empty.
+  // The draft the device kept, then a link's pre-fill where the draft left the first event empty;
+  // with neither, the enquiry this device sent before, if any.
   useEffect(() => {
-    let kept: Enquiry | null = null;
+    let draft: Enquiry | null = null;
+    let kept: SentEnquiry | null = null;
     try {
-      kept = readDraft(window.localStorage.getItem(DRAFT_KEY));
+      draft = readDraft(window.localStorage.getItem(DRAFT_KEY));
+      kept = readSent(window.localStorage.getItem(SENT_KEY));
     } catch {
       // Storage refused (a private window): the form still works, without a kept draft.
     }
     const params = new URLSearchParams(window.location.search);
-    const restored = kept !== null && !isBlank(kept);
-    dispatch({ type: 'loaded', enquiry: prefill(kept ?? emptyEnquiry(), params, kinds), restored });
+    const restored = draft !== null && !isBlank(draft);
+    const filled = prefill(draft ?? emptyEnquiry(), params, copy.eventKinds);
+    dispatch({
+      type: 'loaded',
+      enquiry: filled.enquiry,
+      restored,
+      prefilled: filled.filled,
+      kept: restored || filled.filled ? null : kept,
+    });
     // Read once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -146,8 +124,17 @@ export function EnquiryForm({ formKey, turnstileSiteKey, contact, schedulingUrl,
     }
   }, [enquiry, state.loaded, sent.succeeded]);
 
+  // What was sent, made once Formspree has it, and kept on the device for the couple's return.
+  const [record, setRecord] = useState<SentEnquiry | null>(null);
   useEffect(() => {
     if (!sent.succeeded) return;
+    const made = sentRecord(enquiry, copy, today(), schedulingUrl, availability);
+    setRecord(made);
+    try {
+      window.localStorage.setItem(SENT_KEY, writeSent(made));
+    } catch {
+      // Not kept: the reply is still on this page.
+    }
     trackEvent('generate_lead', {
       event_count: enquiry.events.length,
       currency: currencyFor(enquiry.country, copy.countries),
@@ -166,7 +153,9 @@ export function EnquiryForm({ formKey, turnstileSiteKey, contact, schedulingUrl,
     focusNext.current =
       name === 'eventDate' && enquiry.events[0]
         ? inputId.event(enquiry.events[0], 'day')
-        : inputId.field(String(name));
+        : name === 'cityCountry'
+          ? inputId.country
+          : inputId.field(String(name));
     dispatch({ type: 'change' });
     // Only when a new answer arrives.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -177,22 +166,45 @@ export function EnquiryForm({ formKey, turnstileSiteKey, contact, schedulingUrl,
     focusNext.current = null;
   }, [step]);
 
-  if (sent.succeeded) {
+  // The page's title says where the couple is: "Error: …", "Check your answers: …", "Enquiry sent: …".
+  const fieldErrors = (sent.errors?.getAllFieldErrors().length ?? 0) > 0;
+  const titleState =
+    sent.succeeded || state.kept
+      ? copy.titles.sent
+      : step === 'check'
+        ? copy.titles.check
+        : state.problems.length > 0 || fieldErrors
+          ? copy.titles.error
+          : null;
+  const pageTitle = useRef<string | null>(null);
+  useEffect(() => {
+    pageTitle.current ??= document.title;
+    document.title = titleState
+      ? fillIn(titleState, { title: pageTitle.current })
+      : pageTitle.current;
+  }, [titleState]);
+
+  const reply = sent.succeeded ? record : state.kept;
+  if (reply) {
     return (
       <EnquiryReply
-        enquiry={enquiry}
+        record={reply}
+        returning={!sent.succeeded}
+        onStartNew={() => dispatch({ type: 'start-new' })}
         copy={copy}
         success={contact.success}
-        schedulingUrl={schedulingUrl}
         phone={phone}
+        copyEmailed={copyEmailed}
+        studioName={studioName}
       />
     );
   }
+  if (sent.succeeded) return null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (step === 'check') {
-      const data = submission(enquiry, copy, todayOf(new Date()), honeypot.current?.value ?? '');
+      const data = submission(enquiry, copy, today(), honeypot.current?.value ?? '', availability);
       if (botCheck.current) data[TURNSTILE_FIELD] = botCheck.current;
       void send(data);
       return;
@@ -210,7 +222,7 @@ export function EnquiryForm({ formKey, turnstileSiteKey, contact, schedulingUrl,
 
   const addEvent = () => {
     const id = Math.max(...enquiry.events.map((event) => event.id)) + 1;
-    flushSync(() => edit((e) => ({ ...e, events: [...e.events, emptyEvent(id)] })));
+    flushSync(() => edit((e) => ({ ...e, events: [...e.events, nextEvent(id, e.events.at(-1))] })));
     focus(inputId.event({ id }, 'kind'));
   };
 
@@ -228,7 +240,7 @@ export function EnquiryForm({ formKey, turnstileSiteKey, contact, schedulingUrl,
   const problemFor = (id: string) => state.problems.find((problem) => problem.id === id);
   const specFields = (section: Section) =>
     contact.fields
-      .filter((field) => field.name !== 'eventDate' && sectionOf(field.name) === section)
+      .filter((field) => isAsked(field) && sectionOf(field.name) === section)
       .map((field) => (
         <FixedField
           key={field.name}
@@ -271,6 +283,7 @@ export function EnquiryForm({ formKey, turnstileSiteKey, contact, schedulingUrl,
         <EnquiryCheck
           enquiry={enquiry}
           contact={contact}
+          availability={availability}
           onChange={change}
           submitting={sent.submitting}
           botCheck={
@@ -291,45 +304,21 @@ export function EnquiryForm({ formKey, turnstileSiteKey, contact, schedulingUrl,
         />
       ) : (
         <>
-          {state.restored && (
-            <div className={styles.notice} role="status">
-              <p>{copy.draft.restored}</p>
-              <button
-                type="button"
-                className={button.outline}
-                onClick={() => dispatch({ type: 'start-again' })}
-              >
-                {copy.draft.startAgain}
-              </button>
-            </div>
-          )}
+          <EnquiryNotices
+            copy={copy}
+            restored={state.restored}
+            prefilled={state.prefilled}
+            cleared={state.cleared !== null}
+            onStartAgain={() => dispatch({ type: 'start-again' })}
+            onUndo={() => dispatch({ type: 'undo' })}
+          />
           {state.problems.length > 0 && (
-            <div
+            <ErrorSummary
               ref={summary}
-              className={styles.summary}
-              tabIndex={-1}
-              aria-labelledby="enquiry-problems"
-              role="group"
-            >
-              <h2 id="enquiry-problems" className={styles.summaryHeading}>
-                {copy.errors.summary}
-              </h2>
-              <ul>
-                {state.problems.map((problem) => (
-                  <li key={problem.id + problem.message}>
-                    <a
-                      href={`#${problem.id}`}
-                      onClick={(event) => {
-                        event.preventDefault();
-                        focus(problem.id);
-                      }}
-                    >
-                      {problem.message}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </div>
+              heading={copy.errors.summary}
+              problems={state.problems}
+              onChoose={focus}
+            />
           )}
 
           <section className={styles.section} aria-labelledby="enquiry-about">
@@ -340,10 +329,24 @@ export function EnquiryForm({ formKey, turnstileSiteKey, contact, schedulingUrl,
           <section className={styles.section} aria-labelledby="enquiry-events">
             {sectionHeading('events')}
             <p className={styles.intro}>{copy.eventsIntro}</p>
-            <div className={formStyles.form}>{specFields('events')}</div>
+            <EnquiryCountry
+              copy={copy}
+              enquiry={enquiry}
+              problemFor={problemFor}
+              onEdit={(change) => edit((e) => ({ ...e, ...change(e) }))}
+              errors={
+                <ValidationError
+                  className={formStyles.error}
+                  prefix={contact.fields.find((f) => f.name === 'cityCountry')?.errorPrefix}
+                  field="cityCountry"
+                  errors={sent.errors}
+                />
+              }
+            />
             <EnquiryEvents
               events={enquiry.events}
               copy={copy}
+              availability={availability}
               problemFor={problemFor}
               onEdit={(id, change) =>
                 edit((e) => ({
@@ -376,72 +379,9 @@ export function EnquiryForm({ formKey, turnstileSiteKey, contact, schedulingUrl,
             )}
           </section>
 
-          <section className={styles.section} aria-labelledby="enquiry-coverage">
-            {sectionHeading('coverage')}
-            <fieldset className={styles.choices}>
-              <legend className={formStyles.label}>{copy.coverage.label}</legend>
-              {(['photo', 'film', 'both'] as const).map((coverage) => (
-                <label key={coverage} className={styles.choice}>
-                  <input
-                    type="radio"
-                    name="coverage"
-                    value={coverage}
-                    checked={enquiry.coverage === coverage}
-                    onChange={() => edit((e) => ({ ...e, coverage }))}
-                  />
-                  {copy.coverage[coverage]}
-                </label>
-              ))}
-            </fieldset>
+          <section className={styles.section} aria-labelledby="enquiry-message">
+            {sectionHeading('message')}
             <div className={formStyles.form}>
-              <div className={formStyles.field}>
-                <label htmlFor={inputId.country} className={formStyles.label}>
-                  {copy.country.label}
-                  <span aria-hidden="true"> *</span>
-                </label>
-                <p id="enquiry-country-hint" className={styles.hint}>
-                  {copy.country.hint}
-                </p>
-                {problemFor(inputId.country) && (
-                  <p id="enquiry-country-problem" className={formStyles.error}>
-                    {problemFor(inputId.country)!.message}
-                  </p>
-                )}
-                <select
-                  id={inputId.country}
-                  className={formStyles.input}
-                  required
-                  value={enquiry.country}
-                  aria-invalid={problemFor(inputId.country) ? true : undefined}
-                  aria-describedby={
-                    problemFor(inputId.country)
-                      ? 'enquiry-country-hint enquiry-country-problem'
-                      : 'enquiry-country-hint'
-                  }
-                  onChange={(event) => {
-                    const country = event.target.value;
-                    edit((e) => ({
-                      ...e,
-                      country,
-                      // A band of another currency means nothing here.
-                      budget: [
-                        ...copy.budget.bands[currencyFor(country, copy.countries)],
-                        copy.budget.notSure,
-                      ].includes(e.budget)
-                        ? e.budget
-                        : '',
-                    }));
-                  }}
-                >
-                  <option value="" disabled>
-                    Choose one
-                  </option>
-                  {copy.countries.map((country) => (
-                    <option key={country.name}>{country.name}</option>
-                  ))}
-                  <option>{copy.country.elsewhere}</option>
-                </select>
-              </div>
               <div className={formStyles.field}>
                 <label htmlFor="enquiry-budget" className={formStyles.label}>
                   {copy.budget.label}
@@ -461,12 +401,8 @@ export function EnquiryForm({ formKey, turnstileSiteKey, contact, schedulingUrl,
                   ))}
                 </select>
               </div>
+              {specFields('message')}
             </div>
-          </section>
-
-          <section className={styles.section} aria-labelledby="enquiry-message">
-            {sectionHeading('message')}
-            <div className={formStyles.form}>{specFields('message')}</div>
           </section>
 
           <button type="submit" className={`${button.primary} ${styles.send}`}>

@@ -1,41 +1,71 @@
 import { useEffect, useRef } from 'react';
 import type { EnquiryCopy } from '@/lib/content';
-import { isoDate, longDate, todayOf } from '@/lib/enquiry/dates';
-import type { Enquiry } from '@/lib/enquiry/model';
-import { plannedEvents, schedulerLink, startingPrices } from '@/lib/enquiry/submission';
+import { fillIn } from '@/lib/shared/copy';
+import { longDate, todayOf } from '@/lib/enquiry/dates';
+import { dayOf, sentDay, summaryText, type SentEnquiry } from '@/lib/enquiry/sent';
 import button from '@/components/ui/button.module.css';
 import styles from './enquiry.module.css';
 
 type Props = {
-  enquiry: Enquiry;
+  record: SentEnquiry;
+  /** Shown again on a return to the page, rather than just sent. */
+  returning: boolean;
+  onStartNew: () => void;
   copy: EnquiryCopy;
   success: string;
-  schedulingUrl: string;
   phone: string;
+  copyEmailed: boolean;
+  studioName: string;
 };
 
 /**
- * The answer made on the page from what the couple sent: the thank-you of content first, their events as
- * a timeline, what coverage like theirs starts at in their currency, a call to book with their
- * names and e-mail filled in, and when the studio answers.
+ * The answer made on the page from what the couple sent, and kept on the device: the spec's
+ * thank-you first (just sent) or the day they sent it (on return), a greeting by name, their
+ * events, what the whole wedding starts at in their currency, a call to book with their names and
+ * e-mail filled in, whether a copy was e-mailed, and when the studio answers.
  */
-export function EnquiryReply({ enquiry, copy, success, schedulingUrl, phone }: Props) {
-  const thanks = useRef<HTMLParagraphElement>(null);
-  useEffect(() => thanks.current?.focus(), []);
-  const today = todayOf(new Date());
+export function EnquiryReply({
+  record,
+  returning,
+  onStartNew,
+  copy,
+  success,
+  phone,
+  copyEmailed,
+  studioName,
+}: Props) {
+  const first = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!returning) first.current?.focus();
+  }, [returning]);
   const [beforePhone, afterPhone] = copy.reply.phone.split('{phone}');
+  const summary = `data:text/plain;charset=utf-8,${encodeURIComponent(summaryText(record, copy, studioName))}`;
   return (
     <div className={styles.reply}>
-      <p ref={thanks} className={styles.success} role="status" tabIndex={-1}>
-        {success}
-      </p>
+      {returning ? (
+        <div className={styles.notice}>
+          <p>
+            {fillIn(copy.reply.returning, { date: sentDay(record.sentOn, todayOf(new Date())) })}
+          </p>
+          <button type="button" className={button.outline} onClick={onStartNew}>
+            {copy.reply.startNew}
+          </button>
+        </div>
+      ) : (
+        <div role="status">
+          <p ref={first} className={styles.success} tabIndex={-1}>
+            {success}
+          </p>
+          {record.name && <p>{fillIn(copy.reply.greeting, { name: record.name })}</p>}
+        </div>
+      )}
       <h2 className={styles.sectionHeading}>{copy.reply.timeline}</h2>
       <ol className={styles.timeline}>
-        {plannedEvents(enquiry, copy, today).map((event, index) => (
+        {record.events.map((event, index) => (
           <li key={index}>
             <strong>{event.label}</strong>
             {event.date ? (
-              <time dateTime={isoDate(event.date)}>{longDate(event.date)}</time>
+              <time dateTime={event.date}>{longDate(dayOf(event.date))}</time>
             ) : (
               <span>{copy.check.undated}</span>
             )}
@@ -43,13 +73,20 @@ export function EnquiryReply({ enquiry, copy, success, schedulingUrl, phone }: P
           </li>
         ))}
       </ol>
-      <p>{startingPrices(enquiry, copy)}</p>
+      <p className={styles.estimate}>{record.estimate}</p>
+      <p className={styles.hint}>{copy.reply.estimateBasis}</p>
       <p>{copy.reply.quoted}</p>
       <p>{copy.reply.bookIntro}</p>
-      <a className={button.primary} href={schedulerLink(schedulingUrl, enquiry, copy, today)}>
+      <a className={button.primary} href={record.bookingUrl}>
         {copy.reply.book}
       </a>
       <p>{copy.reply.promise}</p>
+      <p>
+        {copyEmailed ? fillIn(copy.reply.copied, { email: record.email }) : copy.reply.notCopied}{' '}
+        <a href={summary} download="saanjh-enquiry.txt">
+          {copy.reply.save}
+        </a>
+      </p>
       <p>
         {beforePhone}
         <a href={`tel:${phone.replace(/[^+\d]/g, '')}`}>{phone}</a>

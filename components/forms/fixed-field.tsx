@@ -3,6 +3,7 @@ import type { SubmissionError } from '@formspree/core';
 import type { ContactField } from '@/lib/content';
 import { inputId } from '@/lib/enquiry/check';
 import formStyles from '@/components/ui/form.module.css';
+import styles from './enquiry.module.css';
 
 type Props = {
   field: ContactField;
@@ -14,10 +15,11 @@ type Props = {
   errors: SubmissionError<Record<string, string>> | null;
 };
 
-/** One of the enquiry's fixed fields (name, email, phone, eventDate, message), as content describes it. */
+/** One of the enquiry's fixed fields (names, e-mail, phone, how they heard, message), as content describes it. */
 export function FixedField({ field, value, onChange, problem, errors }: Props) {
   const id = inputId.field(field.name);
   const problemId = `${id}-problem`;
+  const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const refused = (errors?.getFieldErrors(field.name).length ?? 0) > 0;
   const common = {
@@ -29,7 +31,8 @@ export function FixedField({ field, value, onChange, problem, errors }: Props) {
     onChange: (event: { target: { value: string } }) => onChange(event.target.value),
     'aria-invalid': problem || refused ? true : undefined,
     'aria-describedby':
-      [problem && problemId, refused && errorId].filter(Boolean).join(' ') || undefined,
+      [field.hint && hintId, problem && problemId, refused && errorId].filter(Boolean).join(' ') ||
+      undefined,
   };
   return (
     <div className={`${formStyles.field} ${field.type === 'textarea' ? formStyles.wide : ''}`}>
@@ -37,6 +40,11 @@ export function FixedField({ field, value, onChange, problem, errors }: Props) {
         {field.label}
         {field.required && <span aria-hidden="true"> *</span>}
       </label>
+      {field.hint && (
+        <p id={hintId} className={styles.hint}>
+          {field.hint}
+        </p>
+      )}
       {problem && (
         <p id={problemId} className={formStyles.error}>
           {problem}

@@ -5,7 +5,17 @@ import { formatDay } from '@/lib/journal/dates';
 import styles from './journal.module.css';
 
 /** A post in a list: its cover, title, tradition, date and summary; the whole card is its link. */
-export function PostCard({ post, priority = false }: { post: JournalPost; priority?: boolean }) {
+export function PostCard({
+  post,
+  priority = false,
+  level = 2,
+}: {
+  post: JournalPost;
+  priority?: boolean;
+  /** The title's heading level: 3 under a section's heading. */
+  level?: 2 | 3;
+}) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <li className={styles.card} data-tradition={post.tradition}>
       <Picture
@@ -17,11 +27,11 @@ export function PostCard({ post, priority = false }: { post: JournalPost; priori
       <p className={styles.meta}>
         {post.tradition} · <time dateTime={post.published}>{formatDay(post.published)}</time>
       </p>
-      <h2 className={styles.cardTitle}>
+      <Heading className={styles.cardTitle}>
         <Link href={post.path} className={styles.cardLink}>
           {post.title}
         </Link>
-      </h2>
+      </Heading>
       <p className={styles.summary}>{post.summary}</p>
     </li>
   );

@@ -1,7 +1,7 @@
 import { contact, site } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import { longDate } from '@/lib/enquiry/dates';
-import { formatWhole } from '@/lib/enquiry/submission';
+import { formatWhole } from '@/lib/enquiry/estimate';
 import { violations } from '../fixtures/axe';
 import { expect, test, type Page } from '../fixtures';
 import { stubFormspree } from '../stubs/formspree';
@@ -219,7 +219,7 @@ test.describe('the enquiry', () => {
     await expect(page.getByText('Event 2 removed')).toBeAttached();
 
     await page
-      .getByRole('group', { name: copy.coverage.label })
+      .getByRole('group', { name: copy.event.coverage })
       .getByLabel(copy.coverage.both, { exact: true })
       .check();
     await page.getByLabel(copy.country.label).selectOption('Canada');
@@ -231,9 +231,9 @@ test.describe('the enquiry', () => {
 
     // Change goes back to its section; Check your answers returns.
     await page
-      .getByRole('button', { name: `${copy.check.change} ${copy.sections.coverage.toLowerCase()}` })
+      .getByRole('button', { name: `${copy.check.change} ${copy.sections.message.toLowerCase()}` })
       .click();
-    await expect(page.getByRole('heading', { name: copy.sections.coverage })).toBeFocused();
+    await expect(page.getByRole('heading', { name: copy.sections.message })).toBeFocused();
     await checkAnswers(page);
 
     await send(page).click();
@@ -327,7 +327,7 @@ test.describe('the enquiry', () => {
     await fillComplete(page);
     await page.getByLabel(copy.country.label).selectOption('India');
     await page
-      .getByRole('group', { name: copy.coverage.label })
+      .getByRole('group', { name: copy.event.coverage })
       .getByLabel(copy.coverage.photo, { exact: true })
       .check();
     await expect(page.getByLabel(copy.budget.label).getByRole('option')).toHaveText([

@@ -17,6 +17,7 @@ import {
   siteSchema,
 } from './schema';
 import { journalCopySchema } from '@/lib/journal/schema';
+import { availabilitySchema } from './availability-schema';
 import { ratesSchema, termsSchema } from './terms-schema';
 
 /** Adds an issue on every entry after the first whose key was already seen. */
@@ -136,6 +137,12 @@ export const contentFiles = {
     label: 'Contact form',
     group: 'pages',
     schema: contactSchema,
+  },
+  availability: {
+    file: 'content/availability.json',
+    label: 'Availability',
+    group: 'pages',
+    schema: availabilitySchema,
   },
   journal: {
     file: 'content/journal.json',

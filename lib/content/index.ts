@@ -1,4 +1,5 @@
 import aboutFile from '@/content/about.json' with { type: 'json' };
+import availabilityFile from '@/content/availability.json' with { type: 'json' };
 import bundlesFile from '@/content/bundles.json' with { type: 'json' };
 import checkoutFile from '@/content/checkout.json' with { type: 'json' };
 import contactFile from '@/content/contact.json' with { type: 'json' };
@@ -26,6 +27,7 @@ import type { z } from 'zod';
  */
 export const rawContent: Record<ContentFileName, unknown> = {
   about: aboutFile,
+  availability: availabilityFile,
   bundles: bundlesFile,
   checkout: checkoutFile,
   contact: contactFile,
@@ -72,6 +74,7 @@ export const loveNotes = content.lovenotes.loveNotes;
 export const journalCopy = content.journal;
 export const terms = content.terms;
 export const rates = content.rates;
+export const availability = content.availability;
 
 // A bundle names its packs by slug, each a pack of content/presets.json; it is sold under its own
 // name and slug (the cart and PayPal know it by them) for less than its packs one by one.
@@ -136,4 +139,5 @@ export function filmsOf(collection: 'ad' | 'cinematic') {
 
 export type * from './schema';
 export type * from './terms-schema';
+export type * from './availability-schema';
 export { ALL_CATEGORY, categorySchema } from './schema';

@@ -295,7 +295,7 @@ const startingPrice = perCurrency(z.object({ perEvent: amount, perDay: amount })
 
 /** The qualifying enquiry around the fixed fields (components/forms/enquiry-form.tsx). */
 const enquirySchema = z.object({
-  sections: z.object({ about: text, events: text, coverage: text, message: text }),
+  sections: z.object({ about: text, events: text, message: text }),
   eventsIntro: prose,
   event: z.object({
     legend: template('n'),
@@ -323,14 +323,31 @@ const enquirySchema = z.object({
           hint: 'What links use: /contact/?event=sangeet',
         }),
         label: text,
+        names: z
+          .array(text)
+          .default([])
+          .meta({
+            cms: {
+              hint: 'What families call it, each offered on its own: "Anand Karaj", "Pheras", "Nikah".',
+            },
+          }),
       }),
     )
     .min(1),
-  coverage: z.object({ label: text, photo: text, film: text, both: text }),
-  country: z.object({ label: text, hint: text, elsewhere: text }),
+  coverage: z.object({ photo: text, film: text, both: text }),
+  country: z.object({ label: text, hint: text, elsewhere: text, other: text }),
   countries: z.array(z.object({ name: text, currency: z.enum(enquiryCurrencies) })).min(1),
   budget: z.object({ label: text, notSure: text, bands: perCurrency(z.array(text).min(1)) }),
   startingPrices: z.object({ photo: startingPrice, film: startingPrice, both: startingPrice }),
+  /** "Are you free on our dates?", from content/availability.json. */
+  availability: z.object({ free: text, oneTeam: text, booked: text }),
+  prefill: z.object({
+    started: template('event'),
+    at: template('venue'),
+    from: template('couple'),
+    change: text,
+  }),
+  titles: z.object({ error: template('title'), check: template('title'), sent: template('title') }),
   checkLabel: text,
   check: z.object({
     heading: text,
@@ -340,7 +357,7 @@ const enquirySchema = z.object({
     undated: text,
     guests: template('n'),
   }),
-  draft: z.object({ restored: text, startAgain: text }),
+  draft: z.object({ restored: text, startAgain: text, cleared: text, undo: text }),
   errors: z.object({
     summary: text,
     emailInvalid: text,
@@ -351,15 +368,24 @@ const enquirySchema = z.object({
     datePast: template('n'),
     guests: template('n'),
     country: text,
+    otherCountry: text,
   }),
   reply: z.object({
+    greeting: template('name'),
+    returning: template('date'),
+    startNew: text,
     timeline: text,
-    prices: template('coverage', 'perEvent', 'perDay'),
+    estimate: template('events', 'days', 'total'),
+    estimateUndated: template('events', 'total'),
+    estimateBasis: prose,
     quoted: text,
     book: text,
     bookIntro: text,
     promise: text,
     phone: template('phone'),
+    copied: template('email'),
+    notCopied: text,
+    save: text,
   }),
   subject: template('names', 'date', 'city'),
 });
@@ -372,8 +398,9 @@ export const contactSchema = z.object({
         .object({
           name: matching(/^[a-zA-Z]+$/, 'must be letters only, as Formspree receives it'),
           label: text,
-          type: z.enum(['text', 'email', 'select', 'textarea']),
+          type: z.enum(['text', 'email', 'tel', 'select', 'textarea']),
           required: z.boolean(),
+          hint: text.optional(),
           placeholder: text.optional(),
           autoComplete: text.optional(),
           options: z.array(text).optional(),

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { matching, prose, template, text } from './schema';
 
-const isoDate = (meaning: string) =>
+export const isoDate = (meaning: string) =>
   z.iso.date(`must be ${meaning}, as YYYY-MM-DD`).meta({
     cms: {
       widget: 'datetime',

@@ -5,18 +5,25 @@ import { fillIn } from '@/lib/shared/copy';
 import { checkDate, type CalendarDate } from './dates';
 import type { Enquiry, EnquiryEvent } from './model';
 
-export type Section = 'about' | 'events' | 'coverage' | 'message';
+export type Section = 'about' | 'events' | 'message';
 
 /** The ids of the form's inputs, shared by the form and the error summary. */
 export const inputId = {
   field: (name: string) => `contact-${name}`,
   event: (event: Pick<EnquiryEvent, 'id'>, part: string) => `event-${event.id}-${part}`,
   country: 'enquiry-country',
+  otherCountry: 'enquiry-other-country',
 };
 
-/** Where a spec field is asked: the wedding's place with the events, the message last. */
-export const sectionOf = (name: string): Section =>
-  name === 'cityCountry' ? 'events' : name === 'message' ? 'message' : 'about';
+/**
+ * The spec fields the form makes rather than asks (submission.ts): eventDate from the first
+ * event's date, cityCountry from the events' cities and the country, asked once.
+ */
+const MADE = new Set(['eventDate', 'cityCountry']);
+export const isAsked = (field: Pick<ContactField, 'name'>) => !MADE.has(field.name);
+
+/** Where a fixed field is asked: the message last, the rest about the couple. */
+export const sectionOf = (name: string): Section => (name === 'message' ? 'message' : 'about');
 
 export type Problem = { id: string; message: string; section: Section };
 
@@ -32,7 +39,7 @@ export function problems(
   const found: Problem[] = [];
   const fieldProblems = (section: Section) => {
     for (const field of fields) {
-      if (sectionOf(field.name) !== section || field.name === 'eventDate') continue;
+      if (sectionOf(field.name) !== section || !isAsked(field)) continue;
       const value = (enquiry.fields[field.name] ?? '').trim();
       const id = inputId.field(field.name);
       if (field.required && !value) found.push({ id, section, message: field.missing! });
@@ -41,7 +48,10 @@ export function problems(
     }
   };
   fieldProblems('about');
-  fieldProblems('events');
+  if (!enquiry.country)
+    found.push({ id: inputId.country, section: 'events', message: copy.errors.country });
+  else if (enquiry.country === copy.country.elsewhere && !enquiry.otherCountry.trim())
+    found.push({ id: inputId.otherCountry, section: 'events', message: copy.errors.otherCountry });
   enquiry.events.forEach((event, index) => {
     const n = index + 1;
     const add = (part: string, message: string) =>
@@ -59,8 +69,6 @@ export function problems(
     if (event.guests.trim() && !/^\d{1,5}$/.test(event.guests.trim()))
       add('guests', copy.errors.guests);
   });
-  if (!enquiry.country)
-    found.push({ id: inputId.country, section: 'coverage', message: copy.errors.country });
   fieldProblems('message');
   return found;
 }

@@ -1,22 +1,41 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import { contact } from '@/lib/content';
+import { contact, type Availability } from '@/lib/content';
+import { dayState, isFresh } from './availability';
 import { problems } from './check';
 import { checkDate, longDate, usDate } from './dates';
-import { emptyEnquiry, emptyEvent, prefill, readDraft, writeDraft, type Enquiry } from './model';
-import { currencyFor, formatWhole, schedulerLink, startingPrices, submission } from './submission';
+import { combined, estimate, estimateLine, formatWhole } from './estimate';
+import { initialState, reducer } from './form-state';
+import {
+  emptyEnquiry,
+  emptyEvent,
+  nextEvent,
+  prefill,
+  readDraft,
+  writeDraft,
+  type Enquiry,
+} from './model';
+import { readSent, sentDay, sentRecord, summaryText, writeSent } from './sent';
+import {
+  cityCountry,
+  currencyFor,
+  plannedEvents,
+  schedulerLink,
+  submission,
+  weddingCoverage,
+} from './submission';
 
 const copy = contact.enquiry;
 const today = { year: 2026, month: 11, day: 25 };
-const kinds = copy.eventKinds.map((kind) => kind.value);
+const kinds = copy.eventKinds;
 
 const enquiry: Enquiry = {
   fields: {
     name: 'Anika & Dev',
     email: 'anika@example.com',
     howDidYouHear: 'Instagram',
+    phone: '+1 604 555 0101',
     instagramHandles: '',
-    cityCountry: 'Surrey, Canada',
     planner: '',
     message: 'Three days in February.',
   },
@@ -24,6 +43,7 @@ const enquiry: Enquiry = {
     {
       ...emptyEvent(1),
       kind: 'ceremony',
+      name: 'Anand Karaj',
       day: '14',
       month: '2',
       year: '2027',
@@ -45,8 +65,8 @@ const enquiry: Enquiry = {
     },
     { ...emptyEvent(3), kind: 'reception', city: 'Vancouver' },
   ],
-  coverage: 'both',
   country: 'Canada',
+  otherCountry: '',
   budget: 'CA$10,000 to CA$20,000',
 };
 
@@ -103,14 +123,137 @@ describe('currency and prices', () => {
     }
   });
 
-  test('starting prices in the couple’s currency', () => {
-    const price = copy.startingPrices.both.CAD;
-    expect(startingPrices(enquiry, copy)).toContain(formatWhole(price.perEvent, 'CAD'));
-    expect(formatWhole(price.perEvent, 'CAD')).toMatch(/^CA\$\d/);
+  test('a whole amount as the couple reads it', () => {
+    expect(formatWhole(2400, 'CAD')).toBe('CA$2,400');
     expect(formatWhole(120000, 'INR')).toBe('₹1,20,000');
-    const india = startingPrices({ ...enquiry, country: 'India', coverage: 'photo' }, copy);
-    expect(india).toContain(formatWhole(copy.startingPrices.photo.INR.perDay, 'INR'));
-    expect(india).toContain(copy.coverage.photo);
+    expect(formatWhole(1800, 'USD')).toBe('$1,800');
+  });
+});
+
+describe('asked once, made for the submission', () => {
+  test('cityCountry: each city once, in order, then the country (or the one typed)', () => {
+    expect(cityCountry(enquiry, copy)).toBe('Surrey, Vancouver, Canada');
+    const elsewhere = {
+      ...enquiry,
+      events: [
+        { ...emptyEvent(1), city: ' Nairobi ' },
+        { ...emptyEvent(2), city: 'nairobi' },
+      ],
+      country: copy.country.elsewhere,
+      otherCountry: 'Kenya',
+    };
+    expect(cityCountry(elsewhere, copy)).toBe('Nairobi, Kenya');
+  });
+
+  test('the wedding’s coverage is what its events add up to', () => {
+    expect(weddingCoverage(enquiry)).toBe('both');
+    expect(combined(['photo', 'photo'])).toBe('photo');
+    expect(combined(['film'])).toBe('film');
+    expect(combined(['photo', 'film'])).toBe('both');
+    expect(combined([])).toBe('');
+  });
+
+  test('a new event starts in the city and with the coverage of the one before', () => {
+    expect(nextEvent(2, enquiry.events[1])).toEqual({
+      ...emptyEvent(2),
+      city: 'Surrey',
+      coverage: 'film',
+    });
+    expect(nextEvent(1, undefined)).toEqual(emptyEvent(1));
+  });
+});
+
+describe('the estimate for the whole wedding', () => {
+  const prices = copy.startingPrices;
+  const day = (d: number) => ({ year: 2027, month: 5, day: d });
+  const event = (
+    date: ReturnType<typeof day> | null,
+    coverage: 'photo' | 'film' | 'both' | '',
+  ) => ({
+    kind: 'sangeet',
+    label: 'Sangeet',
+    date,
+    city: 'Brampton',
+    venue: '',
+    guests: null,
+    coverage,
+    availability: null,
+  });
+
+  test('one event a day at the per-event price; several at the whole-day price when lower', () => {
+    // Day 1: a sangeet (2,400); day 2: the Anand Karaj and the reception (2 × 2,400 = 4,800 < 5,600).
+    const threeOverTwo = [event(day(15), 'both'), event(day(16), 'both'), event(day(16), 'both')];
+    expect(estimate(threeOverTwo, prices, 'CAD')).toEqual({
+      currency: 'CAD',
+      total: 2400 + 4800,
+      events: 3,
+      days: 2,
+    });
+    // Three on one day: 7,200 one by one, 5,600 for the day.
+    const threeInOneDay = [event(day(16), 'both'), event(day(16), 'both'), event(day(16), 'both')];
+    expect(estimate(threeInOneDay, prices, 'CAD').total).toBe(5600);
+  });
+
+  test('a day of photographs and of a film is priced as both; no choice counts as both', () => {
+    const mixed = [event(day(16), 'photo'), event(day(16), 'film'), event(day(16), 'film')];
+    // 1,200 + 1,500 + 1,500 = 4,200 one by one, under the 5,600 of a day of both.
+    expect(estimate(mixed, prices, 'CAD').total).toBe(4200);
+    expect(estimate([event(day(16), '')], prices, 'USD').total).toBe(prices.both.USD.perEvent);
+  });
+
+  test('undated events are each at the per-event price, and the days are not counted', () => {
+    const result = estimate([event(null, 'photo'), event(null, 'photo')], prices, 'INR');
+    expect(result).toEqual({ currency: 'INR', total: 120000, events: 2, days: null });
+    expect(estimateLine(result, copy.reply)).toBe('For your two events: from ₹1,20,000.');
+  });
+
+  test('the sentence the reply and the submission carry', () => {
+    expect(estimateLine({ currency: 'CAD', total: 7200, events: 3, days: 2 }, copy.reply)).toBe(
+      'For your three events over two days: from CA$7,200.',
+    );
+    expect(estimateLine({ currency: 'USD', total: 1800, events: 1, days: 1 }, copy.reply)).toBe(
+      'For your one event over one day: from $1,800.',
+    );
+  });
+});
+
+describe('availability', () => {
+  const list: Availability = {
+    updated: '2026-11-20',
+    dates: [
+      { date: '2027-05-15', status: 'booked' },
+      { date: '2027-05-16', status: 'one-team' },
+    ],
+  };
+  const may = (d: number) => ({ year: 2027, month: 5, day: d });
+
+  test('booked, one team left, or free, as the list says', () => {
+    expect(dayState(list, may(15), today)).toBe('booked');
+    expect(dayState(list, may(16), today)).toBe('one-team');
+    expect(dayState(list, may(17), today)).toBe('free');
+  });
+
+  test('a list not updated for more than 30 days says nothing', () => {
+    expect(isFresh(list, { year: 2026, month: 12, day: 20 })).toBe(true);
+    expect(isFresh(list, { year: 2026, month: 12, day: 21 })).toBe(false);
+    expect(dayState(list, may(15), { year: 2026, month: 12, day: 21 })).toBeNull();
+  });
+
+  test('the submission carries what was shown per event', () => {
+    const sent = submission(
+      {
+        ...enquiry,
+        events: [{ ...enquiry.events[0]!, day: '15', month: '5' }, enquiry.events[2]!],
+      },
+      copy,
+      today,
+      '',
+      list,
+    );
+    expect(
+      JSON.parse(sent.eventsJson!).map((e: { availability: unknown }) => e.availability),
+    ).toEqual(['booked', null]);
+    expect(sent.events).toContain(`(we showed: "${copy.availability.booked}")`);
   });
 });
 
@@ -137,49 +280,83 @@ describe('problems', () => {
     expect(found.map((problem) => [problem.id, problem.message])).toEqual([
       ['contact-name', 'Enter your names'],
       ['contact-email', copy.errors.emailInvalid],
+      ['enquiry-country', copy.errors.country],
       ['event-4-kind', 'Choose what event 1 is'],
       ['event-4-day', 'The date of event 1 is not a real date'],
       ['event-4-city', 'Enter the city of event 1'],
       ['event-4-guests', copy.errors.guests.replace('{n}', '1')],
       ['event-7-day', 'The date of event 2 has already passed'],
-      ['enquiry-country', copy.errors.country],
     ]);
+  });
+
+  test('"Somewhere else" asks which country; cityCountry is never asked', () => {
+    const elsewhere = { ...enquiry, country: copy.country.elsewhere };
+    expect(problems(elsewhere, contact.fields, copy, today)).toEqual([
+      { id: 'enquiry-other-country', section: 'events', message: copy.errors.otherCountry },
+    ]);
+    expect(problems({ ...elsewhere, otherCountry: 'Kenya' }, contact.fields, copy, today)).toEqual(
+      [],
+    );
   });
 });
 
 describe('the submission', () => {
   const sent = submission(enquiry, copy, today, '');
 
-  test('keeps the fixed fields, with eventDate from the first event', () => {
-    expect(sent).toMatchObject({ ...enquiry.fields, eventDate: '02/12/2027', _gotcha: '' });
+  test('keeps the fixed fields, with eventDate from the first event and cityCountry made', () => {
+    expect(sent).toMatchObject({
+      ...enquiry.fields,
+      eventDate: '02/12/2027',
+      cityCountry: 'Surrey, Vancouver, Canada',
+      coverage: copy.coverage.both,
+      _gotcha: '',
+    });
+  });
+
+  test('carries the estimate the couple was shown', () => {
+    // 12 Feb: a film (1,500); 14 Feb: both (2,400); undated reception: both (2,400).
+    expect(sent.estimate).toBe('For your three events: from CA$6,300.');
   });
 
   test('lists the events for the inbox, soonest first, undated last', () => {
     expect(sent.events).toBe(
       [
         '1. Sangeet, Friday 12 February 2027, Crystal Banquet Hall, Surrey, A film',
-        '2. Ceremony (pheras, Anand Karaj, nikah), Sunday 14 February 2027, Gurdwara Dasmesh Darbar, Surrey, about 400 guests, Photographs and a film',
+        '2. Anand Karaj, Sunday 14 February 2027, Gurdwara Dasmesh Darbar, Surrey, about 400 guests, Photographs and a film',
         '3. Reception, Date not fixed yet, Vancouver',
       ].join('\n'),
     );
     expect(JSON.parse(sent.eventsJson!)).toEqual([
       {
         kind: 'sangeet',
+        name: 'Sangeet',
         date: '2027-02-12',
         city: 'Surrey',
         venue: 'Crystal Banquet Hall',
         guests: null,
         coverage: 'film',
+        availability: null,
       },
       {
         kind: 'ceremony',
+        name: 'Anand Karaj',
         date: '2027-02-14',
         city: 'Surrey',
         venue: 'Gurdwara Dasmesh Darbar',
         guests: 400,
         coverage: 'both',
+        availability: null,
       },
-      { kind: 'reception', date: null, city: 'Vancouver', venue: '', guests: null, coverage: null },
+      {
+        kind: 'reception',
+        name: 'Reception',
+        date: null,
+        city: 'Vancouver',
+        venue: '',
+        guests: null,
+        coverage: null,
+        availability: null,
+      },
     ]);
   });
 
@@ -195,7 +372,7 @@ describe('the submission', () => {
     expect(link.searchParams.get('name')).toBe('Anika & Dev');
     expect(link.searchParams.get('email')).toBe('anika@example.com');
     expect(link.searchParams.get('a1')).toBe(
-      'Sangeet 02/12/2027 Surrey; Ceremony (pheras, Anand Karaj, nikah) 02/14/2027 Surrey; Reception Vancouver',
+      'Sangeet 02/12/2027 Surrey; Anand Karaj 02/14/2027 Surrey; Reception Vancouver',
     );
     expect(
       new URL(schedulerLink('https://book.example.com/x', enquiry, copy, today)).searchParams.has(
@@ -218,30 +395,104 @@ describe('the draft', () => {
       JSON.stringify({
         version: 1,
         fields: { name: 'A', email: 5, 'bad name': 'x' },
-        events: [null, { kind: 'haldi', day: 12, city: 'Delhi' }, ...Array(20).fill({})],
-        coverage: 'drone',
+        events: [
+          null,
+          { kind: 'haldi', day: 12, city: 'Delhi', coverage: 'drone' },
+          ...Array(20).fill({}),
+        ],
+        coverage: 'both',
       }),
     )!;
     expect(repaired.fields).toEqual({ name: 'A' });
     expect(repaired.events).toHaveLength(10);
+    // A version-1 draft (before the family names and the country asked once) is read, not lost.
     expect(repaired.events[1]).toEqual({ ...emptyEvent(2), kind: 'haldi', city: 'Delhi' });
-    expect(repaired.coverage).toBe('');
     expect(readDraft(JSON.stringify({ version: 1, events: [] }))!.events).toEqual([emptyEvent(1)]);
   });
 
-  test('a link pre-fills the first event without overwriting the draft', () => {
-    const params = new URLSearchParams('event=sangeet&city=Surrey&venue=Crystal%20Banquet%20Hall');
-    expect(prefill(emptyEnquiry(), params, kinds).events[0]).toMatchObject({
-      kind: 'sangeet',
-      city: 'Surrey',
-      venue: 'Crystal Banquet Hall',
-    });
-    expect(prefill(enquiry, params, kinds).events[0]).toMatchObject({
+  test('a link pre-fills only what it names in the first event, says so, and a draft wins', () => {
+    const params = new URLSearchParams(
+      'event=ceremony&name=Anand%20Karaj&city=Surrey&venue=Gurdwara%20Dasmesh%20Darbar&from=Harleen%20%26%20Karan',
+    );
+    const filled = prefill(emptyEnquiry(), params, kinds);
+    expect(filled.enquiry.events[0]).toMatchObject({
       kind: 'ceremony',
+      name: 'Anand Karaj',
+      city: 'Surrey',
       venue: 'Gurdwara Dasmesh Darbar',
+      day: '',
     });
+    expect(filled.filled).toEqual({
+      kind: 'ceremony',
+      name: 'Anand Karaj',
+      city: 'Surrey',
+      venue: 'Gurdwara Dasmesh Darbar',
+      from: 'Harleen & Karan',
+    });
+    expect(prefill(enquiry, params, kinds)).toEqual({ enquiry, filled: null });
+    const onlyKind = prefill(emptyEnquiry(), new URLSearchParams('event=sangeet'), kinds);
+    expect(onlyKind.enquiry.events[0]).toMatchObject({ kind: 'sangeet', city: '', venue: '' });
+    expect(prefill(emptyEnquiry(), new URLSearchParams('event=<script>'), kinds).filled).toBeNull();
+    // A name the kind does not list is not taken.
     expect(
-      prefill(emptyEnquiry(), new URLSearchParams('event=<script>'), kinds).events[0]!.kind,
+      prefill(emptyEnquiry(), new URLSearchParams('event=ceremony&name=Party'), kinds).enquiry
+        .events[0]!.name,
     ).toBe('');
+  });
+});
+
+describe('the form’s state', () => {
+  test('Start again clears, Undo brings it all back, and the next edit forgets the undo', () => {
+    const editing = { ...initialState, enquiry, restored: true };
+    const cleared = reducer(editing, { type: 'start-again' });
+    expect(cleared.enquiry).toEqual(emptyEnquiry());
+    expect(reducer(cleared, { type: 'undo' }).enquiry).toEqual(enquiry);
+    const typed = reducer(cleared, {
+      type: 'edit',
+      change: (e) => ({ ...e, budget: 'x' }),
+      recheck: () => [],
+    });
+    expect(typed.cleared).toBeNull();
+    expect(reducer(typed, { type: 'undo' }).enquiry.budget).toBe('x');
+  });
+});
+
+describe('the record kept after sending', () => {
+  const record = sentRecord(enquiry, copy, today, 'https://calendly.com/saanjh/consultation');
+
+  test('holds the day, the events as chosen, the estimate and the booking link, and survives a round trip', () => {
+    expect(record).toMatchObject({
+      sentOn: '2026-11-25',
+      name: 'Anika & Dev',
+      email: 'anika@example.com',
+      estimate: 'For your three events: from CA$6,300.',
+    });
+    expect(record.events.map((event) => event.label)).toEqual([
+      'Sangeet',
+      'Anand Karaj',
+      'Reception',
+    ]);
+    expect(readSent(writeSent(record))).toEqual(record);
+    expect(summaryText(record, copy, 'Saanjh Studio')).toContain(
+      'Anand Karaj, Sunday 14 February 2027, Gurdwara Dasmesh Darbar, Surrey',
+    );
+  });
+
+  test('a tampered or broken record is none: no script link reaches the page', () => {
+    expect(readSent('{')).toBeNull();
+    expect(readSent(writeSent({ ...record, bookingUrl: 'javascript:alert(1)' }))).toBeNull();
+    expect(readSent(writeSent({ ...record, sentOn: 'yesterday' }))).toBeNull();
+    expect(readSent(JSON.stringify({ ...record, version: 7 }))).toBeNull();
+  });
+
+  test('"25 November" this year, with the year otherwise', () => {
+    expect(sentDay('2026-11-25', today)).toBe('25 November');
+    expect(sentDay('2025-11-25', today)).toBe('25 November 2025');
+  });
+
+  test('the events the check page lists are the ones sent', () => {
+    expect(plannedEvents(enquiry, copy, today).map((event) => event.label)).toEqual(
+      record.events.map((event) => event.label),
+    );
   });
 });

@@ -11,6 +11,8 @@ export type EnquiryEvent = DateParts & {
   /** Names the event's inputs; stays with it when an earlier event is removed. */
   id: number;
   kind: string;
+  /** The family's own name for it, when content gives the kind names ("Anand Karaj"). */
+  name: string;
   city: string;
   venue: string;
   guests: string;
@@ -18,17 +20,20 @@ export type EnquiryEvent = DateParts & {
 };
 
 export type Enquiry = {
-  /** The fixed fields but eventDate (made from the first event), by name. */
+  /** The fixed fields the couple types, by name (eventDate and cityCountry are made: derived.ts). */
   fields: Record<string, string>;
   events: EnquiryEvent[];
-  coverage: Coverage | '';
+  /** One of content's countries, or its "Somewhere else". */
   country: string;
+  /** The country typed when it is "Somewhere else". */
+  otherCountry: string;
   budget: string;
 };
 
 export const emptyEvent = (id: number): EnquiryEvent => ({
   id,
   kind: '',
+  name: '',
   day: '',
   month: '',
   year: '',
@@ -41,9 +46,19 @@ export const emptyEvent = (id: number): EnquiryEvent => ({
 export const emptyEnquiry = (): Enquiry => ({
   fields: {},
   events: [emptyEvent(1)],
-  coverage: '',
   country: '',
+  otherCountry: '',
   budget: '',
+});
+
+/**
+ * The event "Add another event" makes: the city and coverage of the one before it (a wedding's
+ * events are mostly in one city, with one kind of coverage), the rest empty.
+ */
+export const nextEvent = (id: number, previous: EnquiryEvent | undefined): EnquiryEvent => ({
+  ...emptyEvent(id),
+  city: previous?.city ?? '',
+  coverage: previous?.coverage ?? '',
 });
 
 /** Whether anything has been typed or chosen. */
@@ -53,8 +68,8 @@ export function isBlank(enquiry: Enquiry): boolean {
     Object.values(enquiry.fields).every((value) => value === '') &&
     enquiry.events.length <= 1 &&
     Object.values({ ...first, id: '' }).every((value) => value === '') &&
-    !enquiry.coverage &&
     !enquiry.country &&
+    !enquiry.otherCountry &&
     !enquiry.budget
   );
 }
@@ -80,7 +95,8 @@ export function readDraft(stored: string | null): Enquiry | null {
     return null;
   }
   const draft = record(parsed);
-  if (draft.version !== DRAFT_VERSION) return null;
+  // A version-1 draft (a wedding-wide coverage, no family names) reads as this one without them.
+  if (draft.version !== DRAFT_VERSION && draft.version !== 1) return null;
   const fields = Object.fromEntries(
     Object.entries(record(draft.fields))
       .filter(([name, value]) => /^[a-zA-Z]+$/.test(name) && typeof value === 'string')
@@ -93,6 +109,7 @@ export function readDraft(stored: string | null): Enquiry | null {
       return {
         id: index + 1,
         kind: text(event.kind, 100),
+        name: text(event.name, 100),
         day: text(event.day, 4),
         month: text(event.month, 4),
         year: text(event.year, 4),
@@ -105,34 +122,51 @@ export function readDraft(stored: string | null): Enquiry | null {
   return {
     fields,
     events: events.length > 0 ? events : [emptyEvent(1)],
-    coverage: coverage(draft.coverage),
     country: text(draft.country, 100),
+    otherCountry: text(draft.otherCountry, 100),
     budget: text(draft.budget, 100),
   };
 }
 
 /** Bump when the shape changes: an older draft is then left unread rather than misread. */
-const DRAFT_VERSION = 1;
+const DRAFT_VERSION = 2;
 
 export const writeDraft = (enquiry: Enquiry) =>
   JSON.stringify({ version: DRAFT_VERSION, ...enquiry });
 
+/** What a link's pre-fill put in the first event, for the notice that says so. */
+export type Prefilled = { kind: string; name: string; venue: string; city: string; from: string };
+
 /**
- * A link's pre-fill (`?event=sangeet&city=Surrey&venue=…`) on the first event: each value only where
- * that event's field is still empty, so a kept draft wins; an event kind the studio does not list
- * is ignored.
+ * A link's pre-fill (`?event=ceremony&name=Anand+Karaj&city=Surrey&venue=…&from=Harleen+%26+Karan`)
+ * on the first event: only what the link names, and each value only where that event's field is
+ * still empty, so a kept draft wins; an event kind the studio does not list is ignored. Says what
+ * it filled (null: nothing).
  */
-export function prefill(enquiry: Enquiry, params: URLSearchParams, kinds: string[]): Enquiry {
+export function prefill(
+  enquiry: Enquiry,
+  params: URLSearchParams,
+  kinds: { value: string; names: string[] }[],
+): { enquiry: Enquiry; filled: Prefilled | null } {
   const [first, ...rest] = enquiry.events;
-  if (!first) return enquiry;
+  const param = (name: string) => text(params.get(name), 200).trim();
+  const kind = kinds.find((entry) => entry.value === param('event'));
   const wanted = {
-    kind: kinds.includes(params.get('event') ?? '') ? params.get('event')! : '',
-    city: text(params.get('city'), 200).trim(),
-    venue: text(params.get('venue'), 200).trim(),
+    kind: kind?.value ?? '',
+    name: kind?.names.includes(param('name')) ? param('name') : '',
+    city: param('city'),
+    venue: param('venue'),
   };
+  if (!first) return { enquiry, filled: null };
   const filled = { ...first };
+  const changed = { kind: '', name: '', city: '', venue: '' };
   for (const key of ['kind', 'city', 'venue'] as const) {
-    if (!filled[key] && wanted[key]) filled[key] = wanted[key];
+    if (!filled[key] && wanted[key]) filled[key] = changed[key] = wanted[key];
   }
-  return { ...enquiry, events: [filled, ...rest] };
+  if (changed.kind && wanted.name) filled.name = changed.name = wanted.name;
+  if (!changed.kind && !changed.city && !changed.venue) return { enquiry, filled: null };
+  return {
+    enquiry: { ...enquiry, events: [filled, ...rest] },
+    filled: { ...changed, from: param('from') },
+  };
 }

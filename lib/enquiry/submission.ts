@@ -1,8 +1,10 @@
 // What the enquiry sends to Formspree, and what the page answers with once it has arrived: made
 // from the couple's own answers, with no server of ours.
-import type { EnquiryCopy, EnquiryCurrency } from '@/lib/content';
+import type { Availability, EnquiryCopy, EnquiryCurrency } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
+import { dayState, type DayState } from './availability';
 import { checkDate, compare, isoDate, longDate, usDate, type CalendarDate } from './dates';
+import { combined, estimate, estimateLine } from './estimate';
 import type { Coverage, Enquiry, EnquiryEvent } from './model';
 
 /** CAD for Canada, INR for India (as the studio lists them), USD elsewhere. */
@@ -10,34 +12,58 @@ export function currencyFor(country: string, countries: EnquiryCopy['countries']
   return countries.find((entry) => entry.name === country)?.currency ?? 'USD';
 }
 
-/** A whole amount as the couple reads it: CA$2,400, ₹1,20,000, $1,800. */
-export function formatWhole(amount: number, currency: EnquiryCurrency): string {
-  return new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en', {
-    style: 'currency',
-    currency,
-    maximumFractionDigits: 0,
-  }).format(amount);
+/** The country as the couple gave it: content's name, or the one typed for "Somewhere else". */
+export const countryOf = (enquiry: Enquiry, copy: EnquiryCopy) =>
+  enquiry.country === copy.country.elsewhere ? enquiry.otherCountry.trim() : enquiry.country;
+
+/**
+ * The spec's `cityCountry`, made from what is asked once: the events' cities (each once, in the
+ * order given) and the country, "Brampton, Mississauga, Canada".
+ */
+export function cityCountry(enquiry: Enquiry, copy: EnquiryCopy): string {
+  const seen = new Set<string>();
+  const cities = enquiry.events
+    .map((event) => event.city.trim())
+    .filter((city) => city && !seen.has(city.toLowerCase()) && seen.add(city.toLowerCase()));
+  return [...cities, countryOf(enquiry, copy)].filter(Boolean).join(', ');
 }
+
+/** The wedding's coverage, made from its events': both when they ask for photographs and a film. */
+export const weddingCoverage = (enquiry: Enquiry) =>
+  combined(enquiry.events.flatMap((event) => (event.coverage ? [event.coverage] : [])));
+
+/** The family's name for the event, else the studio's for its kind: "Anand Karaj", "Sangeet". */
+export const eventLabel = (event: Pick<EnquiryEvent, 'kind' | 'name'>, copy: EnquiryCopy) =>
+  event.name || (copy.eventKinds.find((kind) => kind.value === event.kind)?.label ?? event.kind);
 
 export type PlannedEvent = {
   kind: string;
-  /** The studio's name for the kind ("Sangeet"). */
+  /** What the couple chose: the family's name or the studio's ("Anand Karaj", "Sangeet"). */
   label: string;
   date: CalendarDate | null;
   city: string;
   venue: string;
   guests: number | null;
   coverage: Coverage | '';
+  /** What the studio's list said of the day, as the form showed it (null: it said nothing). */
+  availability: DayState | null;
 };
 
 /** The events as they were sent (dates checked, text trimmed), soonest first, undated last. */
-export function plannedEvents(enquiry: Enquiry, copy: EnquiryCopy, today: CalendarDate) {
+export function plannedEvents(
+  enquiry: Enquiry,
+  copy: EnquiryCopy,
+  today: CalendarDate,
+  availability?: Availability,
+) {
   const planned = enquiry.events.map((event: EnquiryEvent): PlannedEvent => {
     const date = checkDate(event, today);
     return {
       kind: event.kind,
-      label: copy.eventKinds.find((kind) => kind.value === event.kind)?.label ?? event.kind,
+      label: eventLabel(event, copy),
       date: date.kind === 'date' ? date.date : null,
+      availability:
+        availability && date.kind === 'date' ? dayState(availability, date.date, today) : null,
       city: event.city.trim(),
       venue: event.venue.trim(),
       guests: event.guests.trim() ? Number(event.guests) : null,
@@ -72,41 +98,66 @@ export function eventLine(event: PlannedEvent, copy: EnquiryCopy): string {
     .join(', ');
 }
 
+export const availabilityText = (state: DayState, copy: EnquiryCopy) =>
+  ({
+    free: copy.availability.free,
+    'one-team': copy.availability.oneTeam,
+    booked: copy.availability.booked,
+  })[state];
+
+/** What the couple is told their wedding starts at: "For your three events over two days: from CA$7,200." */
+export function weddingEstimate(events: PlannedEvent[], enquiry: Enquiry, copy: EnquiryCopy) {
+  const currency = currencyFor(enquiry.country, copy.countries);
+  return estimateLine(estimate(events, copy.startingPrices, currency), copy.reply);
+}
+
 /**
- * The one Formspree submission: the fixed fields (eventDate from the first event's date), the
- * events as lines for the studio's inbox and as JSON for anything that reads it, the coverage,
- * country, currency and budget, a subject, and the honeypot.
+ * The one Formspree submission: the fixed fields (eventDate from the first event's date,
+ * cityCountry from the cities and the country), the events as lines for the studio's inbox and as
+ * JSON for anything that reads it, the coverage their events add up to, country, currency, budget
+ * and the estimate the couple was shown, a subject, and the honeypot.
  */
 export function submission(
   enquiry: Enquiry,
   copy: EnquiryCopy,
   today: CalendarDate,
   honeypot: string,
+  availability?: Availability,
 ): Record<string, string> {
-  const events = plannedEvents(enquiry, copy, today);
+  const events = plannedEvents(enquiry, copy, today, availability);
   const first = events[0];
   const fields = Object.fromEntries(
     Object.entries(enquiry.fields).map(([name, value]) => [name, value.trim()]),
   );
   const eventDate = first?.date ? usDate(first.date) : '';
+  const coverage = weddingCoverage(enquiry);
   return {
     ...fields,
     eventDate,
-    events: events.map((event, index) => `${index + 1}. ${eventLine(event, copy)}`).join('\n'),
+    cityCountry: cityCountry(enquiry, copy),
+    events: events
+      .map((event, index) => {
+        const shown = event.availability && availabilityText(event.availability, copy);
+        return `${index + 1}. ${eventLine(event, copy)}${shown ? ` (we showed: "${shown}")` : ''}`;
+      })
+      .join('\n'),
     eventsJson: JSON.stringify(
       events.map((event) => ({
         kind: event.kind,
+        name: event.label,
         date: event.date && isoDate(event.date),
         city: event.city,
         venue: event.venue,
         guests: event.guests,
         coverage: event.coverage || null,
+        availability: event.availability,
       })),
     ),
-    coverage: enquiry.coverage ? copy.coverage[enquiry.coverage] : '',
-    country: enquiry.country,
+    coverage: coverage ? copy.coverage[coverage] : '',
+    country: countryOf(enquiry, copy),
     currency: currencyFor(enquiry.country, copy.countries),
     budget: enquiry.budget,
+    estimate: weddingEstimate(events, enquiry, copy),
     _subject: fillIn(copy.subject, {
       names: fields.name ?? '',
       date: eventDate || copy.check.undated,
@@ -114,18 +165,6 @@ export function submission(
     }),
     _gotcha: honeypot,
   };
-}
-
-/** What coverage like theirs starts at, per event and per day, in their currency. */
-export function startingPrices(enquiry: Enquiry, copy: EnquiryCopy) {
-  const coverage = enquiry.coverage || 'both';
-  const currency = currencyFor(enquiry.country, copy.countries);
-  const price = copy.startingPrices[coverage][currency];
-  return fillIn(copy.reply.prices, {
-    coverage: copy.coverage[coverage],
-    perEvent: formatWhole(price.perEvent, currency),
-    perDay: formatWhole(price.perDay, currency),
-  });
 }
 
 /**

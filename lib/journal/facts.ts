@@ -44,8 +44,18 @@ export function eventAnchors(events: { kind: string }[]): string[] {
 export const journalPath = (post: { slug: string }) => `/journal/${post.slug}/`;
 export const cityPath = (city: string) => `/journal/in/${slugify(city)}/`;
 
-/** The enquiry with this event's kind, city and venue filled in (lib/enquiry/model.ts, prefill). */
-export function enquiryHref(event: { kind: string; city: string; venue: string }): string {
-  const query = new URLSearchParams({ event: event.kind, city: event.city, venue: event.venue });
+/**
+ * The enquiry with this event's kind (and the family's name for it), city and venue filled in,
+ * saying whose wedding it came from (lib/enquiry/model.ts, prefill).
+ */
+export function enquiryHref(
+  event: { kind: string; name?: string; city: string; venue: string },
+  couple: string,
+): string {
+  const query = new URLSearchParams({ event: event.kind });
+  if (event.name) query.set('name', event.name);
+  query.set('city', event.city);
+  query.set('venue', event.venue);
+  query.set('from', couple);
   return `/contact/?${query.toString()}`;
 }

@@ -89,13 +89,14 @@ describe('a post is made from its facts', () => {
   });
 
   test('the enquiry link carries the event, city and venue', () => {
-    const href = enquiryHref(parsed.events[1]!);
+    const href = enquiryHref(parsed.events[1]!, parsed.couple);
     const params = new URL(href, 'https://x').searchParams;
     expect(new URL(href, 'https://x').pathname).toBe('/contact/');
     expect(Object.fromEntries(params)).toEqual({
       event: 'ceremony',
       city: 'Surrey',
       venue: 'Gurdwara Dasmesh Darbar',
+      from: 'Simran & Arjun',
     });
   });
 

@@ -151,3 +151,18 @@ export function postCities(post: JournalPost): { name: string; path: string }[] 
     .filter((name) => !seen.has(slugify(name)) && seen.add(slugify(name)))
     .map((name) => ({ name, path: cityPath(name) }));
 }
+
+/**
+ * The weddings a post ends with: the same tradition first, then the same city (any of its
+ * events'), newest first within each, the post itself left out.
+ */
+export function relatedPosts(post: JournalPost, posts = journal(), count = 3): JournalPost[] {
+  const cities = new Set(post.events.map((event) => slugify(event.city)));
+  const sameCity = (other: JournalPost) =>
+    other.events.some((event) => cities.has(slugify(event.city)));
+  const others = posts.filter((other) => other.slug !== post.slug);
+  return [
+    ...others.filter((other) => other.tradition === post.tradition),
+    ...others.filter((other) => other.tradition !== post.tradition && sameCity(other)),
+  ].slice(0, count);
+}

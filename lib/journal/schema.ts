@@ -76,6 +76,32 @@ export const vendorSchema = z.object({
   url: externalUrl.optional(),
 });
 
+/** The wedding's film, shown with the site's YouTube facade (nothing loads from YouTube until play). */
+const postFilmSchema = z.object({
+  title: text,
+  youtubeId: matching(/^[A-Za-z0-9_-]{11}$/, 'must be an 11-character YouTube video id', {
+    label: 'YouTube id',
+    hint: 'The part after v= in the film’s YouTube address.',
+  }),
+  poster: imageSchema.meta({ cms: { hint: 'A still of the film, landscape.' } }),
+});
+
+/** The couple's own words about the day. */
+const quoteSchema = z.object({
+  text: prose,
+  by: text.optional().meta({ cms: { hint: 'Left empty, the couple’s names.' } }),
+});
+
+/** "What we made": the coverage as a couple would compare it. */
+const madeSchema = z.object({
+  days: z.number().int().min(1).max(14),
+  hours: z.number().int().min(1).max(200),
+  deliverables: z
+    .array(text)
+    .min(1)
+    .meta({ cms: { hint: 'One each: "A 6-minute film", "650 edited photographs", "An album".' } }),
+});
+
 /** A journal post's front matter (content/journal/*.md); its Markdown body is the story. */
 export const journalPostSchema = z
   .object({
@@ -83,7 +109,9 @@ export const journalPostSchema = z
       .boolean()
       .default(false)
       .meta({
-        cms: { hint: 'A sample written to show the journal: replace it with a real wedding.' },
+        cms: {
+          hint: 'A sample written to show the journal (its photos are painted by the build): replace it with a real wedding. Not shown to visitors.',
+        },
       }),
     couple: text.meta({ cms: { hint: 'First names: "Simran & Arjun".' } }),
     tradition: z.enum(traditions),
@@ -102,6 +130,9 @@ export const journalPostSchema = z
       cms: { hint: 'The wide first picture, at least 1200 pixels wide, landscape.' },
     }),
     events: z.array(journalEventSchema).min(1).max(10),
+    film: postFilmSchema.optional(),
+    quote: quoteSchema.optional(),
+    made: madeSchema.optional(),
     vendors: z.array(vendorSchema).default([]),
   })
   .superRefine((post, ctx) => {
@@ -126,7 +157,10 @@ export const journalCopySchema = z.object({
   vendorsHeading: text,
   published: template('date'),
   updated: template('date'),
-  sampleNote: prose,
+  filmHeading: text,
+  madeHeading: text,
+  made: z.object({ days: template('n'), day: text, hours: template('n') }),
+  relatedHeading: text,
   enquiry: z.object({ heading: template('venue'), text: prose, link: text }),
   feedTitle: text,
   allCities: text,

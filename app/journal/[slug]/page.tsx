@@ -5,12 +5,13 @@ import { Picture } from '@/components/media/picture';
 import { JsonLd } from '@/components/ui/json-ld';
 import { Section } from '@/components/ui/section';
 import styles from '@/components/journal/journal.module.css';
+import { PostFilm, PostQuote, RelatedWeddings, WhatWeMade } from '@/components/journal/post-extras';
 import button from '@/components/ui/button.module.css';
 import { fillIn } from '@/lib/shared/copy';
 import { journalCopy, site } from '@/lib/content';
 import { formatDay } from '@/lib/journal/dates';
 import { cityPath, enquiryHref, mainEvent } from '@/lib/journal/facts';
-import { getPost, journal, postCities } from '@/lib/journal/posts';
+import { getPost, journal, postCities, relatedPosts } from '@/lib/journal/posts';
 import { blogPostingData, photoLicenceData } from '@/lib/journal/structured-data';
 import { mediaImage } from '@/lib/media';
 import { pageMetadata } from '@/lib/metadata';
@@ -96,9 +97,9 @@ export default async function JournalPostPage({ params }: Props) {
             </>
           )}
         </p>
-        {post.sample && <p className={styles.sample}>{journalCopy.sampleNote}</p>}
       </header>
       <Section>
+        {post.quote && <PostQuote quote={post.quote} couple={post.couple} />}
         <div className={styles.story} dangerouslySetInnerHTML={{ __html: post.html }} />
         <nav aria-labelledby="journal-events" className={styles.toc}>
           <h2 id="journal-events" className={styles.subheading}>
@@ -132,6 +133,8 @@ export default async function JournalPostPage({ params }: Props) {
         </section>
       ))}
       <Section>
+        {post.film && <PostFilm film={post.film} />}
+        {post.made && <WhatWeMade made={post.made} />}
         {post.vendors.length > 0 && (
           <section aria-labelledby="journal-vendors" className={styles.vendors}>
             <h2 id="journal-vendors" className={styles.subheading}>
@@ -160,10 +163,11 @@ export default async function JournalPostPage({ params }: Props) {
             {fillIn(journalCopy.enquiry.heading, { venue: main.venue })}
           </h2>
           <p>{journalCopy.enquiry.text}</p>
-          <Link href={enquiryHref(main)} className={button.primary}>
+          <Link href={enquiryHref(main, post.couple)} className={button.primary}>
             {journalCopy.enquiry.link}
           </Link>
         </aside>
+        <RelatedWeddings posts={relatedPosts(post)} />
       </Section>
     </article>
   );

@@ -1,0 +1,91 @@
+// The enquiry form's state and how each of the couple's actions changes it: a pure reducer, so
+// that the form component only wires inputs to actions (components/forms/enquiry-form.tsx).
+import type { Problem } from './check';
+import { emptyEnquiry, type Enquiry, type Prefilled } from './model';
+import type { SentEnquiry } from './sent';
+
+export type State = {
+  enquiry: Enquiry;
+  step: 'edit' | 'check';
+  /** What the last check found; recomputed as the couple corrects it. */
+  problems: Problem[];
+  /** The draft was restored from the device. */
+  restored: boolean;
+  /** The device's draft has been read (nothing is written before). */
+  loaded: boolean;
+  /** Read out by the live region: an event removed. */
+  announcement: string;
+  /** What a link filled in, said at the top until the couple starts again. */
+  prefilled: Prefilled | null;
+  /** What "Start again" cleared, until Undo or the next edit. */
+  cleared: Enquiry | null;
+  /** The enquiry this device sent before, shown on return until they start a new one. */
+  kept: SentEnquiry | null;
+};
+
+export type Action =
+  | {
+      type: 'loaded';
+      enquiry: Enquiry;
+      restored: boolean;
+      prefilled: Prefilled | null;
+      kept: SentEnquiry | null;
+    }
+  | { type: 'undo' }
+  | { type: 'start-new' }
+  | { type: 'edit'; change: (enquiry: Enquiry) => Enquiry; recheck: (e: Enquiry) => Problem[] }
+  | { type: 'checked'; problems: Problem[] }
+  | { type: 'change' }
+  | { type: 'announce'; text: string }
+  | { type: 'start-again' };
+
+export function reducer(state: State, action: Action): State {
+  switch (action.type) {
+    case 'loaded': {
+      const { type: _, ...loaded } = action;
+      return { ...state, ...loaded, loaded: true };
+    }
+    case 'edit': {
+      const enquiry = action.change(state.enquiry);
+      // Once the couple has been told what is wrong, each message goes as soon as it is put right.
+      const problems = state.problems.length > 0 ? action.recheck(enquiry) : [];
+      return { ...state, enquiry, problems, announcement: '', cleared: null };
+    }
+    case 'checked':
+      return {
+        ...state,
+        problems: action.problems,
+        step: action.problems.length > 0 ? 'edit' : 'check',
+      };
+    case 'change':
+      return { ...state, step: 'edit' };
+    case 'announce':
+      return { ...state, announcement: action.text };
+    case 'start-again':
+      return {
+        ...state,
+        enquiry: emptyEnquiry(),
+        cleared: state.enquiry,
+        problems: [],
+        restored: false,
+        prefilled: null,
+        step: 'edit',
+      };
+    case 'undo':
+      return state.cleared ? { ...state, enquiry: state.cleared, cleared: null } : state;
+    case 'start-new':
+      return { ...state, kept: null };
+  }
+}
+
+export const initialState: State = {
+  enquiry: emptyEnquiry(),
+  step: 'edit',
+  problems: [],
+  restored: false,
+  loaded: false,
+  announcement: '',
+  prefilled: null,
+  cleared: null,
+  kept: null,
+};

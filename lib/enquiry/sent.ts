@@ -1,0 +1,131 @@
+// The enquiry once Formspree has it: a record kept on the device (not the draft) so that a reload, a
+// new tab or a return days later shows what was sent and what happens next.
+import type { Availability, EnquiryCopy } from '@/lib/content';
+import { compare, isoDate, longDate, type CalendarDate } from './dates';
+import type { Enquiry } from './model';
+import { plannedEvents, schedulerLink, weddingEstimate } from './submission';
+
+/** Where the device keeps it. */
+export const SENT_KEY = 'saanjh.enquiry.sent';
+
+export type SentEnquiry = {
+  /** The device's day it was sent: YYYY-MM-DD. */
+  sentOn: string;
+  name: string;
+  email: string;
+  events: { label: string; date: string | null; venue: string; city: string }[];
+  /** "For your three events over two days: from CA$7,200." */
+  estimate: string;
+  /** The scheduler with their names and e-mail filled in. */
+  bookingUrl: string;
+};
+
+export function sentRecord(
+  enquiry: Enquiry,
+  copy: EnquiryCopy,
+  today: CalendarDate,
+  schedulingUrl: string,
+  availability?: Availability,
+): SentEnquiry {
+  const events = plannedEvents(enquiry, copy, today, availability);
+  return {
+    sentOn: isoDate(today),
+    name: (enquiry.fields.name ?? '').trim(),
+    email: (enquiry.fields.email ?? '').trim(),
+    events: events.map((event) => ({
+      label: event.label,
+      date: event.date && isoDate(event.date),
+      venue: event.venue,
+      city: event.city,
+    })),
+    estimate: weddingEstimate(events, enquiry, copy),
+    bookingUrl: schedulerLink(schedulingUrl, enquiry, copy, today),
+  };
+}
+
+const VERSION = 1;
+export const writeSent = (record: SentEnquiry) => JSON.stringify({ version: VERSION, ...record });
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const text = (value: unknown, max = 500) => (typeof value === 'string' ? value.slice(0, max) : '');
+
+/**
+ * The kept record, checked: anything else (not JSON, another version, a date that is not one, a
+ * booking address that is not http(s)) is none, so a tampered record cannot put a script link on
+ * the page.
+ */
+export function readSent(stored: string | null): SentEnquiry | null {
+  if (!stored) return null;
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || parsed.version !== VERSION) return null;
+  const sentOn = text(parsed.sentOn);
+  let bookingUrl: URL;
+  try {
+    bookingUrl = new URL(text(parsed.bookingUrl, 4000));
+  } catch {
+    return null;
+  }
+  if (!ISO_DAY.test(sentOn) || !/^https?:$/.test(bookingUrl.protocol)) return null;
+  const events = (Array.isArray(parsed.events) ? parsed.events : []).slice(0, 10).map((value) => {
+    const event = (typeof value === 'object' && value !== null ? value : {}) as Record<
+      string,
+      unknown
+    >;
+    const date = text(event.date);
+    return {
+      label: text(event.label, 100),
+      date: ISO_DAY.test(date) ? date : null,
+      venue: text(event.venue, 200),
+      city: text(event.city, 200),
+    };
+  });
+  return {
+    sentOn,
+    name: text(parsed.name, 200),
+    email: text(parsed.email, 200),
+    events,
+    estimate: text(parsed.estimate),
+    bookingUrl: bookingUrl.toString(),
+  };
+}
+
+export const dayOf = (iso: string): CalendarDate => {
+  const [year, month, day] = iso.split('-').map(Number);
+  return { year: year!, month: month!, day: day! };
+};
+
+/** "25 November", with the year when it is not this one's. */
+export function sentDay(iso: string, today: CalendarDate): string {
+  const day = dayOf(iso);
+  const long = longDate(day).replace(/^\S+ /, '');
+  return day.year === today.year && compare(day, today) <= 0 ? long.replace(/ \d{4}$/, '') : long;
+}
+
+/** The summary to save: plain text, one line per event, the estimate and the booking link. */
+export function summaryText(record: SentEnquiry, copy: EnquiryCopy, studio: string): string {
+  return [
+    `${studio}: ${copy.reply.timeline}`,
+    '',
+    ...record.events.map((event) =>
+      [
+        event.label,
+        event.date ? longDate(dayOf(event.date)) : copy.check.undated,
+        event.venue,
+        event.city,
+      ]
+        .filter(Boolean)
+        .join(', '),
+    ),
+    '',
+    record.estimate,
+    copy.reply.quoted,
+    '',
+    `${copy.reply.book}: ${record.bookingUrl}`,
+    '',
+  ].join('\n');
+}
