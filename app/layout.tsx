@@ -13,6 +13,7 @@ import { SocialLinks } from '@/components/chrome/social-links';
 import { shopCatalog, shopReturnPolicy } from '@/lib/catalog';
 import { checkoutCopy, home, rates, shopCopy, site, terms } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
+import { TITLE_TEMPLATE } from '@/lib/metadata';
 import { studioData } from '@/lib/structured-data';
 import { JsonLd } from '@/components/ui/json-ld';
 import { cormorantGaramond, jost } from '@/lib/fonts';
@@ -22,7 +23,7 @@ import './globals.css';
 
 export const metadata: Metadata = {
   metadataBase: new URL(settings.siteUrl),
-  title: { default: `${site.name} — ${site.tagline}`, template: `%s | ${site.name}` },
+  title: { default: `${site.name} — ${site.tagline}`, template: TITLE_TEMPLATE },
   description: site.description,
   applicationName: site.name,
   openGraph: { siteName: site.name, type: 'website', locale: 'en_US' },

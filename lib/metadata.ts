@@ -2,6 +2,10 @@ import type { Metadata } from 'next';
 import { site } from '@/lib/content';
 import { shareImage } from '@/lib/media';
 
+/** How the layout writes a page's title in the browser's tab: "Contact | Saanjh Studio". */
+export const TITLE_TEMPLATE = `%s | ${site.name}`;
+export const tabTitle = (title: string) => TITLE_TEMPLATE.replace('%s', title);
+
 /** A page's title, description and canonical address; the root layout adds the rest. */
 export function pageMetadata({
   title,

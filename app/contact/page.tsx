@@ -2,7 +2,7 @@ import { EnquiryForm } from '@/components/forms/enquiry-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
 import { availability, contact, pages, site } from '@/lib/content';
-import { pageMetadata } from '@/lib/metadata';
+import { pageMetadata, tabTitle } from '@/lib/metadata';
 import { settings } from '@/lib/settings';
 import styles from './contact.module.css';
 
@@ -23,6 +23,7 @@ export default function ContactPage() {
             availability={availability}
             copyEmailed={settings.formspreeAutoresponse}
             studioName={site.name}
+            pageTitle={tabTitle(pages.contact.title)}
           />
           <aside className={styles.call} aria-labelledby="call-heading">
             <h2 id="call-heading" className={styles.callHeading}>

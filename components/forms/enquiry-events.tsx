@@ -6,7 +6,6 @@ import { inputId, type Problem } from '@/lib/enquiry/check';
 import { checkDate, todayOf } from '@/lib/enquiry/dates';
 import { coverages, type EnquiryEvent } from '@/lib/enquiry/model';
 import { availabilityText } from '@/lib/enquiry/submission';
-import button from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import styles from './enquiry.module.css';
 
@@ -54,7 +53,7 @@ export function EnquiryEvents({
         </p>
       );
     const text = (part: 'city' | 'venue' | 'guests', label: string, hint?: string) => (
-      <div className={formStyles.field}>
+      <div className={`${formStyles.field} ${styles[part]}`}>
         <label htmlFor={id(part)} className={formStyles.label}>
           {label}
           {part === 'city' && <span aria-hidden="true"> *</span>}
@@ -86,8 +85,8 @@ export function EnquiryEvents({
             {fillIn(copy.event.of, { count: events.length })}
           </span>
         </legend>
-        <div className={formStyles.form}>
-          <div className={formStyles.field}>
+        <div className={styles.eventFields}>
+          <div className={`${formStyles.field} ${styles.kind}`}>
             <label htmlFor={id('kind')} className={formStyles.label}>
               {copy.event.kind}
               <span aria-hidden="true"> *</span>
@@ -158,9 +157,9 @@ export function EnquiryEvents({
             </p>
           </fieldset>
           {text('city', copy.event.city)}
-          {text('venue', copy.event.venue, copy.event.venueHint)}
           {text('guests', copy.event.guests)}
-          <fieldset className={`${formStyles.field} ${styles.choices}`}>
+          {text('venue', copy.event.venue, copy.event.venueHint)}
+          <fieldset className={`${formStyles.field} ${styles.choices} ${styles.coverage}`}>
             <legend className={formStyles.label}>{copy.event.coverage}</legend>
             {coverages.map((coverage) => (
               <label key={coverage} className={styles.choice}>
@@ -179,7 +178,7 @@ export function EnquiryEvents({
         {events.length > 1 && (
           <button
             type="button"
-            className={`${button.outline} ${styles.remove}`}
+            className={`${styles.change} ${styles.remove}`}
             onClick={() => onRemove(event)}
           >
             {copy.event.remove}

@@ -1,9 +1,10 @@
 'use client';
 
 import { useForm, ValidationError } from '@formspree/react';
-import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useReducer, useRef, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { trackEvent } from '@/components/analytics/analytics';
+import { useDocumentTitle } from '@/lib/browser/document-title';
 import type { Availability, Contact } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import { inputId, isAsked, problems, sectionOf, type Section } from '@/lib/enquiry/check';
@@ -50,6 +51,8 @@ type Props = {
   /** Formspree e-mails the couple a copy (its autoresponse is set up). */
   copyEmailed: boolean;
   studioName: string;
+  /** The page's own title, which the form's titles wrap: "Error: Contact | Saanjh Studio". */
+  pageTitle: string;
 };
 
 const focus = (id: string) => {
@@ -74,6 +77,7 @@ export function EnquiryForm({
   availability,
   copyEmailed,
   studioName,
+  pageTitle,
 }: Props) {
   const copy = contact.enquiry;
   const [sent, send] = useForm(formKey);
@@ -124,14 +128,11 @@ export function EnquiryForm({
     }
   }, [enquiry, state.loaded, sent.succeeded]);
 
-  // What was sent, made once Formspree has it, and kept on the device for the couple's return.
-  const [record, setRecord] = useState<SentEnquiry | null>(null);
+  // What was sent (made at Send), kept on the device once Formspree has it, for their return.
   useEffect(() => {
-    if (!sent.succeeded) return;
-    const made = sentRecord(enquiry, copy, today(), schedulingUrl, availability);
-    setRecord(made);
+    if (!sent.succeeded || !state.sending) return;
     try {
-      window.localStorage.setItem(SENT_KEY, writeSent(made));
+      window.localStorage.setItem(SENT_KEY, writeSent(state.sending));
     } catch {
       // Not kept: the reply is still on this page.
     }
@@ -176,15 +177,9 @@ export function EnquiryForm({
         : state.problems.length > 0 || fieldErrors
           ? copy.titles.error
           : null;
-  const pageTitle = useRef<string | null>(null);
-  useEffect(() => {
-    pageTitle.current ??= document.title;
-    document.title = titleState
-      ? fillIn(titleState, { title: pageTitle.current })
-      : pageTitle.current;
-  }, [titleState]);
+  useDocumentTitle(titleState ? fillIn(titleState, { title: pageTitle }) : pageTitle, pageTitle);
 
-  const reply = sent.succeeded ? record : state.kept;
+  const reply = sent.succeeded ? state.sending : state.kept;
   if (reply) {
     return (
       <EnquiryReply
@@ -206,6 +201,8 @@ export function EnquiryForm({
     if (step === 'check') {
       const data = submission(enquiry, copy, today(), honeypot.current?.value ?? '', availability);
       if (botCheck.current) data[TURNSTILE_FIELD] = botCheck.current;
+      const record = sentRecord(enquiry, copy, today(), schedulingUrl, availability);
+      dispatch({ type: 'send', record });
       void send(data);
       return;
     }
@@ -309,7 +306,11 @@ export function EnquiryForm({
             restored={state.restored}
             prefilled={state.prefilled}
             cleared={state.cleared !== null}
-            onStartAgain={() => dispatch({ type: 'start-again' })}
+            onStartAgain={() => {
+              // Focus moves to Undo, which takes the place of the button pressed.
+              flushSync(() => dispatch({ type: 'start-again' }));
+              focus('enquiry-undo');
+            }}
             onUndo={() => dispatch({ type: 'undo' })}
           />
           {state.problems.length > 0 && (

@@ -59,16 +59,21 @@ export function EnquiryNotices({
           </button>
         </div>
       )}
-      <div className={cleared ? styles.notice : undefined} role="status">
-        {cleared && (
-          <>
-            <p>{copy.draft.cleared}</p>
-            <button type="button" className={button.outline} onClick={onUndo}>
-              {copy.draft.undo}
-            </button>
-          </>
-        )}
-      </div>
+      {cleared && (
+        // Focus moves to Undo, which the notice describes: heard at once, without a live region.
+        <div className={styles.notice} role="status">
+          <p id="enquiry-cleared">{copy.draft.cleared}</p>
+          <button
+            id="enquiry-undo"
+            type="button"
+            className={button.outline}
+            onClick={onUndo}
+            aria-describedby="enquiry-cleared"
+          >
+            {copy.draft.undo}
+          </button>
+        </div>
+      )}
     </>
   );
 }

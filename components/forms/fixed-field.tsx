@@ -51,7 +51,7 @@ export function FixedField({ field, value, onChange, problem, errors }: Props) {
         </p>
       )}
       {field.type === 'textarea' ? (
-        <textarea {...common} rows={6} />
+        <textarea {...common} rows={4} />
       ) : field.type === 'select' ? (
         <select {...common}>
           <option value="" disabled>

@@ -82,10 +82,37 @@ test.describe('the journal', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    // The vendors are credited.
+    // The vendors are credited, linked where the post gives a link.
     for (const vendor of post.vendors) {
       await expect(page.getByRole('definition').filter({ hasText: vendor.name })).toBeVisible();
+      if (vendor.url)
+        await expect(page.getByRole('link', { name: vendor.name })).toHaveAttribute(
+          'rel',
+          'noopener noreferrer',
+        );
     }
+    expect(post.vendors.some((vendor) => vendor.url)).toBe(true);
+    // The couple's words, the film behind the site's facade, what we made, the weddings to read next.
+    await expect(page.getByRole('blockquote')).toHaveText(post.quote!.text);
+    await expect(
+      page.getByRole('figure').filter({ has: page.getByRole('blockquote') }),
+    ).toContainText(post.couple);
+    await expect(
+      page.getByRole('button', { name: `Play the film ${post.film!.title}` }),
+    ).toBeVisible();
+    expect(await page.locator('iframe').count()).toBe(0);
+    const made = page.getByRole('region', { name: journalCopy.madeHeading });
+    await expect(made.getByRole('listitem')).toHaveText([
+      fillIn(journalCopy.made.days, { n: post.made!.days }),
+      fillIn(journalCopy.made.hours, { n: post.made!.hours }),
+      ...post.made!.deliverables,
+    ]);
+    const related = page.getByRole('region', { name: journalCopy.relatedHeading });
+    await expect(related.getByRole('heading', { level: 3 }).first()).toBeVisible();
+    await expect(related.getByRole('link', { name: post.title })).toHaveCount(0);
+    // The sample flag is for editors only.
+    expect(post.sample).toBe(true);
+    await expect(page.getByText(/sample wedding/i)).toHaveCount(0);
     expect(await violations(page)).toEqual([]);
 
     // "Planning a wedding at <venue>?" leads to the enquiry, filled in with the ceremony.
@@ -97,8 +124,14 @@ test.describe('the journal', () => {
     ).toBeVisible();
     await page.getByRole('link', { name: journalCopy.enquiry.link }).click();
     await expect(page).toHaveURL(/\/contact\/\?/);
+    // Said at the top, with the family's name for the ceremony.
+    await expect(page.getByRole('status').filter({ hasText: post.couple })).toHaveText(
+      `We've started with an ${ceremony.label} at ${ceremony.venue}, as in ${post.couple}'s wedding: change anything.`,
+    );
     const first = page.getByRole('group', { name: /^Event 1/ });
-    await expect(first.getByLabel(contact.enquiry.event.kind)).toHaveValue('ceremony');
+    await expect(first.getByLabel(contact.enquiry.event.kind)).toHaveValue(
+      `ceremony|${ceremony.label}`,
+    );
     await expect(first.getByLabel(contact.enquiry.event.venue)).toHaveValue(ceremony.venue);
     await expect(first.getByRole('textbox', { name: /^City/ })).toHaveValue(ceremony.city);
   });

@@ -18,9 +18,11 @@ export type State = {
   /** What a link filled in, said at the top until the couple starts again. */
   prefilled: Prefilled | null;
   /** What "Start again" cleared, until Undo or the next edit. */
-  cleared: Enquiry | null;
+  cleared: Pick<State, 'enquiry' | 'restored' | 'prefilled'> | null;
   /** The enquiry this device sent before, shown on return until they start a new one. */
   kept: SentEnquiry | null;
+  /** What Send sent: the reply once Formspree has it, kept on the device. */
+  sending: SentEnquiry | null;
 };
 
 export type Action =
@@ -32,6 +34,7 @@ export type Action =
       kept: SentEnquiry | null;
     }
   | { type: 'undo' }
+  | { type: 'send'; record: SentEnquiry }
   | { type: 'start-new' }
   | { type: 'edit'; change: (enquiry: Enquiry) => Enquiry; recheck: (e: Enquiry) => Problem[] }
   | { type: 'checked'; problems: Problem[] }
@@ -41,10 +44,15 @@ export type Action =
 
 export function reducer(state: State, action: Action): State {
   switch (action.type) {
-    case 'loaded': {
-      const { type: _, ...loaded } = action;
-      return { ...state, ...loaded, loaded: true };
-    }
+    case 'loaded':
+      return {
+        ...state,
+        enquiry: action.enquiry,
+        restored: action.restored,
+        prefilled: action.prefilled,
+        kept: action.kept,
+        loaded: true,
+      };
     case 'edit': {
       const enquiry = action.change(state.enquiry);
       // Once the couple has been told what is wrong, each message goes as soon as it is put right.
@@ -65,14 +73,16 @@ export function reducer(state: State, action: Action): State {
       return {
         ...state,
         enquiry: emptyEnquiry(),
-        cleared: state.enquiry,
+        cleared: { enquiry: state.enquiry, restored: state.restored, prefilled: state.prefilled },
         problems: [],
         restored: false,
         prefilled: null,
         step: 'edit',
       };
     case 'undo':
-      return state.cleared ? { ...state, enquiry: state.cleared, cleared: null } : state;
+      return state.cleared ? { ...state, ...state.cleared, cleared: null } : state;
+    case 'send':
+      return { ...state, sending: action.record };
     case 'start-new':
       return { ...state, kept: null };
   }
@@ -88,4 +98,5 @@ export const initialState: State = {
   prefilled: null,
   cleared: null,
   kept: null,
+  sending: null,
 };
