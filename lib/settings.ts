@@ -46,13 +46,10 @@ export const settingsSchema = z.object({
     'Google Analytics 4 measurement id (G-XXXXXXX); analytics is off when empty.',
   ),
   NEXT_PUBLIC_SCHEDULING_URL: setting(site.schedulingUrl, 'The scheduling page embedded on /book.'),
-  NEXT_PUBLIC_FORMSPREE_AUTORESPONSE: z
-    .enum(['on', 'off', ''])
-    .default('off')
-    .meta({
-      description:
-        "on when the Formspree form's autoresponse e-mails couples a copy of their enquiry (the reply then says so); off: the reply offers the summary to save.",
-    }),
+  NEXT_PUBLIC_FORMSPREE_AUTORESPONSE: z.enum(['on', 'off', '']).default('off').meta({
+    description:
+      "on when the Formspree form's autoresponse e-mails couples a copy of their enquiry (the reply then says so); off: the reply offers the summary to save.",
+  }),
   NEXT_PUBLIC_TURNSTILE_SITE_KEY: setting(
     '',
     "Cloudflare Turnstile site key: the enquiry's bot check, off when empty (turn CAPTCHA on in the Formspree form's settings with the secret key).",
