@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { EnquiryCopy } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
-import { longDate, todayOf } from '@/lib/enquiry/dates';
-import { dayOf, sentDay, summaryText, type SentEnquiry } from '@/lib/enquiry/sent';
+import { fromIso, longDate, todayOf } from '@/lib/enquiry/dates';
+import { sentDay, summaryText, type SentEnquiry } from '@/lib/enquiry/sent';
 import button from '@/components/ui/button.module.css';
 import styles from './enquiry.module.css';
 
@@ -65,7 +65,7 @@ export function EnquiryReply({
           <li key={index}>
             <strong>{event.label}</strong>
             {event.date ? (
-              <time dateTime={event.date}>{longDate(dayOf(event.date))}</time>
+              <time dateTime={event.date}>{longDate(fromIso(event.date))}</time>
             ) : (
               <span>{copy.check.undated}</span>
             )}

@@ -50,6 +50,12 @@ export const usDate = (date: CalendarDate) => `${pad(date.month)}/${pad(date.day
 /** ISO 8601, for the structured copy of the events. */
 export const isoDate = (date: CalendarDate) => `${date.year}-${pad(date.month)}-${pad(date.day)}`;
 
+/** "2027-05-15" back into a calendar date (the caller has checked the format). */
+export const fromIso = (iso: string): CalendarDate => {
+  const [year, month, day] = iso.split('-').map(Number);
+  return { year: year!, month: month!, day: day! };
+};
+
 /** "Saturday 14 February 2027", whatever the device's time zone. */
 export const longDate = (date: CalendarDate) =>
   new Intl.DateTimeFormat('en-GB', {

@@ -1,7 +1,7 @@
 // The enquiry once Formspree has it: a record kept on the device (not the draft) so that a reload, a
 // new tab or a return days later shows what was sent and what happens next.
 import type { Availability, EnquiryCopy } from '@/lib/content';
-import { compare, isoDate, longDate, type CalendarDate } from './dates';
+import { compare, fromIso, isoDate, longDate, type CalendarDate } from './dates';
 import type { Enquiry } from './model';
 import { plannedEvents, schedulerLink, weddingEstimate } from './submission';
 
@@ -94,14 +94,9 @@ export function readSent(stored: string | null): SentEnquiry | null {
   };
 }
 
-export const dayOf = (iso: string): CalendarDate => {
-  const [year, month, day] = iso.split('-').map(Number);
-  return { year: year!, month: month!, day: day! };
-};
-
 /** "25 November", with the year when it is not this one's. */
 export function sentDay(iso: string, today: CalendarDate): string {
-  const day = dayOf(iso);
+  const day = fromIso(iso);
   const long = longDate(day).replace(/^\S+ /, '');
   return day.year === today.year && compare(day, today) <= 0 ? long.replace(/ \d{4}$/, '') : long;
 }
@@ -114,7 +109,7 @@ export function summaryText(record: SentEnquiry, copy: EnquiryCopy, studio: stri
     ...record.events.map((event) =>
       [
         event.label,
-        event.date ? longDate(dayOf(event.date)) : copy.check.undated,
+        event.date ? longDate(fromIso(event.date)) : copy.check.undated,
         event.venue,
         event.city,
       ]
