@@ -119,5 +119,6 @@ export default defineConfig([
     'public/admin/**',
     // The inline scripts, bundled by scripts/inline/build.ts.
     'lib/inline/scripts.generated.ts',
+    'lib/content/folders.generated.ts',
   ]),
 ]);

@@ -14,6 +14,8 @@ import {
 const siteUrl = 'https://studio.example';
 const policy = returnPolicy(terms, shopCountries(site, rates));
 
+const none = { reviews: [], rating: null };
+
 describe('structured data', () => {
   test('the studio with its contact, area and networks', () => {
     expect(studioData(site, siteUrl, '/media/poster.jpg', policy)).toMatchObject({
@@ -43,7 +45,7 @@ describe('structured data', () => {
   test('a bundle offers its own price, below its packs one by one', () => {
     const bundle = bundles[0]!;
     const members = bundleMembers(bundle);
-    const data = bundleData(bundle, members, site, siteUrl, '/b/', '/media/x.jpg', policy);
+    const data = bundleData(bundle, members, site, siteUrl, '/b/', '/media/x.jpg', policy, none);
     const offer = data.offers as { price: string; hasMerchantReturnPolicy: unknown };
     expect(Number(offer.price) * 100).toBeCloseTo(bundle.priceCents);
     expect(bundle.priceCents).toBeLessThan(
@@ -55,7 +57,8 @@ describe('structured data', () => {
   test('a preset offers its catalog price in the shop currency', () => {
     const preset = presets[2]!;
     expect(
-      presetData(preset, site, siteUrl, '/full-item/earthy-tone/', '/media/x.jpg', policy).offers,
+      presetData(preset, site, siteUrl, '/full-item/earthy-tone/', '/media/x.jpg', policy, none)
+        .offers,
     ).toEqual({
       '@type': 'Offer',
       url: 'https://studio.example/full-item/earthy-tone/',
@@ -64,6 +67,50 @@ describe('structured data', () => {
       availability: 'https://schema.org/InStock',
       hasMerchantReturnPolicy: policy,
     });
+  });
+
+  test('reviews are marked up from the records the page shows; the rating only when it states one', () => {
+    const preset = presets[0]!;
+    const review = (rating: number, name: string) => ({
+      pack: preset.slug,
+      rating,
+      title: `T ${name}`,
+      text: 'Ten letters or more.',
+      name,
+      month: '2026-10',
+      received: '2026-10-01',
+      published: true,
+      sample: false,
+    });
+    const two = { reviews: [review(5, 'A'), review(3, 'B')], rating: null };
+    const data = presetData(preset, site, siteUrl, '/p/', '/x.jpg', policy, two);
+    expect(data).not.toHaveProperty('aggregateRating');
+    expect(data.review).toEqual([
+      expect.objectContaining({
+        '@type': 'Review',
+        name: 'T A',
+        author: { '@type': 'Person', name: 'A' },
+        reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+      }),
+      expect.objectContaining({ name: 'T B' }),
+    ]);
+    const three = {
+      reviews: [...two.reviews, review(4, 'C')],
+      rating: { average: '4.0', count: 3 },
+    };
+    expect(
+      presetData(preset, site, siteUrl, '/p/', '/x.jpg', policy, three).aggregateRating,
+    ).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: '4.0',
+      reviewCount: 3,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    const bare = presetData(preset, site, siteUrl, '/p/', '/x.jpg', policy, none);
+    expect(bare).not.toHaveProperty('review');
+    // The studio itself carries no rating (self-serving reviews are not marked up).
+    expect(JSON.stringify(studioData(site, siteUrl, '/x.jpg', policy))).not.toContain('Rating');
   });
 
   test('a film points at the privacy-enhanced player', () => {

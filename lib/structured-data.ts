@@ -8,6 +8,7 @@ import type {
 } from 'schema-dts';
 import type { Film, Preset, Rates, Site, Terms } from '@/lib/content';
 import { formatAmount } from '@/lib/shared/money';
+import type { PageReviews } from '@/lib/reviews';
 
 const absolute = (siteUrl: string, path: string) => new URL(path, `${siteUrl}/`).toString();
 
@@ -72,8 +73,10 @@ function product(
   path: string,
   image: string,
   policy: MerchantReturnPolicy,
+  shown: PageReviews,
 ): WithContext<Product> {
   return {
+    ...reviewData(shown),
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: item.name,
@@ -92,7 +95,38 @@ function product(
   };
 }
 
-/** A preset pack as a product with its offer. */
+/**
+ * The reviews a product's page shows, as its markup: each review, and the rating only when the
+ * page states one (the same records, so the numbers cannot differ). Nothing when none is shown.
+ */
+function reviewData({ reviews, rating }: PageReviews): Pick<Product, 'review' | 'aggregateRating'> {
+  if (reviews.length === 0) return {};
+  return {
+    review: reviews.map((review) => ({
+      '@type': 'Review',
+      name: review.title,
+      reviewBody: review.text,
+      author: { '@type': 'Person', name: review.name },
+      reviewRating: {
+        '@type': 'Rating',
+        ratingValue: review.rating,
+        bestRating: 5,
+        worstRating: 1,
+      },
+    })),
+    ...(rating && {
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: rating.average,
+        reviewCount: rating.count,
+        bestRating: 5,
+        worstRating: 1,
+      },
+    }),
+  };
+}
+
+/** A preset pack as a product with its offer and the reviews its page shows. */
 export function presetData(
   preset: Preset,
   site: Site,
@@ -100,8 +134,9 @@ export function presetData(
   path: string,
   image: string,
   policy: MerchantReturnPolicy,
+  shown: PageReviews,
 ) {
-  return product(preset, preset.priceCents, site, siteUrl, path, image, policy);
+  return product(preset, preset.priceCents, site, siteUrl, path, image, policy, shown);
 }
 
 /** A bundle as a product, related to its packs. */
@@ -113,9 +148,10 @@ export function bundleData(
   path: string,
   image: string,
   policy: MerchantReturnPolicy,
+  shown: PageReviews,
 ): WithContext<Product> {
   return {
-    ...product(bundle, bundle.priceCents, site, siteUrl, path, image, policy),
+    ...product(bundle, bundle.priceCents, site, siteUrl, path, image, policy, shown),
     isRelatedTo: members.map((member) => ({
       '@type': 'Product',
       name: member.name,

@@ -1,7 +1,8 @@
 // Prebuild: reports once the settings (lib/settings.ts) that are unset (their defaults are used),
-// and stops a production build that would ship development settings; warns of stale exchange rates.
+// and stops a production build that would ship development settings; warns of stale exchange rates
+// and of published sample reviews.
 import nextEnv from '@next/env';
-import { rates } from '@/lib/content';
+import { rates, reviews } from '@/lib/content';
 import { RATES_STALE_DAYS, ratesAgeDays } from '@/lib/content/terms-schema';
 import { isProductionBuild, productionProblems, SETTING_NAMES } from '@/lib/settings';
 
@@ -26,5 +27,14 @@ const age = ratesAgeDays(rates.date, Date.now());
 if (age > RATES_STALE_DAYS) {
   console.warn(
     `The exchange rates in content/rates.json are ${age} days old (${rates.date}): update them in the editor ("Exchange rates") so that the approximate prices stay close.`,
+  );
+}
+
+// Sample reviews show how reviews look; on the studio's site they would be invented reviews, in the
+// pages and in their Product markup.
+const samples = reviews.filter((review) => review.sample && review.published);
+if (samples.length > 0) {
+  console.warn(
+    `${samples.length} sample reviews are published (${samples.map((review) => review.file).join(', ')}): delete them in the editor ("Reviews") before the site goes live.`,
   );
 }

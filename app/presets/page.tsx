@@ -25,6 +25,7 @@ import { AddToCartButton } from '@/components/cart/cart-panel';
 import { fillIn } from '@/lib/shared/copy';
 import { packLookUrl } from '@/lib/media';
 import { pageMetadata } from '@/lib/metadata';
+import { withRating } from '@/lib/reviews';
 import { formatPrice } from '@/lib/shared/money';
 import { bundlePath, presetPath, TRY_ON_ID } from '@/lib/routes';
 import styles from './presets.module.css';
@@ -51,7 +52,7 @@ export default function PresetsPage() {
               <TileBody
                 image={preset.image}
                 title={preset.name}
-                detail={price}
+                detail={withRating(price, [preset])}
                 decorative
                 priority={index === 0}
               />

@@ -12,11 +12,14 @@ import { bundlePath } from '@/lib/routes';
 import { shopReturnPolicy } from '@/lib/catalog';
 import { settings } from '@/lib/settings';
 import { bundleData } from '@/lib/structured-data';
+import { pageReviews } from '@/lib/reviews';
+import { Reviews } from './reviews';
 import button from '@/components/ui/button.module.css';
 
 /** A bundle's page: sold at its own price as one item, with its packs below. */
 export function BundleView({ bundle }: { bundle: Bundle }) {
   const members = bundleMembers(bundle);
+  const shown = pageReviews(members);
   return (
     <>
       <JsonLd
@@ -28,6 +31,7 @@ export function BundleView({ bundle }: { bundle: Bundle }) {
           bundlePath(bundle),
           mediaImage(bundle.image.src).fallback,
           shopReturnPolicy(),
+          shown,
         )}
       />
       <Section>
@@ -53,6 +57,11 @@ export function BundleView({ bundle }: { bundle: Bundle }) {
       <Section label={shopCopy.bundle.membersLabel}>
         <PresetTiles presets={members} label={shopCopy.bundle.membersLabel} />
       </Section>
+      {shown.reviews.length > 0 && (
+        <Section label={shopCopy.reviews.heading}>
+          <Reviews {...shown} bundle />
+        </Section>
+      )}
     </>
   );
 }

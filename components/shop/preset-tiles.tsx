@@ -2,6 +2,7 @@ import { Tile, TileGrid } from '@/components/ui/tiles';
 import { site, type Preset } from '@/lib/content';
 import { formatPrice } from '@/lib/shared/money';
 import { presetPath } from '@/lib/routes';
+import { withRating } from '@/lib/reviews';
 
 /**
  * Preset packs as tiles with their prices, each leading to its page. `opensPage`: the tiles are on
@@ -23,7 +24,7 @@ export function PresetTiles({
           key={preset.slug}
           image={preset.image}
           title={preset.name}
-          detail={formatPrice(preset.priceCents, site.currency)}
+          detail={withRating(formatPrice(preset.priceCents, site.currency), [preset])}
           href={presetPath(preset)}
           priority={opensPage && index === 0}
         />

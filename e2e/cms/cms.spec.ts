@@ -3,7 +3,7 @@
 // (or refuses to, naming the file and field) as a deploy would.
 import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { galleries, presets } from '@/lib/content';
+import { galleries, presets, reviews } from '@/lib/content';
 import { formatPrice } from '@/lib/shared/money';
 import { galleryPath, presetPath } from '@/lib/routes';
 import { presetSlug } from '@/lib/slug';
@@ -25,6 +25,7 @@ const photo = gallery.images[0]!;
 const newAlt = 'Meera laughing under a shower of haldi, her cousins all around';
 const postTitle = 'Harleen and Karan: three days in Surrey';
 const postSlug = 'sikh-wedding-surrey-harleen-karan';
+const reviewReply = 'Thank you, Sana: try it at sunset with the Amount slider at 80.';
 
 /** Opens the editor and logs in to the local backend (decap-server). */
 async function logIn(page: Page) {
@@ -72,7 +73,7 @@ test('the editor is kept out of search engines and runs under a policy of its ow
   expect(home).not.toContain('/admin/cms.js');
 });
 
-test('a price, an alt text and a journal post changed in the editor reach the files and the built site', async ({
+test('a price, an alt text, a journal post and a review changed in the editor reach the files and the built site', async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -107,6 +108,19 @@ test('a price, an alt text and a journal post changed in the editor reach the fi
     .poll(() => workspace.read('content/journal/harleen-karan.md'))
     .toMatch(new RegExp(`^slug: ${postSlug}$`, 'm'));
 
+  // A buyer's pending review (a JSON file of the reviews folder) published with a reply.
+  const pending = reviews.find((review) => !review.published)!;
+  const reviewFile = pending.file.replace(/^content\/reviews\/|\.json$/g, '');
+  await openFile(page, 'reviews', reviewFile);
+  const published = page.getByRole('switch').first();
+  await expect(published).toHaveAttribute('aria-checked', 'false');
+  await published.click();
+  await page.getByRole('textbox', { name: /^Reply/ }).fill(reviewReply);
+  await publish(page);
+  await expect
+    .poll(() => json(pending.file))
+    .toMatchObject({ published: true, reply: reviewReply, title: pending.title });
+
   // Nothing else in the files changed: the other packs keep their prices.
   expect(
     json('content/presets.json')
@@ -133,6 +147,11 @@ test('a price, an alt text and a journal post changed in the editor reach the fi
   expect(feed).toContain(`/journal/${postSlug}/</link>`);
   const sitemap = await (await page.request.get(`${site}/sitemap.xml`)).text();
   expect(sitemap).toContain(`/journal/${postSlug}/</loc>`);
+  // The published review is on its pack's page, with the studio's reply.
+  await page.goto(`${site}${presetPath(presets.find((p) => p.slug === pending.pack)!)}`);
+  const review = page.getByRole('listitem').filter({ hasText: pending.title });
+  await expect(review).toContainText(pending.text);
+  await expect(review).toContainText(reviewReply);
 });
 
 test('a seventh pack, and a coaching offer saved without its link, build; the new pack sells', async ({

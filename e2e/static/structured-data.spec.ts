@@ -21,6 +21,20 @@ const required: Record<string, (node: Node) => string[]> = {
     ...returnPolicyProblems((node.offers as Node | undefined)?.hasMerchantReturnPolicy).map(
       (field) => `offers.hasMerchantReturnPolicy.${field}`,
     ),
+    // Review snippets: each review's rating and author; the aggregate's value and count.
+    ...((node.review ?? []) as Node[]).flatMap((review, index) => [
+      ...missing((review.reviewRating ?? {}) as Node, ['ratingValue']).map(
+        (field) => `review[${index}].reviewRating.${field}`,
+      ),
+      ...missing((review.author ?? {}) as Node, ['name']).map(
+        (field) => `review[${index}].author.${field}`,
+      ),
+    ]),
+    ...(node.aggregateRating
+      ? missing(node.aggregateRating as Node, ['ratingValue', 'reviewCount']).map(
+          (field) => `aggregateRating.${field}`,
+        )
+      : []),
   ],
   VideoObject: (node) => missing(node, ['name', 'thumbnailUrl', 'uploadDate', 'description']),
   BreadcrumbList: (node) => {

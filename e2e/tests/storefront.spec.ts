@@ -13,6 +13,7 @@ import {
 import { approximatePrice } from '@/lib/browser/approx-price';
 import { fillIn } from '@/lib/shared/copy';
 import { bundlePath, presetPath } from '@/lib/routes';
+import { pageReviews } from '@/lib/reviews';
 import { expect, test } from '../fixtures';
 import { fillDetails } from '../fixtures/details';
 import { emailsAbout } from '../stubs/outbox';
@@ -211,6 +212,62 @@ test.describe('bundles that save', () => {
     }
     expect(buyer!.text).toContain(
       `${terms.licence.mayNotHeading}: ${terms.licence.mayNot.join('; ')}.`,
+    );
+  });
+});
+
+test.describe('reviews from buyers', () => {
+  // The page's own HTML, without its scripts: what a search engine reads.
+  test.use({ javaScriptEnabled: false });
+
+  test('a pack page shows its published reviews in its HTML, and its markup states the same', async ({
+    page,
+    problems,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'no layout here');
+    problems.allow(/_next\/static\/.+\.js/);
+    const { reviews, rating } = pageReviews([stoic]);
+    expect(rating).not.toBeNull();
+    await page.goto(presetPath(stoic));
+    const section = page.getByRole('region', { name: shopCopy.reviews.heading });
+    const visibleAverage = fillIn(shopCopy.reviews.average, {
+      rating: rating!.average,
+      count: rating!.count,
+    });
+    await expect(section.getByText(visibleAverage)).toBeVisible();
+    await expect(section.getByRole('listitem')).toHaveCount(reviews.length);
+    await expect(section.getByRole('heading', { level: 3 })).toHaveText(
+      reviews.map((review) => review.title),
+    );
+    await expect(section.getByRole('img').first()).toHaveAccessibleName(
+      fillIn(shopCopy.reviews.stars, { n: reviews[0]!.rating }),
+    );
+    await expect(section.getByText(shopCopy.reviews.verified).first()).toBeVisible();
+
+    const product = (
+      await page
+        .locator('script[type="application/ld+json"]')
+        .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent!)))
+    )
+      .flat()
+      .find((node) => node['@type'] === 'Product');
+    // The markup's numbers are the page's numbers.
+    expect(
+      fillIn(shopCopy.reviews.average, {
+        rating: product.aggregateRating.ratingValue,
+        count: product.aggregateRating.reviewCount,
+      }),
+    ).toBe(visibleAverage);
+    const visibleTitles = await section.getByRole('heading', { level: 3 }).allTextContents();
+    expect(product.review.map((review: { name: string }) => review.name)).toEqual(visibleTitles);
+    expect(
+      product.review.map((review: { reviewRating: { ratingValue: number } }) =>
+        fillIn(shopCopy.reviews.stars, { n: review.reviewRating.ratingValue }),
+      ),
+    ).toEqual(
+      await section
+        .getByRole('img')
+        .evaluateAll((stars) => stars.map((star) => star.getAttribute('aria-label'))),
     );
   });
 });

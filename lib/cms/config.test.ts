@@ -3,7 +3,8 @@ import { describe, expect, test } from '@jest/globals';
 import { z } from 'zod';
 import presets from '@/content/presets.json' with { type: 'json' };
 import { rawContent } from '@/lib/content';
-import { contentFiles } from '@/lib/content/files';
+import { contentFiles, contentFolders } from '@/lib/content/files';
+import { folderFiles } from '@/lib/content/folders.generated';
 import { cmsConfig, cmsConnectOrigins, cmsSettings, fieldsOf, type CmsField } from './config';
 
 const settings = cmsSettings({}, 'https://www.saanjhstudio.example');
@@ -48,10 +49,10 @@ function driftOf(field: CmsField, value: unknown, at: string): string[] {
   if (value === undefined || value === null) {
     return field.required === false ? [] : [`${at} is required but missing`];
   }
-  if (kindOf(value) !== stores[field.widget]) {
-    return [
-      `${at} holds a ${kindOf(value)}, but its ${field.widget} widget stores a ${stores[field.widget]}`,
-    ];
+  // A relation stores a list when it picks several, else the one value.
+  const stored = field.widget === 'relation' && !field.multiple ? 'string' : stores[field.widget];
+  if (kindOf(value) !== stored) {
+    return [`${at} holds a ${kindOf(value)}, but its ${field.widget} widget stores a ${stored}`];
   }
   if (field.widget === 'object') {
     return drift(field.fields as CmsField[], value as Record<string, unknown>, at);
@@ -111,6 +112,23 @@ describe('the CMS configuration', () => {
           entry.file,
         ),
       ).toEqual([]);
+    }
+  });
+
+  test('lists each content folder as a collection of its own, newest first, every file matching its form', () => {
+    for (const [name, folder] of Object.entries(contentFolders)) {
+      const collection = config.collections.find((c) => c.name === name) as {
+        folder: string;
+        fields: CmsField[];
+        create: boolean;
+        sortable_fields: unknown[];
+      };
+      expect(collection).toMatchObject({ folder: folder.folder, create: false, format: 'json' });
+      expect(collection.sortable_fields[0]).toEqual({ field: 'received', default_sort: 'desc' });
+      const files = Object.entries(folderFiles[name] ?? {});
+      expect(files.length).toBeGreaterThan(0);
+      for (const [file, data] of files)
+        expect(drift(collection.fields, data as Record<string, unknown>, file)).toEqual([]);
     }
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentFiles, contentGroups } from '@/lib/content/files';
+import { contentFiles, contentFolders, contentGroups } from '@/lib/content/files';
 import { JOURNAL_DIR, journalPostSchema } from '@/lib/journal/schema';
 import { readSettings, type Env } from '@/lib/settings';
 
@@ -249,6 +249,25 @@ export function cmsConfig({ backend, localBackendUrl, siteUrl }: CmsSettings) {
           { name: 'body', label: 'The story', widget: 'markdown', required: true },
         ],
       },
+      // The content folders (lib/content/files.ts): one JSON file per entry, written by the order
+      // service (reviews) and published, answered or deleted here; the newest first.
+      ...Object.entries(contentFolders).map(([name, entry]) => ({
+        name,
+        label: entry.label,
+        label_singular: entry.singular,
+        folder: entry.folder,
+        create: false,
+        delete: true,
+        extension: 'json',
+        format: 'json',
+        identifier_field: 'title',
+        summary: entry.summary,
+        sortable_fields: entry.sortBy.map((field, index) =>
+          index === 0 ? { field, default_sort: 'desc' } : field,
+        ),
+        editor: { preview: false },
+        fields: fieldsOf(entry.schema, entry.folder),
+      })),
     ],
   };
 }

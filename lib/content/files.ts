@@ -18,6 +18,7 @@ import {
 } from './schema';
 import { journalCopySchema } from '@/lib/journal/schema';
 import { availabilitySchema } from './availability-schema';
+import { reviewSchema } from './review-schema';
 import { ratesSchema, termsSchema } from './terms-schema';
 
 /** Adds an issue on every entry after the first whose key was already seen. */
@@ -193,3 +194,33 @@ export const contentFiles = {
 } satisfies Record<string, ContentFile>;
 
 export type ContentFileName = keyof typeof contentFiles;
+
+/**
+ * The content folders: one JSON file per entry, each matching its schema. scripts/content/index.ts
+ * imports every file of each folder into lib/content/folders.generated.ts (before the build,
+ * `next dev`, the type check and the unit tests), so that the pages import them as they import
+ * the files above; lib/cms/config.ts makes each an editor collection.
+ */
+export const contentFolders = {
+  reviews: {
+    folder: 'content/reviews',
+    label: 'Reviews',
+    singular: 'Review',
+    /** What the editor's list shows of an entry, and what it may sort by. */
+    summary: '{{published}} · {{received}} · {{pack}} · {{rating}}/5 · {{name}}: {{title}}',
+    sortBy: ['received', 'published', 'pack'],
+    schema: reviewSchema,
+  },
+} satisfies Record<
+  string,
+  {
+    folder: string;
+    label: string;
+    singular: string;
+    summary: string;
+    sortBy: string[];
+    schema: z.ZodType;
+  }
+>;
+
+export type ContentFolderName = keyof typeof contentFolders;

@@ -16,9 +16,11 @@ import servicesFile from '@/content/services.json' with { type: 'json' };
 import shopFile from '@/content/shop.json' with { type: 'json' };
 import siteFile from '@/content/site.json' with { type: 'json' };
 import termsFile from '@/content/terms.json' with { type: 'json' };
-import { contentFiles, type ContentFileName } from './files';
+import { folderFiles } from './folders.generated';
+import { contentFiles, contentFolders, type ContentFileName } from './files';
 import { ContentError, parseContent } from './parse';
-import type { Bundle, Collection } from './schema';
+import type { Bundle, Collection, Preset } from './schema';
+import type { Review } from './review-schema';
 import type { z } from 'zod';
 
 /**
@@ -106,6 +108,36 @@ if (bundleProblems.length > 0) {
   );
 }
 
+/** Review files, validated: one that breaks the rules or names no pack stops the build. */
+export function parseReviews(
+  files: Record<string, unknown>,
+  packs: Set<string>,
+): (Review & { file: string })[] {
+  return Object.entries(files).map(([file, data]) => {
+    const review = parseContent(file, contentFolders.reviews.schema, data);
+    if (!packs.has(review.pack)) {
+      throw new ContentError(
+        `Invalid content in ${file}:\n  field "pack": "${review.pack}" is not a pack in ${contentFiles.presets.file}`,
+      );
+    }
+    return { ...review, file };
+  });
+}
+
+/** Every review of content/reviews/, published or not. */
+export const reviews = parseReviews(folderFiles.reviews ?? {}, new Set(presetsBySlug.keys()));
+
+/**
+ * The published reviews of these packs, newest first (by the month of the order, then the day the
+ * review arrived), whatever their rating.
+ */
+export function publishedReviews(packs: Pick<Preset, 'slug'>[]) {
+  const slugs = new Set(packs.map((pack) => pack.slug));
+  return reviews
+    .filter((review) => review.published && slugs.has(review.pack))
+    .sort((a, b) => b.month.localeCompare(a.month) || b.received.localeCompare(a.received));
+}
+
 export function getPreset(slug: string) {
   return presets.find((preset) => preset.slug === slug);
 }
@@ -140,4 +172,5 @@ export function filmsOf(collection: 'ad' | 'cinematic') {
 export type * from './schema';
 export type * from './terms-schema';
 export type * from './availability-schema';
+export type * from './review-schema';
 export { ALL_CATEGORY, categorySchema } from './schema';

@@ -558,6 +558,18 @@ export const shopSchema = z.object({
     membersLabel: text,
     tileLabel: template('count'),
   }),
+  /** Buyers' reviews on a pack's or bundle's page (components/shop/reviews.tsx). */
+  reviews: z.object({
+    heading: text,
+    /** Shown with at least three reviews: "4.0 out of 5 from 3 reviews". */
+    average: template('rating', 'count'),
+    stars: template('n'),
+    verified: text,
+    ofPack: template('name'),
+    reply: template('studio'),
+    /** On a shop tile: "★ 4.0 (3)". */
+    tile: template('rating', 'count'),
+  }),
   /** A pack's look on the visitor's own photo (components/shop/try-on.tsx). */
   tryOn: z.object({
     heading: text,

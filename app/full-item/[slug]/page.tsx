@@ -17,6 +17,8 @@ import { pageMetadata } from '@/lib/metadata';
 import { mediaImage, packLookUrl, viewerImage } from '@/lib/media';
 import { presetPath, TRY_ON_ID } from '@/lib/routes';
 import { shopReturnPolicy } from '@/lib/catalog';
+import { pageReviews } from '@/lib/reviews';
+import { Reviews } from '@/components/shop/reviews';
 import styles from './preset.module.css';
 import button from '@/components/ui/button.module.css';
 
@@ -46,6 +48,7 @@ export default async function PresetPage({ params }: Props) {
   const copy = shopCopy.pack;
   const tryOn = shopCopy.tryOn;
   const lookUrl = packLookUrl(preset.slug);
+  const shown = pageReviews([preset]);
   return (
     <>
       <JsonLd
@@ -56,6 +59,7 @@ export default async function PresetPage({ params }: Props) {
           path,
           mediaImage(preset.image.src).fallback,
           shopReturnPolicy(),
+          shown,
         )}
       />
       <JsonLd
@@ -100,6 +104,11 @@ export default async function PresetPage({ params }: Props) {
           }
         />
       </Section>
+      {shown.reviews.length > 0 && (
+        <Section label={shopCopy.reviews.heading}>
+          <Reviews {...shown} />
+        </Section>
+      )}
       <Section label={terms.appGuide.heading}>
         <AppGuide />
       </Section>

@@ -1,0 +1,48 @@
+// A buyer's review of a pack (content/reviews/<file>.json): written by the order service when a
+// buyer sends one through the signed link of their delivery e-mail, published (or deleted) by the
+// studio in the editor. Only published ones reach the pages and the Product markup.
+import { z } from 'zod';
+import { matching, prose, slug, text } from './schema';
+import { isoDate } from './terms-schema';
+
+export const reviewSchema = z.object({
+  pack: slug('The pack reviewed (a pack’s slug, as in content/presets.json).').meta({
+    cms: {
+      widget: 'relation',
+      collection: 'shop',
+      file: 'presets',
+      search_fields: ['presets.*.name'],
+      display_fields: ['presets.*.name'],
+      value_field: 'presets.*.slug',
+    },
+  }),
+  rating: z.number().int().min(1, 'must be 1 to 5').max(5, 'must be 1 to 5'),
+  title: text.max(100, 'must be at most 100 characters'),
+  text: prose
+    .min(10, 'must be at least 10 characters')
+    .max(2000, 'must be at most 2,000 characters'),
+  name: text.max(60, 'must be at most 60 characters').meta({
+    cms: { hint: 'As the buyer chose to be shown: "Priya S."' },
+  }),
+  /** The month of the order, as the page shows it ("November 2026"): never the day. */
+  month: matching(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month written YYYY-MM'),
+  /** When the review arrived: the editor lists the newest first. */
+  received: isoDate('the day the review arrived'),
+  published: z
+    .boolean()
+    .default(false)
+    .meta({
+      cms: {
+        hint: 'Tick to publish it with the next deploy. To decline a review, delete it. Never edit a review’s words for meaning.',
+      },
+    }),
+  reply: prose.optional().meta({ cms: { hint: 'The studio’s short reply, shown under it.' } }),
+  sample: z
+    .boolean()
+    .default(false)
+    .meta({
+      cms: { hint: 'A fictional sample showing how reviews look: delete it before launch.' },
+    }),
+});
+
+export type Review = z.output<typeof reviewSchema>;

@@ -1,0 +1,62 @@
+/** @jest-environment node */
+import { describe, expect, test } from '@jest/globals';
+import { parseReviews, presets, reviews } from '@/lib/content';
+import { AVERAGE_FROM, monthName, pageReviews } from './reviews';
+
+const packs = new Set(presets.map((preset) => preset.slug));
+const valid = {
+  pack: 'stoic-pack',
+  rating: 4,
+  title: 'Warm',
+  text: 'Ten letters at least.',
+  name: 'Priya S.',
+  month: '2026-10',
+  received: '2026-10-21',
+};
+
+describe('a review file', () => {
+  test('a valid one is read, unpublished by default', () => {
+    expect(parseReviews({ 'content/reviews/a.json': valid }, packs)).toEqual([
+      { ...valid, published: false, sample: false, file: 'content/reviews/a.json' },
+    ]);
+  });
+
+  test('one that breaks the rules stops the build, naming the file and field', () => {
+    const fails = (data: object) => () => parseReviews({ 'content/reviews/bad.json': data }, packs);
+    expect(fails({ ...valid, pack: 'no-such-pack' })).toThrow(
+      /content\/reviews\/bad\.json:\n {2}field "pack": "no-such-pack" is not a pack/,
+    );
+    expect(fails({ ...valid, rating: 6 })).toThrow(
+      /bad\.json:\n {2}field "rating": must be 1 to 5/,
+    );
+    expect(fails({ ...valid, text: 'Too short' })).toThrow(/field "text": must be at least 10/);
+    expect(fails({ ...valid, month: '2026-13' })).toThrow(/field "month": must be a month/);
+  });
+});
+
+describe('what a page shows', () => {
+  test('only published reviews, newest first, low ratings included', () => {
+    const stoic = presets.find((preset) => preset.slug === 'stoic-pack')!;
+    const { reviews: shown, rating } = pageReviews([stoic]);
+    expect(shown.every((review) => review.published && review.pack === 'stoic-pack')).toBe(true);
+    expect(shown.map((review) => review.month)).toEqual(
+      [...shown.map((review) => review.month)].sort().reverse(),
+    );
+    expect(shown.some((review) => review.rating <= 3)).toBe(true);
+    const sum = shown.reduce((total, review) => total + review.rating, 0);
+    expect(rating).toEqual({ average: (sum / shown.length).toFixed(1), count: shown.length });
+  });
+
+  test(`no average under ${AVERAGE_FROM} reviews; a bundle's are its packs'`, () => {
+    const one = presets.filter((preset) => preset.slug === 'regal-tones');
+    expect(pageReviews(one).rating).toBeNull();
+    const unpublished = reviews.filter((review) => !review.published);
+    expect(unpublished.length).toBeGreaterThan(0);
+    const all = pageReviews(presets).reviews;
+    for (const review of unpublished) expect(all).not.toContainEqual(review);
+  });
+
+  test('the month as the page writes it', () => {
+    expect(monthName('2026-10')).toBe('October 2026');
+  });
+});

@@ -1,0 +1,39 @@
+// What a pack's or bundle's page says of its buyers' reviews, made once from the published review
+// files (content/reviews/): the list the page shows and the rating it states, which the Product
+// markup repeats from the same records.
+import { publishedReviews, shopCopy, type Preset, type Review } from '@/lib/content';
+import { fillIn } from '@/lib/shared/copy';
+
+/** Fewer reviews than this show no average (one or two are not a rating). */
+export const AVERAGE_FROM = 3;
+
+export type Rating = { average: string; count: number };
+
+export type PageReviews = { reviews: Review[]; rating: Rating | null };
+
+/** The published reviews of these packs (a bundle's: its packs'), newest first, and their rating. */
+export function pageReviews(packs: Pick<Preset, 'slug'>[]): PageReviews {
+  const reviews = publishedReviews(packs);
+  const sum = reviews.reduce((total, review) => total + review.rating, 0);
+  return {
+    reviews,
+    rating:
+      reviews.length >= AVERAGE_FROM
+        ? { average: (sum / reviews.length).toFixed(1), count: reviews.length }
+        : null,
+  };
+}
+
+/** "October 2026", as the page shows a review's month. */
+export const monthName = (month: string) =>
+  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+
+/** A tile's price with the rating its page states, if it states one: "$39.99 USD · 4.0 out of 5 (3 reviews)". */
+export function withRating(price: string, packs: Pick<Preset, 'slug'>[]): string {
+  const { rating } = pageReviews(packs);
+  return rating
+    ? `${price} · ${fillIn(shopCopy.reviews.tile, { rating: rating.average, count: rating.count })}`
+    : price;
+}
