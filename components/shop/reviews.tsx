@@ -6,14 +6,14 @@ import styles from './reviews.module.css';
 /**
  * Buyers' published reviews, in the page's HTML: the rating (from three reviews), then each
  * review, newest first, low ratings included, with the studio's reply. On a bundle's page each
- * says which pack it is about.
+ * says which pack it is about. Its page's Section, labelled with the same heading, is its region.
  */
 export function Reviews({ reviews, rating, bundle = false }: PageReviews & { bundle?: boolean }) {
   const copy = shopCopy.reviews;
   if (reviews.length === 0) return null;
   return (
-    <section className={styles.reviews} aria-labelledby="reviews-heading">
-      <h2 id="reviews-heading" className={styles.heading}>
+    <div className={styles.reviews}>
+      <h2 className={styles.heading}>
         {copy.heading}
       </h2>
       {rating && (
@@ -54,6 +54,6 @@ export function Reviews({ reviews, rating, bundle = false }: PageReviews & { bun
           </li>
         ))}
       </ol>
-    </section>
+    </div>
   );
 }
