@@ -632,7 +632,7 @@ test.describe('a Sikh wedding in Brampton: three events over two days', () => {
     expect(text).toContain('Anand Karaj');
     expect(text).toContain(estimate);
 
-    const report = `${thumb.taps} taps, ${screens.toFixed(1)} screens of ${page.viewportSize()!.width}×${page.viewportSize()!.height}`;
+    const report = `${thumb.taps} taps, ${screens.toFixed(2)} screens of ${page.viewportSize()!.width}×${page.viewportSize()!.height}`;
     testInfo.annotations.push({ type: 'Brampton walk', description: report });
     console.log(`Brampton walk (${testInfo.project.name}): ${report}`);
     expect(thumb.taps).toBeLessThanOrEqual(35);
