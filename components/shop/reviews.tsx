@@ -13,9 +13,7 @@ export function Reviews({ reviews, rating, bundle = false }: PageReviews & { bun
   if (reviews.length === 0) return null;
   return (
     <div className={styles.reviews}>
-      <h2 className={styles.heading}>
-        {copy.heading}
-      </h2>
+      <h2 className={styles.heading}>{copy.heading}</h2>
       {rating && (
         <p className={styles.average}>
           {fillIn(copy.average, { rating: rating.average, count: rating.count })}

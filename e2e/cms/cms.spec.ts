@@ -102,7 +102,10 @@ test('a price, an alt text, a journal post and a review changed in the editor re
   // A journal post (a Markdown file of the folder collection) given a title and address of its own.
   await openFile(page, 'journal', 'harleen-karan');
   // The post's own title (its film has one too, further down).
-  await page.getByRole('textbox', { name: /^Title/ }).first().fill(postTitle);
+  await page
+    .getByRole('textbox', { name: /^Title/ })
+    .first()
+    .fill(postTitle);
   await page.getByRole('textbox', { name: /^Slug/ }).fill(postSlug);
   await publish(page);
   await expect

@@ -14,7 +14,9 @@ for (const [index, [name, { folder }]] of entries.entries()) {
   const files = readdirSync(path.resolve(folder))
     .filter((file) => file.endsWith('.json'))
     .sort();
-  console.log(`Content folders: ${index + 1} of ${entries.length}, ${folder} (${files.length} files)`);
+  console.log(
+    `Content folders: ${index + 1} of ${entries.length}, ${folder} (${files.length} files)`,
+  );
   const lines = files.map((file, i) => {
     const id = `${name}${i}`;
     imports.push(`import ${id} from '@/${folder}/${file}' with { type: 'json' };`);
