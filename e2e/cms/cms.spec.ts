@@ -76,7 +76,8 @@ test('the editor is kept out of search engines and runs under a policy of its ow
 test('a price, an alt text, a journal post and a review changed in the editor reach the files and the built site', async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  // Four edits and a whole build of the copy, on a 2-core machine that runs other tests beside it.
+  test.setTimeout(480_000);
   await logIn(page);
   await openFile(page, 'shop', 'presets');
   const pack = await openEntry(page, stoic.name);
