@@ -47,13 +47,13 @@ describe('what a page shows', () => {
     expect(rating).toEqual({ average: (sum / shown.length).toFixed(1), count: shown.length });
   });
 
-  test(`no average under ${AVERAGE_FROM} reviews; a bundle's are its packs'`, () => {
+  test(`no average under ${AVERAGE_FROM} reviews; unpublished ones are never shown`, () => {
     const one = presets.filter((preset) => preset.slug === 'regal-tones');
     expect(pageReviews(one).rating).toBeNull();
-    const unpublished = reviews.filter((review) => !review.published);
-    expect(unpublished.length).toBeGreaterThan(0);
-    const all = pageReviews(presets).reviews;
-    for (const review of unpublished) expect(all).not.toContainEqual(review);
+    // Whatever the studio has published or not (the CMS tests run these on edited content).
+    expect(pageReviews(presets).reviews).toHaveLength(
+      reviews.filter((review) => review.published).length,
+    );
   });
 
   test('the month as the page writes it', () => {
