@@ -250,6 +250,15 @@ export function EnquiryForm({
           errors={sent.errors}
         />
       ));
+  /** Formspree's errors for a spec field the form makes (eventDate, cityCountry), with its prefix. */
+  const madeFieldErrors = (name: 'eventDate' | 'cityCountry') => (
+    <ValidationError
+      className={formStyles.error}
+      prefix={contact.fields.find((f) => f.name === name)?.errorPrefix}
+      field={name}
+      errors={sent.errors}
+    />
+  );
   const formErrors = sent.errors?.getFormErrors() ?? [];
   const unreachable = formErrors.some((error) => !error.code || error.code === 'UNSPECIFIED');
   const currency = currencyFor(enquiry.country, copy.countries);
@@ -335,14 +344,7 @@ export function EnquiryForm({
               enquiry={enquiry}
               problemFor={problemFor}
               onEdit={(change) => edit((e) => ({ ...e, ...change(e) }))}
-              errors={
-                <ValidationError
-                  className={formStyles.error}
-                  prefix={contact.fields.find((f) => f.name === 'cityCountry')?.errorPrefix}
-                  field="cityCountry"
-                  errors={sent.errors}
-                />
-              }
+              errors={madeFieldErrors('cityCountry')}
             />
             <EnquiryEvents
               events={enquiry.events}
@@ -358,14 +360,7 @@ export function EnquiryForm({
                 }))
               }
               onRemove={removeEvent}
-              dateErrors={
-                <ValidationError
-                  className={formStyles.error}
-                  prefix={contact.fields.find((f) => f.name === 'eventDate')?.errorPrefix}
-                  field="eventDate"
-                  errors={sent.errors}
-                />
-              }
+              dateErrors={madeFieldErrors('eventDate')}
             />
             {enquiry.events.length < MAX_EVENTS ? (
               <button

@@ -74,10 +74,12 @@ export function isBlank(enquiry: Enquiry): boolean {
   );
 }
 
-const text = (value: unknown, max = 5000) => (typeof value === 'string' ? value.slice(0, max) : '');
+/** A stored value as text of at most `max` characters; anything else is empty. */
+export const text = (value: unknown, max = 5000) =>
+  typeof value === 'string' ? value.slice(0, max) : '';
 const coverage = (value: unknown): Coverage | '' =>
   coverages.includes(value as Coverage) ? (value as Coverage) : '';
-const record = (value: unknown): Record<string, unknown> =>
+export const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {};

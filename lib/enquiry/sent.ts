@@ -2,7 +2,7 @@
 // new tab or a return days later shows what was sent and what happens next.
 import type { Availability, EnquiryCopy } from '@/lib/content';
 import { compare, fromIso, isoDate, longDate, type CalendarDate } from './dates';
-import type { Enquiry } from './model';
+import { record, text, type Enquiry } from './model';
 import { plannedEvents, schedulerLink, weddingEstimate } from './submission';
 
 /** Where the device keeps it. */
@@ -47,7 +47,6 @@ const VERSION = 1;
 export const writeSent = (record: SentEnquiry) => JSON.stringify({ version: VERSION, ...record });
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const text = (value: unknown, max = 500) => (typeof value === 'string' ? value.slice(0, max) : '');
 
 /**
  * The kept record, checked: anything else (not JSON, another version, a date that is not one, a
@@ -63,7 +62,7 @@ export function readSent(stored: string | null): SentEnquiry | null {
     return null;
   }
   if (typeof parsed !== 'object' || parsed === null || parsed.version !== VERSION) return null;
-  const sentOn = text(parsed.sentOn);
+  const sentOn = text(parsed.sentOn, 500);
   let bookingUrl: URL;
   try {
     bookingUrl = new URL(text(parsed.bookingUrl, 4000));
@@ -72,11 +71,8 @@ export function readSent(stored: string | null): SentEnquiry | null {
   }
   if (!ISO_DAY.test(sentOn) || !/^https?:$/.test(bookingUrl.protocol)) return null;
   const events = (Array.isArray(parsed.events) ? parsed.events : []).slice(0, 10).map((value) => {
-    const event = (typeof value === 'object' && value !== null ? value : {}) as Record<
-      string,
-      unknown
-    >;
-    const date = text(event.date);
+    const event = record(value);
+    const date = text(event.date, 500);
     return {
       label: text(event.label, 100),
       date: ISO_DAY.test(date) ? date : null,
@@ -89,7 +85,7 @@ export function readSent(stored: string | null): SentEnquiry | null {
     name: text(parsed.name, 200),
     email: text(parsed.email, 200),
     events,
-    estimate: text(parsed.estimate),
+    estimate: text(parsed.estimate, 500),
     bookingUrl: bookingUrl.toString(),
   };
 }
