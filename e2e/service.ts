@@ -13,6 +13,8 @@ export const catalogSiteBase = `http://127.0.0.1:${catalogPort}`;
 export const catalogSitePort = catalogPort;
 export const serviceDataDir = path.resolve('.cache/e2e-service');
 export const outboxDir = path.join(serviceDataDir, 'outbox');
+/** Where the service writes buyers' reviews: the site checkout's content/reviews/ in production. */
+export const reviewsDir = path.join(serviceDataDir, 'reviews');
 
 /** The service's environment for the e2e run: local fakes, e-mails into the outbox folder. */
 export function serviceEnv(siteOrigin: string): Record<string, string> {
@@ -21,6 +23,7 @@ export function serviceEnv(siteOrigin: string): Record<string, string> {
     PORT: String(apiPort),
     FAKE_PAYPAL_PORT: String(paypalPort),
     DATA_DIR: serviceDataDir,
+    REVIEWS_DIR: reviewsDir,
     SITE_ORIGINS: siteOrigin,
     RATE_LIMIT_PER_MINUTE: '1000',
     CATALOG_URL: `${catalogSiteBase}/catalog.json`,

@@ -73,6 +73,7 @@ export function publishedCatalog(): ShopCatalog {
       license: licenceLines(sale),
       downloadPage: checkoutCopy.downloadPage,
       email: checkoutCopy.email,
+      reviewEmail: checkoutCopy.reviewEmail,
     },
   });
 }

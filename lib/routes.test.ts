@@ -17,6 +17,7 @@ describe('allRoutes', () => {
       '/presets/',
       '/checkout/',
       '/thank-you/',
+      '/review/',
       '/services/',
       '/lovenotes/',
       '/journal/',

@@ -39,7 +39,7 @@ const pagePaths = [
   '/journal/',
   '/terms/',
 ];
-const privatePaths = ['/checkout/', '/thank-you/'];
+const privatePaths = ['/checkout/', '/thank-you/', '/review/'];
 
 /** Every route the site pre-renders, with a trailing slash as the export writes them. */
 export function allRoutes(): Route[] {

@@ -14,8 +14,11 @@ import type { Log } from './log';
 import type { Outbox } from './outbox';
 import type { PayPalClient } from './paypal';
 import { createRecovery } from './recovery';
+import { createReviews } from './reviews';
+import { createPublisher, type Publisher } from './reviews/publisher';
 import { apiRoutes } from './routes/api';
 import { downloadRoutes } from './routes/downloads';
+import { reviewRoutes } from './routes/reviews';
 import { webhookRoutes } from './routes/webhooks';
 import type { Store } from './store';
 
@@ -30,6 +33,8 @@ export type Deps = {
   studioAddress: () => string;
   log: Log;
   now?: () => number;
+  /** Where reviews are written (default: as config.reviews.publisher says). */
+  publisher?: Publisher;
 };
 
 export function createApp({
@@ -42,6 +47,7 @@ export function createApp({
   studioAddress,
   log,
   now = Date.now,
+  publisher = createPublisher(config.reviews.publisher),
 }: Deps) {
   const app = new Hono<Env>();
   /** Work done after answering (e-mailing on request), so the answer says nothing of it. */
@@ -107,7 +113,9 @@ export function createApp({
     log,
     now,
   });
-  app.route('/api', apiRoutes({ config, store, catalog, orders, recovery, log, now, later }));
+  const reviews = createReviews({ config, store, publisher, outbox, log, now, studioAddress });
+  const api = apiRoutes({ config, store, catalog, orders, recovery, log, now, later });
+  app.route('/api', api.route('/reviews', reviewRoutes({ reviews, log })));
   app.route('/webhooks', webhookRoutes({ config, store, paypal, orders, log }));
   app.route(
     '/download',

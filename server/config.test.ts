@@ -59,6 +59,38 @@ describe('configuration', () => {
     );
   });
 
+  test('reviews: a folder without a GitHub token, the repository with one; the reminder days', () => {
+    const local = loadConfig({ NODE_ENV: 'test' }, '/srv/site');
+    assert.deepEqual(local.reviews, {
+      publisher: { kind: 'local', dir: '/srv/site/content/reviews' },
+      reminderDays: 5,
+    });
+    const github = loadConfig({
+      NODE_ENV: 'test',
+      CMS_GITHUB_TOKEN: 'token',
+      CMS_REPO: 'studio/site',
+      REVIEW_REMINDER_DAYS: 'off',
+    });
+    assert.deepEqual(github.reviews, {
+      publisher: {
+        kind: 'github',
+        apiUrl: 'https://api.github.com',
+        repo: 'studio/site',
+        branch: 'main',
+        token: 'token',
+      },
+      reminderDays: null,
+    });
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'test', CMS_GITHUB_TOKEN: 'token' }),
+      /CMS_REPO must name the repository/,
+    );
+    assert.throws(
+      () => loadConfig({ NODE_ENV: 'test', REVIEW_REMINDER_DAYS: 'soon' }),
+      /REVIEW_REMINDER_DAYS must be a number of days/,
+    );
+  });
+
   test('server/.env.example documents settings the service reads, every required one among them', () => {
     const documented = readFileSync(new URL('./.env.example', import.meta.url), 'utf8')
       .split('\n')

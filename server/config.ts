@@ -47,6 +47,14 @@ export type Config = {
    * address the outermost of them appended (that many from the right). 0: the connection's address.
    */
   trustProxyHops: number;
+  /** Buyers' reviews: where the service writes them, and the one reminder after delivery. */
+  reviews: {
+    publisher:
+      | { kind: 'local'; dir: string }
+      | { kind: 'github'; apiUrl: string; repo: string; branch: string; token: string };
+    /** Days after delivery that the one reminder to review goes; null: none. */
+    reminderDays: number | null;
+  };
 };
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -150,6 +158,26 @@ export const serviceEnvSchema = z.object({
   PACKS_DIR: setting,
   DATABASE_PATH: setting,
   RATE_LIMIT_PER_MINUTE: positive('RATE_LIMIT_PER_MINUTE', 30),
+  REVIEWS_DIR: setting,
+  CMS_GITHUB_TOKEN: setting,
+  CMS_REPO: setting,
+  CMS_BRANCH: setting,
+  GITHUB_API_URL: setting,
+  // A number of days; "0" or "off": no reminder.
+  REVIEW_REMINDER_DAYS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === '') return 5;
+      if (raw === 'off' || raw === '0') return null;
+      const days = Number(raw);
+      if (Number.isFinite(days) && days > 0) return days;
+      ctx.addIssue({
+        code: 'custom',
+        message: `REVIEW_REMINDER_DAYS must be a number of days (0 or "off": none), got "${raw}".`,
+      });
+      return z.NEVER;
+    }),
   // A number of proxies; "true" is one, empty or "false" none.
   TRUST_PROXY: z
     .string()
@@ -180,6 +208,11 @@ export function loadConfig(
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]!.message);
   const env = parsed.data;
   const production = env.NODE_ENV === 'production';
+  if (env.CMS_GITHUB_TOKEN && !/^[\w.-]+\/[\w.-]+$/.test(env.CMS_REPO ?? '')) {
+    throw new ConfigError(
+      'CMS_GITHUB_TOKEN is set: CMS_REPO must name the repository (owner/name).',
+    );
+  }
   if (production) {
     const missing = requiredInProduction.filter((name) => !env[name]);
     if (missing.length > 0) {
@@ -231,5 +264,19 @@ export function loadConfig(
     databasePath: databasePathFrom(raw, root),
     rateLimit: env.RATE_LIMIT_PER_MINUTE,
     trustProxyHops: env.TRUST_PROXY,
+    reviews: {
+      // With a token, reviews are committed to the site's repository (what the editor edits);
+      // without one, written into a folder (development, tests: the checkout's content/reviews/).
+      publisher: env.CMS_GITHUB_TOKEN
+        ? {
+            kind: 'github',
+            apiUrl: withoutSlash(env.GITHUB_API_URL ?? 'https://api.github.com'),
+            repo: env.CMS_REPO!,
+            branch: env.CMS_BRANCH ?? 'main',
+            token: env.CMS_GITHUB_TOKEN,
+          }
+        : { kind: 'local', dir: path.resolve(root, env.REVIEWS_DIR ?? 'content/reviews') },
+      reminderDays: env.REVIEW_REMINDER_DAYS,
+    },
   };
 }

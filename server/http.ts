@@ -13,8 +13,12 @@ export type Env = { Bindings: HttpBindings };
 type Status = 400 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
 
 /** Every refusal: a JSON body with the words for a person, and whatever else the caller reads. */
-export const problem = (c: Context, status: Status, error: string, extra = {}) =>
-  c.json({ error, ...extra }, status);
+export const problem = <Extra extends object = object>(
+  c: Context,
+  status: Status,
+  error: string,
+  extra?: Extra,
+) => c.json({ error, ...extra } as { error: string } & Extra, status);
 
 /**
  * Who the client is. Behind N trusted proxies it is the address the outermost one appended: N

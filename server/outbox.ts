@@ -1,5 +1,6 @@
 import type { Log } from './log';
-import { alertEmail, scrubAddresses, type Mailer } from './mail';
+import { alertEmail } from './emails/studio';
+import { scrubAddresses, type Mailer } from './mail';
 import type { OutboxRecord, Store } from './store';
 
 /** Waits between attempts of one e-mail: about two days in all, then the studio is told. */

@@ -1,6 +1,6 @@
 import type { OrderService } from './orders';
 import type { Log } from './log';
-import { studioNotice } from './mail';
+import { studioNotice } from './emails/studio';
 import type { Outbox } from './outbox';
 import type { PayPalClient } from './paypal';
 import { readCustomId } from './paypal-orders';

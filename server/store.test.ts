@@ -143,3 +143,35 @@ test("a link's copy: pieces counted once, a copy made whole starts the next, sca
     store.close();
   }
 });
+
+test('a version 6 database is brought to version 7: its e-mails kept, the reviews added', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'store-v6-'));
+  const file = path.join(dir, 'orders.sqlite');
+  try {
+    openStore(file).close();
+    const old = new Database(file);
+    old.exec(`
+      DROP TABLE reviews;
+      INSERT INTO outbox (orderId, kind, recipient, message, status, nextAttemptAt, createdAt)
+        VALUES (NULL, 'alert', 'studio@example.com', '{"to":"studio@example.com"}', 'pending', 5, 1);
+    `);
+    old.pragma('user_version = 6');
+    old.close();
+    const store = openStore(file);
+    assert.deepEqual(
+      store.dueMessages(10).map((m) => [m.kind, m.message.to]),
+      [['alert', 'studio@example.com']],
+    );
+    assert.equal(store.findReview('5O190127TN364715T', 'stoic-pack'), null);
+    store.queue(
+      [{ orderId: null, kind: 'reminder', message: { to: 'a@example.com' } as Message, at: 50 }],
+      1,
+    );
+    assert.equal(store.nextDue(), 5);
+    assert.equal(store.dueMessages(49).length, 1, 'the reminder waits for its day');
+    assert.equal(store.dueMessages(50).length, 2);
+    store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

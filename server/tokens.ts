@@ -97,3 +97,42 @@ export function sealMatches(
   const given = Buffer.from(seal);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/**
+ * Review tokens, the link of the delivery e-mail's "Review <pack>": "<expiry in ms>.<order and
+ * pack>.<HMAC-SHA256 of the rest under a key of their own>", so that no download token passes
+ * for one. Expiry: a year after the order is delivered.
+ */
+const reviewKey = (secret: string) => hmac(secret, 'review-token');
+
+export function signReviewToken(secret: string, subject: LinkSubject, expiresAt: number): string {
+  const signed = `${expiresAt}.${subjectPart(subject)}`;
+  return `${signed}.${hmac(reviewKey(secret).toString('hex'), signed).toString('base64url')}`;
+}
+
+export type ReviewTokenCheck =
+  | { valid: true; subject: LinkSubject; expiresAt: number }
+  | { valid: false; reason: 'malformed' | 'bad-signature' | 'expired' };
+
+const REVIEW_TOKEN = /^(\d{13})\.([A-Za-z0-9_-]{4,200})\.([A-Za-z0-9_-]{43})$/;
+
+export function verifyReviewToken(secret: string, token: string, now: number): ReviewTokenCheck {
+  const match = REVIEW_TOKEN.exec(token);
+  if (!match) return { valid: false, reason: 'malformed' };
+  const [, expiry, about, signed] = match as unknown as [string, string, string, string];
+  for (const part of [about, signed]) {
+    if (Buffer.from(part, 'base64url').toString('base64url') !== part) {
+      return { valid: false, reason: 'malformed' };
+    }
+  }
+  const expected = hmac(reviewKey(secret).toString('hex'), `${expiry}.${about}`);
+  const given = Buffer.from(signed, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return { valid: false, reason: 'bad-signature' };
+  }
+  const expiresAt = Number(expiry);
+  if (expiresAt <= now) return { valid: false, reason: 'expired' };
+  const [orderId, pack, ...rest] = Buffer.from(about, 'base64url').toString().split('/');
+  if (!orderId || !pack || rest.length > 0) return { valid: false, reason: 'malformed' };
+  return { valid: true, subject: { orderId, pack }, expiresAt };
+}

@@ -32,6 +32,7 @@ const pageHeadings: Record<string, string> = {
   '/journal/': journalCopy.page.heading,
   '/checkout/': pages.checkout.heading,
   '/thank-you/': 'Thank You for Your Purchase!',
+  '/review/': pages.review.heading,
   '/terms/': terms.heading,
 };
 

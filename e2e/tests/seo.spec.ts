@@ -24,7 +24,7 @@ test.describe('search engines', () => {
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).not.toContain('Disallow');
     expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
-    for (const path of ['/checkout/', '/thank-you/', '/does-not-exist/']) {
+    for (const path of ['/checkout/', '/thank-you/', '/review/', '/does-not-exist/']) {
       const html = await (await request.get(path)).text();
       expect(html.match(/<meta name="robots"[^>]*>/g), path).toEqual([
         expect.stringMatching(/content="noindex/),

@@ -120,6 +120,7 @@ export const contentFiles = {
       presets: pageCopySchema,
       checkout: pageCopySchema,
       thankYou: pageCopySchema,
+      review: pageCopySchema,
       services: pageCopySchema,
       lovenotes: pageCopySchema,
       notFound: pageCopySchema,

@@ -2,6 +2,7 @@
 // buyer sends one through the signed link of their delivery e-mail, published (or deleted) by the
 // studio in the editor. Only published ones reach the pages and the Product markup.
 import { z } from 'zod';
+import { REVIEW_LIMITS } from '@/lib/shared/review';
 import { matching, prose, slug, text } from './schema';
 import { isoDate } from './terms-schema';
 
@@ -17,11 +18,11 @@ export const reviewSchema = z.object({
     },
   }),
   rating: z.number().int().min(1, 'must be 1 to 5').max(5, 'must be 1 to 5'),
-  title: text.max(100, 'must be at most 100 characters'),
+  title: text.max(REVIEW_LIMITS.title, `must be at most ${REVIEW_LIMITS.title} characters`),
   text: prose
-    .min(10, 'must be at least 10 characters')
-    .max(2000, 'must be at most 2,000 characters'),
-  name: text.max(60, 'must be at most 60 characters').meta({
+    .min(REVIEW_LIMITS.textMin, `must be at least ${REVIEW_LIMITS.textMin} characters`)
+    .max(REVIEW_LIMITS.textMax, `must be at most ${REVIEW_LIMITS.textMax} characters`),
+  name: text.max(REVIEW_LIMITS.name, `must be at most ${REVIEW_LIMITS.name} characters`).meta({
     cms: { hint: 'As the buyer chose to be shown: "Priya S."' },
   }),
   /** The month of the order, as the page shows it ("November 2026"): never the day. */

@@ -482,6 +482,15 @@ export const checkoutSchema = z.object({
     freshLinks: template('url'),
     questions: template('email'),
   }),
+  /** The delivery e-mail's links to review each pack, and the one reminder (the order service). */
+  reviewEmail: z.object({
+    heading: text,
+    intro: text,
+    label: template('name'),
+    reminderSubject: template('orderId'),
+    reminderIntro: template('studio'),
+    reminderOff: text,
+  }),
   resend: z.object({
     heading: text,
     intro: text,
@@ -569,6 +578,35 @@ export const shopSchema = z.object({
     reply: template('studio'),
     /** On a shop tile: "★ 4.0 (3)". */
     tile: template('rating', 'count'),
+  }),
+  /** The /review/ page, where a buyer reviews a pack from the link of their order e-mail. */
+  reviewForm: z.object({
+    loading: text,
+    packLabel: template('name'),
+    ratingLabel: text,
+    starLabel: template('n'),
+    titleLabel: text,
+    textLabel: text,
+    textHint: text,
+    nameLabel: text,
+    nameHint: text,
+    send: text,
+    sending: text,
+    moderation: text,
+    sent: text,
+    updated: text,
+    published: template('email'),
+    noLink: template('email'),
+    /** Why the review cannot be sent (the service's `problem`), or was not saved. */
+    problems: z.object({
+      invalid: template('email'),
+      expired: template('email'),
+      refunded: text,
+      declined: template('email'),
+      unsaved: text,
+      unreachable: text,
+    }),
+    fieldProblem: text,
   }),
   /** A pack's look on the visitor's own photo (components/shop/try-on.tsx). */
   tryOn: z.object({

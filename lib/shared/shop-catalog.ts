@@ -70,6 +70,8 @@ const catalogBody = z
     copy: checkoutSchema.pick({ orderDescription: true, downloadPage: true, email: true }).extend({
       /** The licence as a zip's LICENSE.txt and the e-mail state it. */
       license: z.array(text).min(1),
+      /** Catalogues published before reviews have none: their e-mails then carry no review links. */
+      reviewEmail: checkoutSchema.shape.reviewEmail.optional(),
     }),
   })
   .superRefine(({ currency, packs, bundles }, ctx) => {

@@ -1,7 +1,7 @@
 // What happens to a recorded order later: its links shown again, sent again, or stopped by a refund.
 import { deliveredPacks } from '@/lib/shared/order';
 import { COPY, type OrderRecord } from '../store';
-import { refundNotice } from '../mail';
+import { refundNotice } from '../emails/studio';
 import type { OrderContext } from './context';
 
 /** The order's links that still work, newest per pack, as the buyer's receipt shows them. */

@@ -3,12 +3,15 @@
 import { randomBytes } from 'node:crypto';
 import { deliveredPacks } from '@/lib/shared/order';
 import type { CatalogSource } from '../catalog-source';
-import type { Config } from '../config';
+import { DAY, type Config } from '../config';
 import type { Log } from '../log';
-import { buyerEmail, refusedNotice, studioEmail, type Message, type OrderSummary } from '../mail';
+import { buyerEmail, reviewReminder, type OrderSummary } from '../emails/buyer';
+import { refusedNotice, studioEmail } from '../emails/studio';
+import type { Message } from '../mail';
 import type { Outbox } from '../outbox';
 import type { PayPalClient } from '../paypal';
-import type { NewLink, OrderRecord, Store } from '../store';
+import type { NewLink, NewMessage, OrderRecord, Store } from '../store';
+import { reviewLinks } from '../reviews';
 import { newLinkId, signToken } from '../tokens';
 
 export type OrderDeps = {
@@ -86,12 +89,15 @@ export function orderContext(deps: OrderDeps) {
     // An order's own e-mails (the buyer's and the studio's copy) are written once per order, so
     // their id is the order's: sent again by a service restored from a backup, they are the same
     // message to every mail program. Others (fresh links, alerts) may be written many times.
-    const once = kind === 'buyer' || kind === 'studio';
+    const once = kind === 'buyer' || kind === 'studio' || kind === 'reminder';
     const id = once ? `${orderId}.${kind}` : `${orderId}.${kind}.${randomBytes(6).toString('hex')}`;
     return { ...message, messageId: `<${id}@${domain}>` };
   }
 
-  /** One fresh link per pack of an order (a bundle: each of its packs), and the e-mail that carries them. */
+  /**
+   * One fresh link per pack of an order (a bundle: each of its packs), and the e-mail that carries
+   * them with a link to review each pack.
+   */
   function linksMessage(order: OrderSummary, kind: 'buyer' | 'links') {
     const expiresAt = now() + config.downloadTtlMs;
     const packs = deliveredPacks(order.lines);
@@ -108,6 +114,7 @@ export function orderContext(deps: OrderDeps) {
       expiresAt,
       config.downloadLimit,
       `${config.siteOrigins[0]}/thank-you/#fresh-links`,
+      reviewLinks(config, order, now()),
     );
     return { links, message: withId(message, order.orderId, kind) };
   }
@@ -136,6 +143,7 @@ export function orderContext(deps: OrderDeps) {
       [
         { orderId: order.id, kind: 'buyer', message },
         { orderId: order.id, kind: 'studio', message: studio },
+        ...reminder(summary),
       ],
       now(),
     );
@@ -144,6 +152,24 @@ export function orderContext(deps: OrderDeps) {
       void outbox.kick();
     }
     return recorded;
+  }
+
+  /**
+   * The one reminder to review, queued to leave some days after delivery; a review of the order
+   * or its refund cancels it. None when the studio set none, or the catalogue has no words for it.
+   */
+  function reminder(order: OrderSummary): NewMessage[] {
+    const days = config.reviews.reminderDays;
+    const message = days && reviewReminder(catalog.get(), order, reviewLinks(config, order, now()));
+    if (!message) return [];
+    return [
+      {
+        orderId: order.orderId,
+        kind: 'reminder',
+        message: withId(message, order.orderId, 'reminder'),
+        at: now() + days * DAY,
+      },
+    ];
   }
 
   /**

@@ -10,8 +10,8 @@ import {
 } from '@/lib/shared/order';
 import { applyCode, type CodeProblem } from '../codes';
 import type { Member } from '@/lib/shared/cart';
-import type { OrderSummary } from '../mail';
-import { packsMissingNotice, studioNotice } from '../mail';
+import type { OrderSummary } from '../emails/buyer';
+import { packsMissingNotice, studioNotice } from '../emails/studio';
 import { PayPalRefused } from '../paypal';
 import { missingPacks } from '../packs';
 import { customIdFor, newOrderReference, orderRequest } from '../paypal-orders';

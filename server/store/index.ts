@@ -17,6 +17,7 @@ import type {
 } from './records';
 import { migrate } from './schema';
 import { copyStore } from './copies';
+import { reviewStore } from './reviews';
 
 export { COPY } from './records';
 export { MAX_PIECES } from './copies';
@@ -36,6 +37,7 @@ export function openStore(file: string) {
   db.pragma('foreign_keys = ON');
   const { takeUse, ...codes } = codeStore(db);
   const copies = copyStore(db);
+  const reviews = reviewStore(db);
 
   const selectOrder = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE id = ?');
   const selectOrderByRef = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE ref = ?');
@@ -75,11 +77,11 @@ export function openStore(file: string) {
   );
   const cancelLinkMessages = db.prepare(
     `UPDATE outbox SET status = 'cancelled'
-     WHERE orderId = ? AND status = 'pending' AND kind IN ('buyer', 'links')`,
+     WHERE orderId = ? AND status = 'pending' AND kind IN ('buyer', 'links', 'reminder')`,
   );
   const insertMessage = db.prepare(
     `INSERT INTO outbox (orderId, kind, recipient, message, nextAttemptAt, createdAt)
-     VALUES (@orderId, @kind, @recipient, @message, @now, @now)`,
+     VALUES (@orderId, @kind, @recipient, @message, @at, @now)`,
   );
   const selectDue = db.prepare<[number], Omit<OutboxRecord, 'message'> & { message: string }>(
     `SELECT id, orderId, kind, message, attempts FROM outbox
@@ -132,12 +134,13 @@ export function openStore(file: string) {
 
   const addLinksAndMessages = (links: NewLink[], messages: NewMessage[], now: number) => {
     for (const link of links) insertLink.run(link);
-    for (const { orderId, kind, message } of messages) {
+    for (const { orderId, kind, message, at } of messages) {
       insertMessage.run({
         orderId,
         kind,
         recipient: message.to,
         message: JSON.stringify(message),
+        at: at ?? now,
         now,
       });
     }
@@ -210,8 +213,8 @@ export function openStore(file: string) {
     }),
 
     /**
-     * The payment went back: the order's links stop working, e-mails with links that have not left
-     * yet never will, and the studio is told.
+     * The payment went back: the order's links stop working, e-mails with links (and the reminder
+     * to review) that have not left yet never will, and the studio is told.
      */
     refundOrder: db.transaction((orderId: string, notice: NewMessage, now: number) => {
       setRefunded.run(orderId);
@@ -282,6 +285,8 @@ export function openStore(file: string) {
     ...codes,
 
     ...copies,
+
+    ...reviews,
 
     close: () => db.close(),
   };

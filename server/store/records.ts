@@ -50,8 +50,11 @@ export type LinkRecord = {
   revokedAt: number | null;
 };
 
-/** What an outbox message is: the buyer's order e-mail marks the order delivered once it is sent. */
-export type MessageKind = 'buyer' | 'studio' | 'links' | 'alert';
+/**
+ * What an outbox message is: the buyer's order e-mail marks the order delivered once it is sent;
+ * the reminder to review waits days, and is cancelled by a review or a refund.
+ */
+export type MessageKind = 'buyer' | 'studio' | 'links' | 'alert' | 'reminder' | 'review';
 
 export type OutboxRecord = {
   id: number;
@@ -79,7 +82,22 @@ export type CodeRow = Omit<CodeRecord, 'packs' | 'disabled'> & {
   disabled: number;
 };
 export type NewLink = Omit<LinkRecord, 'used' | 'revokedAt'>;
-export type NewMessage = { orderId: string | null; kind: MessageKind; message: Message };
+export type NewMessage = {
+  orderId: string | null;
+  kind: MessageKind;
+  message: Message;
+  /** When it is first due (default: at once). */
+  at?: number;
+};
+
+/** A buyer's review of a pack of an order: the file in content/reviews/ it was written to. */
+export type ReviewRecord = {
+  orderId: string;
+  pack: string;
+  file: string;
+  createdAt: number;
+  updatedAt: number;
+};
 
 /** One copy of a file, in the unit of `LinkRecord.used`. */
 export const COPY = 1_000_000;

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { stateCheck } from '../orders/states';
 import { COPY } from './records';
 
-const SCHEMA_VERSION = 6;
+const SCHEMA_VERSION = 7;
 
 /**
  * What a link has sent of the copy under way (v5): its byte ranges (JSON), the file size they are
@@ -12,6 +12,36 @@ const SCHEMA_VERSION = 6;
 const COPY_COLUMNS = `covered TEXT NOT NULL DEFAULT '[]',
     coveredSize INTEGER,
     resent INTEGER NOT NULL DEFAULT 0`;
+
+/**
+ * The outbox of e-mails (v7 added the kinds 'reminder', the buyer's one reminder to review, and
+ * 'review', the studio's notice of a new review: SQLite changes a CHECK only by a new table).
+ */
+const outboxTable = (name: string) => `CREATE TABLE ${name} (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    orderId TEXT REFERENCES orders(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL
+      CHECK (kind IN ('buyer', 'studio', 'links', 'alert', 'reminder', 'review')),
+    recipient TEXT NOT NULL,
+    message TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'pending'
+      CHECK (status IN ('pending', 'sent', 'failed', 'cancelled')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    nextAttemptAt INTEGER NOT NULL,
+    lastError TEXT,
+    createdAt INTEGER NOT NULL,
+    sentAt INTEGER
+  );`;
+
+/** A buyer's review of a pack of an order (v7): one per order and pack, and the file it is. */
+const REVIEWS_TABLE = `CREATE TABLE reviews (
+    orderId TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+    pack TEXT NOT NULL,
+    file TEXT NOT NULL UNIQUE,
+    createdAt INTEGER NOT NULL,
+    updatedAt INTEGER NOT NULL,
+    PRIMARY KEY (orderId, pack)
+  );`;
 
 const TABLES = `
   CREATE TABLE orders (
@@ -41,20 +71,7 @@ const TABLES = `
     revokedAt INTEGER,
     ${COPY_COLUMNS}
   );
-  CREATE TABLE outbox (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    orderId TEXT REFERENCES orders(id) ON DELETE CASCADE,
-    kind TEXT NOT NULL CHECK (kind IN ('buyer', 'studio', 'links', 'alert')),
-    recipient TEXT NOT NULL,
-    message TEXT NOT NULL,
-    status TEXT NOT NULL DEFAULT 'pending'
-      CHECK (status IN ('pending', 'sent', 'failed', 'cancelled')),
-    attempts INTEGER NOT NULL DEFAULT 0,
-    nextAttemptAt INTEGER NOT NULL,
-    lastError TEXT,
-    createdAt INTEGER NOT NULL,
-    sentAt INTEGER
-  );
+  ${outboxTable('outbox')}
   CREATE TABLE codes (
     code TEXT PRIMARY KEY,
     kind TEXT NOT NULL CHECK (kind IN ('percent', 'fixed')),
@@ -79,18 +96,23 @@ const TABLES = `
   );
   -- Things done once: a webhook event handled, a refused order reported to the studio.
   CREATE TABLE notices (key TEXT PRIMARY KEY, at INTEGER NOT NULL);
+  ${REVIEWS_TABLE}
+`;
+
+const OUTBOX_INDEXES = `
+  CREATE INDEX outbox_due ON outbox (status, nextAttemptAt);
+  CREATE INDEX outbox_by_recipient ON outbox (kind, recipient COLLATE NOCASE, createdAt);
 `;
 
 const INDEXES = `
   CREATE INDEX orders_by_email ON orders (email COLLATE NOCASE);
   CREATE INDEX links_by_order ON links (orderId);
-  CREATE INDEX outbox_due ON outbox (status, nextAttemptAt);
-  CREATE INDEX outbox_by_recipient ON outbox (kind, recipient COLLATE NOCASE, createdAt);
+  ${OUTBOX_INDEXES}
 `;
 
 /**
- * Creates the tables, or brings an older database to version 6: from version 5 by adding the
- * terms of sale of each order; from version 4 also what a link sent of the copy under way; from version 3 also who held a code's use; from version 2 (before orders the service creates, code reservations, link
+ * Creates the tables, or brings an older database to version 7: from version 6 by the outbox's
+ * new kinds and the reviews; from version 5 also the terms of sale of each order; from version 4 also what a link sent of the copy under way; from version 3 also who held a code's use; from version 2 (before orders the service creates, code reservations, link
  * budgets in parts of a copy, cancelled e-mails, notices) by SQLite's rebuild procedure: new
  * tables, rows copied, old tables dropped, keys checked.
  */
@@ -113,7 +135,14 @@ export function migrate(db: Database.Database) {
         }
       }
       // v6: the terms of sale each order was made under (JSON).
-      db.exec('ALTER TABLE orders ADD COLUMN terms TEXT');
+      if (version <= 5) db.exec('ALTER TABLE orders ADD COLUMN terms TEXT');
+      // v7: the outbox's new kinds (a new table, its rows copied: nothing refers to it), reviews.
+      db.exec(`${outboxTable('outbox_v7')}
+        INSERT INTO outbox_v7 SELECT * FROM outbox;
+        DROP TABLE outbox;
+        ALTER TABLE outbox_v7 RENAME TO outbox;
+        ${OUTBOX_INDEXES}
+        ${REVIEWS_TABLE}`);
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     })();
     return;

@@ -84,6 +84,7 @@ export async function start(
       SITE_ORIGINS: SITE,
       DOWNLOAD_LIMIT: '3',
       RATE_LIMIT_PER_MINUTE: '1000',
+      REVIEWS_DIR: path.join(dir, 'reviews'),
     }),
     port: 0,
     fakePayPalPort: 0,

@@ -1,0 +1,28 @@
+// A buyer's review as the /review/ page sends it and the order service accepts it: the limits both
+// sides state, and the content file (content/reviews/) checks again at the build.
+
+/** The limits of a review's fields, in characters (after surrounding spaces are trimmed). */
+export const REVIEW_LIMITS = {
+  title: 100,
+  textMin: 10,
+  textMax: 2000,
+  name: 60,
+} as const;
+
+export const RATINGS = [1, 2, 3, 4, 5] as const;
+
+export type Rating = (typeof RATINGS)[number];
+
+/** What a buyer writes. */
+export type ReviewFields = { rating: Rating; title: string; text: string; name: string };
+
+/** Where a review stands: not written yet, waiting for the studio, or on the site. */
+export type ReviewState = 'new' | 'pending' | 'published';
+
+/** The name a review shows unless the buyer writes another: the first name and an initial. */
+export function displayName(fullName: string): string {
+  const [first, ...rest] = fullName.trim().split(/\s+/).filter(Boolean);
+  if (!first) return '';
+  const last = rest.at(-1);
+  return (last ? `${first} ${[...last][0]!.toUpperCase()}.` : first).slice(0, REVIEW_LIMITS.name);
+}

@@ -1,0 +1,186 @@
+// The studio's e-mails: its copy of each order, and every notice that asks it to act.
+import { formatPrice } from '@/lib/shared/money';
+import type { Member } from '@/lib/shared/cart';
+import type { ReviewFields } from '@/lib/shared/review';
+import { html, markup } from '../html';
+import { dateFormat, type Message } from '../mail';
+import type { OrderSummary } from './buyer';
+
+/**
+ * An e-mail to the studio: a heading or intro, then a table of labelled values. In the text part a
+ * multi-line value (an address) is quoted line by line, so none of it can pose as ours.
+ */
+export function studioNotice(
+  to: string,
+  subject: string,
+  intro: { heading?: string; text?: string },
+  rows: [string, string][],
+  replyTo?: string,
+): Message {
+  return {
+    to,
+    ...(replyTo ? { replyTo } : {}),
+    subject,
+    html: markup(
+      html`<!doctype html>
+        <html lang="en">
+          <body style="font-family:sans-serif">
+            ${intro.heading && html`<h1>${intro.heading}</h1>`}
+            ${intro.text && html`<p>${intro.text}</p>`}
+            <table>
+              ${rows.map(
+                ([label, value]) =>
+                  html`<tr>
+                    <th style="text-align:left;padding-right:12px">${label}</th>
+                    <td>${value}</td>
+                  </tr>`,
+              )}
+            </table>
+          </body>
+        </html>`,
+    ),
+    text: [
+      ...(intro.text ? [intro.text, ''] : []),
+      ...rows.map(([label, value]) =>
+        value.includes('\n')
+          ? `${label}:\n${value
+              .split('\n')
+              .map((line) => `> ${line}`)
+              .join('\n')}`
+          : `${label}: ${value}`,
+      ),
+    ].join('\n'),
+  };
+}
+
+/** The studio's copy of a new order, with the buyer's details and no download links. */
+export function studioEmail(order: OrderSummary, to: string): Message {
+  const price = (cents: number) => formatPrice(cents, order.currency);
+  const { name, email, phone, address } = order.customer;
+  const rows: [string, string][] = [
+    ['Order', order.orderId],
+    ['Name', name],
+    ['E-mail', email],
+    ['Phone', phone || '(not given: paid without the checkout page)'],
+    ['Address', address || '(not given)'],
+    ['Items', order.lines.map((line) => line.name).join(', ')],
+    ...(order.discount
+      ? [
+          ['Discount', `${order.discount.code}: −${price(order.discount.cents)}`] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    ['Total', price(order.totalCents)],
+  ];
+  return studioNotice(
+    to,
+    `New preset order ${order.orderId}: ${price(order.totalCents)}`,
+    { heading: 'New preset order' },
+    rows,
+    email,
+  );
+}
+
+/** Tells the studio that an order's payment went back. */
+export function refundNotice(orderId: string, why: string, full: boolean, to: string): Message {
+  const text = full
+    ? `PayPal reports ${why} for order ${orderId}. Its download links no longer work.`
+    : `PayPal reports ${why} for order ${orderId}, for part of its amount. Its links still work.`;
+  return studioNotice(
+    to,
+    `Order ${orderId} ${full ? 'refunded' : 'partly refunded'}`,
+    { text },
+    [],
+  );
+}
+
+/** Tells the studio that PayPal took a payment the service could not deliver by itself. */
+export function refusedNotice(orderId: string, reason: string, email: string | null, to: string) {
+  return studioNotice(
+    to,
+    `Paid order ${orderId} needs you: not delivered`,
+    {
+      text: 'PayPal took the payment for this order, but it does not match what the shop sells, so no links were sent. Please deliver the packs by hand or refund the payment in PayPal, and write to the buyer.',
+    },
+    [
+      ['Order', orderId],
+      ['Buyer', email ?? '(unknown: see the payment in PayPal)'],
+      ['Why', reason],
+    ],
+  );
+}
+
+/** Tells the studio that packs sold on the site cannot be sold: their files are not in place. */
+export function packsMissingNotice(packs: readonly Member[], packsDir: string, to: string) {
+  return studioNotice(
+    to,
+    `Packs not for sale yet: ${packs.map((pack) => pack.name).join(', ')}`,
+    {
+      text: `The site sells these packs, but their files are not in the packs folder, so every order of them is refused before payment (nothing is charged). Put each file in place as <slug>.zip.`,
+    },
+    [
+      ['Folder', packsDir],
+      ...packs.map((pack): [string, string] => [pack.name, `${pack.slug}.zip`]),
+    ],
+  );
+}
+
+/** Tells the studio that the service prices from an old copy of the site's catalogue. */
+export function catalogStaleNotice(url: string, since: number, reason: string, to: string) {
+  return studioNotice(
+    to,
+    'The order service cannot read the shop catalogue',
+    {
+      text: since
+        ? "The order service could not read the site's catalogue for an hour, so it still sells at the prices and packs of its last copy (a buyer whose page shows other prices is shown these before paying). Check that the site is up and publishes catalog.json."
+        : "The order service has never read the site's catalogue, so it cannot take orders. Check that the site is up and publishes catalog.json, and that CATALOG_URL names it.",
+    },
+    [
+      ['Catalogue', url],
+      ['Last read', since ? `${dateFormat.format(since)} UTC` : 'never'],
+      ['Error', reason],
+    ],
+  );
+}
+
+/** Tells the studio that an e-mail could not be delivered after every retry. */
+export function alertEmail(failed: Message, orderId: string | null, reason: string, to: string) {
+  return studioNotice(
+    to,
+    `Undelivered e-mail${orderId ? ` for order ${orderId}` : ''}`,
+    {
+      text: 'An e-mail could not be delivered after every retry. The buyer can still ask for fresh links on the thank-you page; please write to them yourself.',
+    },
+    [
+      ['Order', orderId ?? '(none)'],
+      ['To', failed.to],
+      ['Subject', failed.subject],
+      ['Last error', reason],
+    ],
+  );
+}
+
+/** Tells the studio of a buyer's review to read in the editor, and publish, answer or delete. */
+export function reviewNotice(
+  review: ReviewFields & { orderId: string; pack: string; file: string; updated: boolean },
+  to: string,
+) {
+  return studioNotice(
+    to,
+    `${review.updated ? 'Review changed' : 'New review'}: ${review.pack}, ${review.rating}/5`,
+    {
+      text: `A buyer ${review.updated ? 'changed their' : 'wrote a'} review. It waits in the editor's Reviews, unpublished: publish it, answer it or delete it there.`,
+    },
+    [
+      ['Pack', review.pack],
+      ['Rating', `${review.rating}/5`],
+      ['Title', review.title],
+      ['Review', review.text],
+      ['Name shown', review.name],
+      ['Order', review.orderId],
+      ['File', `content/reviews/${review.file}`],
+    ],
+  );
+}

@@ -1,0 +1,221 @@
+// Buyers' reviews, the use cases: the signed links of the order e-mails, a review opened by its
+// link and sent. An accepted review becomes a file of content/reviews/ (./publisher.ts) that the
+// studio publishes, answers or deletes in the editor; the service keeps one per order and pack.
+import { createHmac } from 'node:crypto';
+import type { Member } from '@/lib/shared/cart';
+import { deliveredPacks } from '@/lib/shared/order';
+import type { ReviewFields, ReviewState } from '@/lib/shared/review';
+import { DAY, type Config } from '../config';
+import type { DownloadLink, OrderSummary } from '../emails/buyer';
+import { reviewNotice } from '../emails/studio';
+import type { Log } from '../log';
+import type { Outbox } from '../outbox';
+import type { OrderRecord, Store } from '../store';
+import { signReviewToken, verifyReviewToken } from '../tokens';
+import { PublishConflict, type Publisher } from './publisher';
+
+/** How long a review link works after its e-mail is written. */
+export const REVIEW_LINK_TTL_MS = 365 * DAY;
+
+/** Why a review cannot be opened or sent, for good. */
+export type ReviewProblem =
+  /** Not a link the service made (or mistyped). */
+  | 'invalid'
+  | 'expired'
+  /** The order was refunded in full. */
+  | 'refunded'
+  /** The studio declined (deleted) the review: it is not sent again from the link. */
+  | 'declined'
+  /** Published: changed only by writing to the studio. */
+  | 'published';
+
+/** A review's link opened: the pack, the name to show, and the review written so far. */
+export type OpenedReview = {
+  pack: { slug: string; name: string };
+  state: ReviewState;
+  /** What the buyer wrote, while it is pending; else the name the order suggests. */
+  review: ReviewFields | null;
+  /** The name from the order (first name and initial: the page shortens it). */
+  orderName: string;
+};
+
+/** The file of a review in content/reviews/, as lib/content/review-schema.ts reads it. */
+type ReviewFile = ReviewFields & {
+  pack: string;
+  month: string;
+  received: string;
+  published: boolean;
+  reply?: string;
+  sample?: boolean;
+};
+
+export type Reviews = ReturnType<typeof createReviews>;
+
+/** Per pack of an order, its review page: the token in the address's fragment, never logged. */
+export function reviewLinks(
+  config: Pick<Config, 'downloadSecret' | 'siteOrigins'>,
+  order: Pick<OrderSummary, 'orderId' | 'lines'>,
+  now: number,
+): DownloadLink[] {
+  const expiresAt = now + REVIEW_LINK_TTL_MS;
+  return deliveredPacks(order.lines).map((pack) => {
+    const subject = { orderId: order.orderId, pack: pack.slug };
+    const token = signReviewToken(config.downloadSecret, subject, expiresAt);
+    return { name: pack.name, url: `${config.siteOrigins[0]}/review/#${token}` };
+  });
+}
+
+export function createReviews({
+  config,
+  store,
+  publisher,
+  outbox,
+  log,
+  now,
+  studioAddress,
+}: {
+  config: Config;
+  store: Store;
+  publisher: Publisher;
+  outbox: Pick<Outbox, 'kick'>;
+  log: Log;
+  now: () => number;
+  studioAddress: () => string;
+}) {
+  const secret = config.downloadSecret;
+
+  /** The file's name: the pack, the month, and a key of the order that does not reveal it. */
+  const fileName = (order: OrderRecord, pack: string) => {
+    const key = createHmac('sha256', secret)
+      .update(`review-file:${order.id}/${pack}`)
+      .digest('hex')
+      .slice(0, 10);
+    return `${pack}-${month(order.createdAt)}-${key}.json`;
+  };
+
+  const month = (at: number) => new Date(at).toISOString().slice(0, 7);
+
+  /** The order and pack a token names, or why it cannot be used. */
+  function subjectOf(
+    token: string,
+  ): { problem: ReviewProblem } | { order: OrderRecord; pack: Member } {
+    const check = verifyReviewToken(secret, token, now());
+    if (!check.valid) {
+      log.warn({ msg: 'review link refused', reason: check.reason });
+      return { problem: check.reason === 'expired' ? 'expired' : 'invalid' };
+    }
+    const order = store.findOrder(check.subject.orderId);
+    const pack = order && deliveredPacks(order.lines).find((p) => p.slug === check.subject.pack);
+    // A signed link of an order the database does not hold (restored from an older backup): the
+    // studio is asked to help, as for a link that is not ours.
+    if (!order || !pack || order.status === 'created') {
+      log.warn({ msg: 'review link of no known order', orderId: check.subject.orderId });
+      return { problem: 'invalid' };
+    }
+    if (order.status === 'refunded') return { problem: 'refunded' };
+    return { order, pack };
+  }
+
+  /** The review of an order and pack as its file stands, and where it is. */
+  async function current(order: OrderRecord, pack: string) {
+    const record = store.findReview(order.id, pack);
+    const file = record?.file ?? fileName(order, pack);
+    const published = await publisher.read(file);
+    const content = published ? (JSON.parse(published.text) as ReviewFile) : null;
+    const state: ReviewState | 'declined' =
+      record && !content
+        ? 'declined'
+        : !content
+          ? 'new'
+          : content.published
+            ? 'published'
+            : 'pending';
+    return { file, published, content, state };
+  }
+
+  async function open(token: string): Promise<{ problem: ReviewProblem } | OpenedReview> {
+    const subject = subjectOf(token);
+    if ('problem' in subject) return subject;
+    const { order, pack } = subject;
+    const { content, state } = await current(order, pack.slug);
+    if (state === 'declined') return { problem: 'declined' };
+    return {
+      pack: { slug: pack.slug, name: pack.name },
+      state,
+      review:
+        content && state === 'pending'
+          ? { rating: content.rating, title: content.title, text: content.text, name: content.name }
+          : null,
+      orderName: order.name,
+    };
+  }
+
+  /** One writer per order and pack at a time: a double-sent form updates, never duplicates. */
+  const queues = new Map<string, Promise<unknown>>();
+  const serially = <T>(key: string, work: () => Promise<T>): Promise<T> => {
+    const run = (queues.get(key) ?? Promise.resolve()).then(work, work);
+    const tail = run.catch(() => undefined);
+    queues.set(key, tail);
+    void tail.then(() => queues.get(key) === tail && queues.delete(key));
+    return run;
+  };
+
+  async function submit(
+    token: string,
+    fields: ReviewFields,
+  ): Promise<{ problem: ReviewProblem } | { state: 'pending'; created: boolean; pack: string }> {
+    const subject = subjectOf(token);
+    if ('problem' in subject) return subject;
+    const { order, pack } = subject;
+    return serially(`${order.id}/${pack.slug}`, async () => {
+      // The file may change between reading and writing it (the studio publishes or deletes it
+      // meanwhile): then it is read again, once.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await write(order, pack, fields);
+        } catch (error) {
+          if (!(error instanceof PublishConflict) || attempt === 2) throw error;
+        }
+      }
+    });
+  }
+
+  async function write(
+    order: OrderRecord,
+    pack: { slug: string; name: string },
+    fields: ReviewFields,
+  ) {
+    const { file, published, content, state } = await current(order, pack.slug);
+    if (state === 'declined' || state === 'published') return { problem: state };
+    const next: ReviewFile = {
+      pack: pack.slug,
+      ...fields,
+      month: content?.month ?? month(order.createdAt),
+      received: content?.received ?? new Date(now()).toISOString().slice(0, 10),
+      published: false,
+      ...(content?.reply ? { reply: content.reply } : {}),
+    };
+    await publisher.write(file, `${JSON.stringify(next, null, 2)}\n`, {
+      ...(published ? { sha: published.sha } : {}),
+      message: `${content ? 'Update' : 'Add'} a buyer's review of ${pack.name} (${fields.rating}/5)`,
+    });
+    const notice = reviewNotice(
+      { orderId: order.id, pack: pack.name, file, updated: !!content, ...fields },
+      studioAddress(),
+    );
+    const created = store.reviewWritten(
+      { orderId: order.id, pack: pack.slug, file },
+      { orderId: order.id, kind: 'review', message: notice },
+      now(),
+    );
+    log.info({
+      msg: content ? 'review updated' : 'review received',
+      orderId: order.id,
+      pack: pack.slug,
+    });
+    void outbox.kick();
+    return { state: 'pending' as const, created, pack: pack.slug };
+  }
+
+  return { open, submit };
+}
