@@ -4,7 +4,6 @@ import { createApp } from './app';
 import { createCatalog } from './catalog-source';
 import { DAY, type Config } from './config';
 import { createOrderService } from './orders';
-import { createFakePayPal } from './fake-paypal';
 import { createLog, type Log } from './log';
 import { catalogStaleNotice } from './emails/studio';
 import { createMailer } from './mail';
@@ -34,6 +33,9 @@ export async function startService(config: Config, log: Log = createLog()) {
   let url = '';
   let paypalBase = config.paypal.apiBase;
   if (config.fakePayPalPort !== null) {
+    // Loaded only here, in development and tests: the production service carries no test
+    // machinery (nor the Ajv and PayPal descriptions the fake checks requests with).
+    const { createFakePayPal } = await import('./fake-paypal');
     const fakePayPal = createFakePayPal({
       ...config.paypal,
       webhookUrl: () => (url ? `${url}/webhooks/paypal` : null),

@@ -26,6 +26,8 @@ type Copy = ShopCopy['reviewForm'];
 type State =
   | { kind: 'loading' }
   | { kind: 'no-link' }
+  /** The service could not be asked: a reload tries again. */
+  | { kind: 'unopened' }
   /** The link cannot be used; what was typed (if anything) stays on screen. */
   | { kind: 'refused'; refusal: Exclude<ReviewRefusal, 'unsaved' | 'unreachable' | 'published'> }
   | { kind: 'published'; pack: OpenedReview['pack'] }
@@ -71,12 +73,11 @@ export function ReviewForm({
     if (!token.current) return setState({ kind: 'no-link' });
     void openReview(apiBaseUrl, token.current).then((result) => {
       if ('refusal' in result) {
+        const { refusal } = result;
         return setState(
-          result.refusal === 'unreachable' ||
-            result.refusal === 'unsaved' ||
-            result.refusal === 'published'
-            ? { kind: 'refused', refusal: 'invalid' }
-            : { kind: 'refused', refusal: result.refusal },
+          refusal === 'unreachable' || refusal === 'unsaved'
+            ? { kind: 'unopened' }
+            : { kind: 'refused', refusal: refusal === 'published' ? 'invalid' : refusal },
         );
       }
       const { opened } = result;
@@ -90,6 +91,7 @@ export function ReviewForm({
 
   if (state.kind === 'loading') return <p role="status">{copy.loading}</p>;
   if (state.kind === 'no-link') return <p role="status">{say(copy.noLink)}</p>;
+  if (state.kind === 'unopened') return <p role="alert">{copy.openFailed}</p>;
   if (state.kind === 'refused') {
     return <p role="alert">{say(copy.problems[state.refusal])}</p>;
   }

@@ -597,6 +597,8 @@ export const shopSchema = z.object({
     updated: text,
     published: template('email'),
     noLink: template('email'),
+    /** The service could not be asked what the link is for. */
+    openFailed: text,
     /** Why the review cannot be sent (the service's `problem`), or was not saved. */
     problems: z.object({
       invalid: template('email'),
