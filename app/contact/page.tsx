@@ -1,4 +1,4 @@
-import { EnquiryForm } from '@/components/forms/enquiry-form';
+import { EnquiryForm } from '@/components/enquiry/enquiry-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
 import { availability, contact, pages, site } from '@/lib/content';

@@ -293,7 +293,7 @@ const perCurrency = <T extends z.ZodType>(value: T) =>
 const amount = z.number().int().positive();
 const startingPrice = perCurrency(z.object({ perEvent: amount, perDay: amount }));
 
-/** The qualifying enquiry around the fixed fields (components/forms/enquiry-form.tsx). */
+/** The qualifying enquiry around the fixed fields (components/enquiry/enquiry-form.tsx). */
 const enquirySchema = z.object({
   sections: z.object({ about: text, events: text, message: text }),
   eventsIntro: prose,

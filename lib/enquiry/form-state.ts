@@ -1,5 +1,5 @@
 // The enquiry form's state and how each of the couple's actions changes it: a pure reducer, so
-// that the form component only wires inputs to actions (components/forms/enquiry-form.tsx).
+// that the form component only wires inputs to actions (components/enquiry/enquiry-form.tsx).
 import type { Problem } from './check';
 import { emptyEnquiry, type Enquiry, type Prefilled } from './model';
 import type { SentEnquiry } from './sent';
