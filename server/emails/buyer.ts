@@ -150,13 +150,18 @@ function reviewSection(catalog: Pick<ShopCatalog, 'copy'>, reviews: DownloadLink
   const copy = catalog.copy.reviewEmail;
   if (!copy || reviews.length === 0) return null;
   const label = (link: DownloadLink) => fillIn(copy.label, { name: link.name });
+  const list = html`<ul>
+    ${reviews.map((link) => html`<li style="margin:0 0 8px"><a href="${link.url}">${label(link)}</a></li>`)}
+  </ul>`;
+  const lines = reviews.map((link) => `${label(link)}: ${link.url}`);
   return {
+    copy,
+    list,
+    lines,
     html: html`<h2 style="font-weight:normal">${copy.heading}</h2>
       <p style="${paragraph}">${copy.intro}</p>
-      <ul>
-        ${reviews.map((link) => html`<li style="margin:0 0 8px"><a href="${link.url}">${label(link)}</a></li>`)}
-      </ul>`,
-    text: [`${copy.heading}:`, copy.intro, ...reviews.map((link) => `${label(link)}: ${link.url}`)],
+      ${list}`,
+    text: [`${copy.heading}:`, copy.intro, ...lines],
   };
 }
 
@@ -171,19 +176,17 @@ export function reviewReminder(
 ): Message | null {
   const { studio } = catalog;
   const section = reviewSection(catalog, reviews);
-  const copy = catalog.copy.reviewEmail;
-  if (!copy || !section) return null;
+  if (!section) return null;
   const say = (template: string, values: Record<string, string> = {}) =>
     fillIn(template, { studio: studio.name, orderId: order.orderId, ...values });
   const greeting = order.customer.name
     ? say(catalog.copy.email.greeting, { name: order.customer.name })
     : say(catalog.copy.email.greetingNoName);
-  const intro = say(copy.reminderIntro);
-  const label = (link: DownloadLink) => fillIn(copy.label, { name: link.name });
+  const intro = say(section.copy.reminderIntro);
   return {
     to: order.customer.email,
     replyTo: studio.email,
-    subject: say(copy.reminderSubject),
+    subject: say(section.copy.reminderSubject),
     html: markup(
       html`<!doctype html>
         <html lang="en">
@@ -192,10 +195,8 @@ export function reviewReminder(
           >
             <h1 style="font-weight:normal">${greeting}</h1>
             <p style="${paragraph}">${intro}</p>
-            <ul>
-              ${reviews.map((link) => html`<li style="margin:0 0 8px"><a href="${link.url}">${label(link)}</a></li>`)}
-            </ul>
-            <p style="${paragraph}">${copy.reminderOff}</p>
+            ${section.list}
+            <p style="${paragraph}">${section.copy.reminderOff}</p>
             <p style="${paragraph}">${studio.name}</p>
           </body>
         </html>`,
@@ -205,9 +206,9 @@ export function reviewReminder(
       '',
       intro,
       '',
-      ...reviews.map((link) => `${label(link)}: ${link.url}`),
+      ...section.lines,
       '',
-      copy.reminderOff,
+      section.copy.reminderOff,
       studio.name,
     ].join('\n'),
   };

@@ -122,14 +122,14 @@ export function createReviews({
     const file = record?.file ?? fileName(order, pack);
     const published = await publisher.read(file);
     const content = published ? (JSON.parse(published.text) as ReviewFile) : null;
-    const state: ReviewState | 'declined' =
-      record && !content
+    // A file the service wrote that is gone: the studio deleted it, declining the review.
+    const state: ReviewState | 'declined' = !content
+      ? record
         ? 'declined'
-        : !content
-          ? 'new'
-          : content.published
-            ? 'published'
-            : 'pending';
+        : 'new'
+      : content.published
+        ? 'published'
+        : 'pending';
     return { file, published, content, state };
   }
 
