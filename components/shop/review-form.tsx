@@ -69,22 +69,31 @@ export function ReviewForm({
   const status = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
-    token.current = decodeURIComponent(window.location.hash.slice(1));
-    if (!token.current) return setState({ kind: 'no-link' });
-    void openReview(apiBaseUrl, token.current).then((result) => {
-      if ('refusal' in result) {
-        const { refusal } = result;
-        return setState(
-          refusal === 'unreachable' || refusal === 'unsaved'
-            ? { kind: 'unopened' }
-            : { kind: 'refused', refusal: refusal === 'published' ? 'invalid' : refusal },
-        );
-      }
-      const { opened } = result;
-      if (opened.state === 'published') return setState({ kind: 'published', pack: opened.pack });
-      setFields(opened.review ?? { ...EMPTY, name: displayName(opened.orderName) });
-      setState({ kind: 'form', pack: opened.pack, status: 'idle', fieldProblems: {} });
-    });
+    // The token is the address's fragment; another link opened in the same tab changes only it.
+    const load = () => {
+      token.current = decodeURIComponent(window.location.hash.slice(1));
+      if (!token.current) return setState({ kind: 'no-link' });
+      setState({ kind: 'loading' });
+      void openReview(apiBaseUrl, token.current).then((result) => {
+        if ('refusal' in result) {
+          const { refusal } = result;
+          return setState(
+            refusal === 'unreachable' || refusal === 'unsaved'
+              ? { kind: 'unopened' }
+              : { kind: 'refused', refusal: refusal === 'published' ? 'invalid' : refusal },
+          );
+        }
+        const { opened } = result;
+        if (opened.state === 'published') {
+          return setState({ kind: 'published', pack: opened.pack });
+        }
+        setFields(opened.review ?? { ...EMPTY, name: displayName(opened.orderName) });
+        setState({ kind: 'form', pack: opened.pack, status: 'idle', fieldProblems: {} });
+      });
+    };
+    load();
+    window.addEventListener('hashchange', load);
+    return () => window.removeEventListener('hashchange', load);
   }, [apiBaseUrl]);
 
   const say = (template: string) => fillIn(template, { email: studioEmail });
