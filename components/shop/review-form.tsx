@@ -161,21 +161,66 @@ export function ReviewForm({
   const failed = !['idle', 'sending', 'created', 'updated'].includes(state.status);
   /** A refusal for good: the form stays, to copy from, but sends no more. */
   const closed = ['invalid', 'expired', 'refunded', 'declined'].includes(state.status);
-  const problemOf = (field: keyof ReviewFields) =>
-    fieldProblems[field] && (
-      <p id={`review-${field}-problem`} className={formStyles.error}>
-        {fieldProblems[field]}
-      </p>
+  /** A text field of the review: its label, a hint, and the service's word when it refused it. */
+  const textField = (
+    field: Exclude<keyof ReviewFields, 'rating'>,
+    label: string,
+    limits: { maxLength: number; minLength?: number },
+    options: { hint?: string; rows?: number; autoComplete?: string } = {},
+  ) => {
+    const id = `review-${field}`;
+    const described = [options.hint && `${id}-hint`, fieldProblems[field] && `${id}-problem`]
+      .filter(Boolean)
+      .join(' ');
+    const input = {
+      id,
+      className: formStyles.input,
+      required: true,
+      ...limits,
+      value: fields[field],
+      'aria-invalid': !!fieldProblems[field] || undefined,
+      'aria-describedby': described || undefined,
+    };
+    return (
+      <div className={formStyles.field}>
+        <label htmlFor={id} className={formStyles.label}>
+          {label}
+        </label>
+        {options.hint && (
+          <p id={`${id}-hint`} className={styles.hint}>
+            {options.hint}
+          </p>
+        )}
+        {options.rows ? (
+          <textarea
+            {...input}
+            rows={options.rows}
+            onChange={(event) => change(field, event.target.value)}
+          />
+        ) : (
+          <input
+            {...input}
+            autoComplete={options.autoComplete}
+            onChange={(event) => change(field, event.target.value)}
+          />
+        )}
+        {fieldProblems[field] && (
+          <p id={`${id}-problem`} className={formStyles.error}>
+            {fieldProblems[field]}
+          </p>
+        )}
+      </div>
     );
-  const described = (field: keyof ReviewFields, hint?: string) =>
-    [hint, fieldProblems[field] && `review-${field}-problem`].filter(Boolean).join(' ') ||
-    undefined;
+  };
 
   return (
     <div className={styles.layout}>
       {packHeading}
       <form className={styles.form} onSubmit={submit}>
-        <fieldset className={styles.stars} aria-describedby={described('rating')}>
+        <fieldset
+          className={styles.stars}
+          aria-describedby={fieldProblems.rating ? 'review-rating-problem' : undefined}
+        >
           <legend className={formStyles.label}>{copy.ratingLabel}</legend>
           {RATINGS.map((n) => (
             <label key={n} className={styles.star}>
@@ -196,65 +241,25 @@ export function ReviewForm({
               <span className={styles.starLabel}>{fillIn(copy.starLabel, { n })}</span>
             </label>
           ))}
-          {problemOf('rating')}
+          {fieldProblems.rating && (
+            <p id="review-rating-problem" className={formStyles.error}>
+              {fieldProblems.rating}
+            </p>
+          )}
         </fieldset>
-        <div className={formStyles.field}>
-          <label htmlFor="review-title" className={formStyles.label}>
-            {copy.titleLabel}
-          </label>
-          <input
-            id="review-title"
-            className={formStyles.input}
-            required
-            maxLength={REVIEW_LIMITS.title}
-            value={fields.title}
-            onChange={(event) => change('title', event.target.value)}
-            aria-invalid={!!fieldProblems.title || undefined}
-            aria-describedby={described('title')}
-          />
-          {problemOf('title')}
-        </div>
-        <div className={formStyles.field}>
-          <label htmlFor="review-text" className={formStyles.label}>
-            {copy.textLabel}
-          </label>
-          <p id="review-text-hint" className={styles.hint}>
-            {copy.textHint}
-          </p>
-          <textarea
-            id="review-text"
-            className={formStyles.input}
-            rows={7}
-            required
-            minLength={REVIEW_LIMITS.textMin}
-            maxLength={REVIEW_LIMITS.textMax}
-            value={fields.text}
-            onChange={(event) => change('text', event.target.value)}
-            aria-invalid={!!fieldProblems.text || undefined}
-            aria-describedby={described('text', 'review-text-hint')}
-          />
-          {problemOf('text')}
-        </div>
-        <div className={formStyles.field}>
-          <label htmlFor="review-name" className={formStyles.label}>
-            {copy.nameLabel}
-          </label>
-          <p id="review-name-hint" className={styles.hint}>
-            {copy.nameHint}
-          </p>
-          <input
-            id="review-name"
-            className={formStyles.input}
-            required
-            maxLength={REVIEW_LIMITS.name}
-            autoComplete="nickname"
-            value={fields.name}
-            onChange={(event) => change('name', event.target.value)}
-            aria-invalid={!!fieldProblems.name || undefined}
-            aria-describedby={described('name', 'review-name-hint')}
-          />
-          {problemOf('name')}
-        </div>
+        {textField('title', copy.titleLabel, { maxLength: REVIEW_LIMITS.title })}
+        {textField(
+          'text',
+          copy.textLabel,
+          { minLength: REVIEW_LIMITS.textMin, maxLength: REVIEW_LIMITS.textMax },
+          { hint: copy.textHint, rows: 7 },
+        )}
+        {textField(
+          'name',
+          copy.nameLabel,
+          { maxLength: REVIEW_LIMITS.name },
+          { hint: copy.nameHint, autoComplete: 'nickname' },
+        )}
         <p className={styles.hint}>{copy.moderation}</p>
         <button
           type="submit"
