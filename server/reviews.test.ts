@@ -260,6 +260,7 @@ test('one reminder after the set days, none once a review is written or the orde
     );
     const [reminder] = reminders();
     assert.match(reminder!.subject ?? '', new RegExp(reminded.id));
+    assert.match(reminder!.text ?? '', /^Hello Meera Kapoor,\n/);
     assert.equal(reviewLinksOf(smtp, reminded.id, 'reminder').length, 1);
   } finally {
     await service.close();

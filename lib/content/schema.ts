@@ -488,6 +488,7 @@ export const checkoutSchema = z.object({
     intro: text,
     label: template('name'),
     reminderSubject: template('orderId'),
+    reminderGreeting: template('name'),
     reminderIntro: template('studio'),
     reminderOff: text,
   }),

@@ -179,9 +179,11 @@ export function reviewReminder(
   if (!section) return null;
   const say = (template: string, values: Record<string, string> = {}) =>
     fillIn(template, { studio: studio.name, orderId: order.orderId, ...values });
-  const greeting = order.customer.name
-    ? say(catalog.copy.email.greeting, { name: order.customer.name })
-    : say(catalog.copy.email.greetingNoName);
+  // Without a name (an order restored from PayPal may have none): the greeting without it.
+  const greeting = say(section.copy.reminderGreeting, { name: order.customer.name }).replace(
+    /\s+([,!.]?)$|\s+(?=[,!.])/,
+    '$1',
+  );
   const intro = say(section.copy.reminderIntro);
   return {
     to: order.customer.email,
