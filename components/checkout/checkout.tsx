@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useEffect, useReducer, useRef, useSyncExternalStore, type FormEvent } from 'react';
 import { useCart } from '@/components/cart/cart-provider';
+import '@/lib/browser/zod-jitless';
 import {
   checkoutStep,
   confirmationBody,

@@ -4,9 +4,6 @@ import { formatAmount, formatPrice } from '@/lib/shared/money';
 import { orderTotalCents, type OrderLine, type PackRef } from '@/lib/shared/order';
 import type { ConfirmationRequest } from '@/server/contract';
 
-// Without eval: zod's compiled parsers would trip the site's Content-Security-Policy.
-z.config({ jitless: true });
-
 /** A field that must not be blank once trimmed. */
 const filled = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
 
