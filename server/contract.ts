@@ -3,7 +3,10 @@
 // The browser's client (lib/browser/order-client.ts) imports these as types only, so that a changed
 // request or answer fails the type check on the other side, and no zod reaches the browser.
 import { z } from 'zod';
-import { detailsSchema } from '@/lib/shared/checkout';
+import {
+  detailsSchema,
+  type ConfirmationRequest as SharedConfirmationRequest,
+} from '@/lib/shared/checkout';
 import {
   FUNDING_SOURCES,
   ORDER_ID_PATTERN,
@@ -55,6 +58,10 @@ export const confirmationSchema = z.strictObject({
   orderId: orderIdSchema,
 });
 export type ConfirmationRequest = z.input<typeof confirmationSchema>;
+/** The body the site builds (lib/shared/checkout.ts) is exactly what this schema takes. */
+export type ConfirmationBodiesMatch = Holds<Same<ConfirmationRequest, SharedConfirmationRequest>>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
 
 /** POST /api/discounts/check: what a code does to these packs. */
 export const discountCheckSchema = z.strictObject({

@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import { fillIn } from '@/lib/shared/copy';
 import { formatAmount, formatPrice } from '@/lib/shared/money';
 import { orderTotalCents, type OrderLine, type PackRef } from '@/lib/shared/order';
-import type { ConfirmationRequest } from '@/server/contract';
 
 /** A field that must not be blank once trimmed. */
 const filled = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
@@ -42,6 +41,17 @@ export function validateDetails(
   }
   return { errors };
 }
+
+/**
+ * The older confirmation call's body (POST /api/email/send-order-confirmation), which
+ * server/contract.ts validates (its schema's input must be this very type: checked there).
+ */
+export type ConfirmationRequest = {
+  customerDetails: Details;
+  purchasedItems: string[];
+  totalAmount: string;
+  orderId: string;
+};
 
 /**
  * What the order-confirmation service receives once the payment is captured (the older confirmation call's body):
