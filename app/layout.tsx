@@ -10,7 +10,7 @@ import { HydratedMark } from '@/components/chrome/hydrated-mark';
 import { SiteFooter } from '@/components/chrome/site-footer';
 import { SiteHeader } from '@/components/chrome/site-header';
 import { SocialLinks } from '@/components/chrome/social-links';
-import { shopCatalog, shopReturnPolicy } from '@/lib/catalog';
+import { cartCatalog, shopReturnPolicy } from '@/lib/catalog';
 import { checkoutCopy, home, rates, shopCopy, site, terms } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
 import { TITLE_TEMPLATE } from '@/lib/metadata';
@@ -57,7 +57,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           )}
         />
         <CartProvider
-          entries={shopCatalog()}
+          entries={cartCatalog()}
           currency={site.currency}
           copy={shopCopy.cart}
           money={{

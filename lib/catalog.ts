@@ -14,7 +14,7 @@ import { returnPolicy, shopCountries } from '@/lib/structured-data';
 const smallImage = (src: string) => mediaImage(src).srcSet.split(' ')[0]!;
 
 /** The cart's catalogue: every pack, then every bundle with its packs, each with a small image. */
-export function shopCatalog(): Pack[] {
+export function cartCatalog(): Pack[] {
   return [
     ...presets.map((preset) => ({
       slug: preset.slug,

@@ -14,13 +14,13 @@ import {
   linksIn,
   retried,
   serviceFor,
-  shopCatalog,
+  publishedShop,
   stoic,
   type Receipt,
   type Smtp,
 } from './testing/harness';
 
-const [weddings] = shopCatalog.bundles;
+const [weddings] = publishedShop.bundles;
 /** The bundle as the checkout names it: its slug, name and price. */
 const bundle: PackRef = {
   slug: weddings!.slug,
@@ -99,7 +99,7 @@ describe('bundles', () => {
       { ...bundle, priceCents: bundle.priceCents - 500 },
     ]);
     assert.equal(again.status, 201);
-    it.ctx.site.publish(shopCatalog);
+    it.ctx.site.publish(publishedShop);
     await it.service.catalog.refresh();
   });
 });
@@ -110,7 +110,7 @@ describe('the terms of sale on each order', () => {
   test('recorded as shown when the order was made, repeated in every e-mail, never rewritten', async () => {
     const { id } = await buy(it.service, [stoic]);
     await it.service.settled();
-    const shown = shopCatalog.terms!;
+    const shown = publishedShop.terms!;
     assert.deepEqual(it.service.store.findOrder(id)!.terms, shown);
     const [first] = toBuyer(it, id);
     assert.ok(first!.text!.includes(shown.refund));

@@ -21,7 +21,7 @@ import {
   earthy,
   retried,
   serveCatalog,
-  shopCatalog,
+  publishedShop,
   start,
   stoic,
   type Receipt,
@@ -99,7 +99,7 @@ describe('one catalogue for the site and the service', () => {
       const health = (await (await fetch(`${service.url}/health`)).json()) as {
         catalog: { version: string };
       };
-      assert.equal(health.catalog.version, shopCatalog.version);
+      assert.equal(health.catalog.version, publishedShop.version);
       const { response } = await buy(service, [earthy]);
       assert.equal(response.status, 200);
     } finally {
@@ -145,7 +145,7 @@ describe('one catalogue for the site and the service', () => {
   test('a catalogue that does not validate is refused, and the last good one kept', async () => {
     const { service, site, logs, dir } = await start(null, { catalogRefreshMs: 50 });
     try {
-      site.publish({ ...shopCatalog, packs: [{ ...stoic, priceCents: -1 }] });
+      site.publish({ ...publishedShop, packs: [{ ...stoic, priceCents: -1 }] });
       await retried(() =>
         logs.some(
           (line) =>
@@ -153,7 +153,7 @@ describe('one catalogue for the site and the service', () => {
             String(line.reason).startsWith('invalid: packs.0.priceCents'),
         ),
       );
-      assert.equal(service.catalog.current()!.version, shopCatalog.version);
+      assert.equal(service.catalog.current()!.version, publishedShop.version);
       assert.equal((await createOrder(service, [stoic])).status, 201);
     } finally {
       await service.close();
@@ -265,7 +265,7 @@ describe('a catalogue read with care', () => {
     const { service, site, dir } = await start(null, { catalogRefreshMs: 50 });
     try {
       const repriced = catalogWith((catalog) => void (catalog.packs[0]!.priceCents += 100));
-      site.publish({ ...repriced, version: shopCatalog.version });
+      site.publish({ ...repriced, version: publishedShop.version });
       await retried(() => service.catalog.current()!.version === repriced.version);
       const health = (await (await fetch(`${service.url}/health`)).json()) as {
         catalog: { version: string };
@@ -286,7 +286,7 @@ describe('a catalogue read with care', () => {
     const site = createServer((request, response) => {
       if (answer.location) response.setHeader('Location', answer.location);
       response.writeHead(answer.status, { 'Content-Type': 'application/json' });
-      response.end(answer.body ?? JSON.stringify(shopCatalog));
+      response.end(answer.body ?? JSON.stringify(publishedShop));
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
@@ -296,18 +296,21 @@ describe('a catalogue read with care', () => {
       assert.equal(await service.catalog.refresh(), false);
       const line = logs.slice(before).find((each) => each.msg === 'catalogue not refreshed');
       assert.match(String(line?.reason), reason);
-      assert.equal(service.catalog.current()!.version, shopCatalog.version, 'the last good copy');
+      assert.equal(service.catalog.current()!.version, publishedShop.version, 'the last good copy');
     };
     try {
-      answer = { status: 200, body: JSON.stringify({ ...shopCatalog, pad: 'x'.repeat(1 << 20) }) };
+      answer = {
+        status: 200,
+        body: JSON.stringify({ ...publishedShop, pad: 'x'.repeat(1 << 20) }),
+      };
       await refusedFor(/larger than 1048576 bytes/);
       answer = { status: 302, location: 'http://127.0.0.2:1/catalog.json' };
       await refusedFor(/another host \(127\.0\.0\.2:1\): not followed/);
-      answer = { status: 200, body: JSON.stringify({ ...shopCatalog, currency: 'INR' }) };
+      answer = { status: 200, body: JSON.stringify({ ...publishedShop, currency: 'INR' }) };
       await refusedFor(/currency: is not a currency PayPal accepts/);
       // ¥5,500.50: yen have no decimals.
       const yen = {
-        ...shopCatalog,
+        ...publishedShop,
         currency: 'JPY',
         packs: [{ ...stoic, priceCents: 550_050 }],
         bundles: [],
@@ -323,7 +326,7 @@ describe('a catalogue read with care', () => {
           response.writeHead(301, { Location: '/catalog.json?v=2' }).end();
         } else {
           response.writeHead(200, { 'Content-Type': 'application/json' });
-          response.end(JSON.stringify(shopCatalog));
+          response.end(JSON.stringify(publishedShop));
         }
       });
       assert.equal(await service.catalog.refresh(), true);

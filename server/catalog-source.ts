@@ -9,7 +9,7 @@ import { readCatalog, shopCatalogSchema, type ShopCatalog } from '@/lib/shared/s
 import type { Log } from './log';
 
 /** The catalogue in use, with the packs by slug. */
-export type Catalog = ShopCatalog & {
+export type LiveCatalog = ShopCatalog & {
   /** What is sold by slug: the packs, and the bundles with their packs. */
   packsBySlug: ReadonlyMap<string, PackRef>;
   /** When the site last confirmed this copy (a 200 or a 304). */
@@ -75,7 +75,7 @@ export function readCatalogCopy(cacheFile: string): ShopCatalog | null {
   }
 }
 
-const withIndex = (catalog: ShopCatalog, fetchedAt: number): Catalog => ({
+const withIndex = (catalog: ShopCatalog, fetchedAt: number): LiveCatalog => ({
   ...catalog,
   fetchedAt,
   packsBySlug: productsOf(catalog),
@@ -113,7 +113,7 @@ export function createCatalog(options: {
 }) {
   const { url, cacheFile, log, now = Date.now } = options;
   let cached: z.output<typeof cacheSchema> | null = null;
-  let current: Catalog | null = null;
+  let current: LiveCatalog | null = null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<boolean> | null = null;
   let stopped = false;
@@ -214,7 +214,7 @@ export function createCatalog(options: {
     /** The catalogue in use, or null while none was ever had. */
     current: () => current,
     /** The catalogue in use; throws CatalogUnavailable while none was ever had. */
-    get(): Catalog {
+    get(): LiveCatalog {
       if (!current) throw new CatalogUnavailable('The shop catalogue has not been loaded yet.');
       return current;
     },

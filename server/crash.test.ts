@@ -13,7 +13,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { serve, type ServerType } from '@hono/node-server';
 import { orderTotalCents } from '@/lib/shared/order';
-import { allPacks, serveCatalog, shopCatalog } from './testing/harness';
+import { allPacks, serveCatalog, publishedShop } from './testing/harness';
 import { runCodes } from './codes-cli';
 import { createFakePayPal } from './fake-paypal';
 import { openStore } from './store';
@@ -158,7 +158,7 @@ test('kill -9 during a burst of discounted captures: after a restart every paid 
     const health = (await (await fetch(`${serviceUrl}/health`)).json()) as {
       catalog: { version: string };
     };
-    assert.equal(health.catalog.version, shopCatalog.version);
+    assert.equal(health.catalog.version, publishedShop.version);
     // It answered from the copy at once; the site is asked behind, and is down.
     for (let waited = 0; site.requests.at(-1)?.status !== 503; waited += 10) {
       assert.ok(waited < 5000, 'the site was asked');

@@ -28,7 +28,7 @@ import {
   stoic,
   type Receipt,
   type Service,
-  shopCatalog,
+  publishedShop,
   STUDIO,
 } from './testing/harness';
 import { startSmtpCapture } from './testing/smtp-capture';
@@ -46,7 +46,7 @@ describe('npm run codes', () => {
         fetchedAt: Date.now(),
         etag: null,
         lastModified: null,
-        catalog: shopCatalog,
+        catalog: publishedShop,
       }),
     ),
   );

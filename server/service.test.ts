@@ -23,7 +23,7 @@ import {
   stoic,
   type Receipt,
   type Service,
-  shopCatalog,
+  publishedShop,
   STUDIO,
 } from './testing/harness';
 import { startSmtpCapture } from './testing/smtp-capture';
@@ -71,8 +71,8 @@ describe('the order-confirmation service', () => {
       assert.match(part, /Stoic Pack/);
       assert.match(part, /Earthy Tone/);
       assert.ok(part.includes(`$${priceOf(stoic, earthy)} USD`));
-      assert.ok(part.includes(shopCatalog.terms!.mayNot[0]!), 'the licence');
-      assert.ok(part.includes(shopCatalog.terms!.refund), 'the refund promise');
+      assert.ok(part.includes(publishedShop.terms!.mayNot[0]!), 'the licence');
+      assert.ok(part.includes(publishedShop.terms!.refund), 'the refund promise');
       assert.ok(part.includes(`${SITE}/thank-you/#fresh-links`));
     }
     const links = linksIn(buyer!.text!);
@@ -100,7 +100,7 @@ describe('the order-confirmation service', () => {
     const files = unzipSync(new Uint8Array(await download.arrayBuffer()));
     assert.ok(Object.keys(files).some((name) => name.endsWith('.xmp')));
     assert.ok(
-      strFromU8(files[`${stoic.name}/LICENSE.txt`]!).includes(shopCatalog.terms!.mayNot[0]!),
+      strFromU8(files[`${stoic.name}/LICENSE.txt`]!).includes(publishedShop.terms!.mayNot[0]!),
     );
   });
 
@@ -466,7 +466,7 @@ describe('the order-confirmation service', () => {
       const response = await fetch(`${service.url}/health`);
       const health = (await response.json()) as { ok: boolean; catalog: { version: string } };
       assert.equal(health.ok, true);
-      assert.equal(health.catalog.version, shopCatalog.version);
+      assert.equal(health.catalog.version, publishedShop.version);
     });
   });
 

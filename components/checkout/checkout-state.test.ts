@@ -1,9 +1,9 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import type { PendingOrder } from '@/lib/browser/order-client';
+import type { UnconfirmedOrder } from '@/lib/browser/order-client';
 import { checkoutReducer, initialCheckout, type CheckoutState } from './checkout-state';
 
-const pending: PendingOrder = {
+const pending: UnconfirmedOrder = {
   customerDetails: { name: 'Meera', email: 'meera@example.com', phone: '1', address: 'Lane' },
   purchasedItems: ['Stoic Pack'],
   totalAmount: '31.99',

@@ -2,14 +2,14 @@
 // waiting for the service, what the page says, the discount and whether the service answers.
 import type { Details, DetailsErrors } from '@/lib/shared/checkout';
 import type { AppliedDiscount } from '@/lib/shared/order';
-import type { CaptureOutcome, PendingOrder, Receipt } from '@/lib/browser/order-client';
+import type { CaptureOutcome, UnconfirmedOrder, Receipt } from '@/lib/browser/order-client';
 
 /** A sentence of `copy.messages` the payment step shows as its error. */
 export type CheckoutError = 'confirmationFailed' | 'codeTaken' | 'refunded' | 'providerError';
 
 export type CheckoutState = {
   /** An approved order the service has not acknowledged yet: only its finishing is offered. */
-  pending: PendingOrder | null;
+  pending: UnconfirmedOrder | null;
   details: Details | null;
   editing: boolean;
   errors: DetailsErrors;
@@ -29,7 +29,7 @@ export type CheckoutState = {
 export type CheckoutAction =
   | { type: 'details-checked'; result: { details: Details } | { errors: DetailsErrors } }
   | { type: 'edit-details' }
-  | { type: 'approved'; pending: PendingOrder }
+  | { type: 'approved'; pending: UnconfirmedOrder }
   | { type: 'finishing' }
   /** The service's answer to finishing `pending`; null when it could not be asked. */
   | { type: 'finished'; result: Receipt | { final: CaptureOutcome } | null }
@@ -45,7 +45,7 @@ export type CheckoutAction =
   | { type: 'service'; status: CheckoutState['service'] }
   | { type: 'provider-error' };
 
-export const initialCheckout = (pending: PendingOrder | null): CheckoutState => ({
+export const initialCheckout = (pending: UnconfirmedOrder | null): CheckoutState => ({
   pending,
   details: null,
   editing: true,

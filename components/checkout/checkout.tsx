@@ -19,7 +19,7 @@ import {
   PENDING_KEY,
   readPending,
   serviceReachable,
-  type PendingOrder,
+  type UnconfirmedOrder,
 } from '@/lib/browser/order-client';
 import { checkoutReducer, initialCheckout } from './checkout-state';
 import styles from './checkout.module.css';
@@ -84,7 +84,7 @@ function CheckoutSteps({ copy, sale, paypalClientId, apiBaseUrl }: Props) {
   }, [step, service, apiBaseUrl]);
 
   /** Finishes an approved order; 'restart' when PayPal declined it and the buyer may pay again. */
-  const finish = async (body: PendingOrder): Promise<'restart' | void> => {
+  const finish = async (body: UnconfirmedOrder): Promise<'restart' | void> => {
     dispatch({ type: 'finishing' });
     const result = await finishPending(apiBaseUrl, body);
     dispatch({ type: 'finished', result });
@@ -97,7 +97,7 @@ function CheckoutSteps({ copy, sale, paypalClientId, apiBaseUrl }: Props) {
 
   const onApprove = async (orderId: string) => {
     if (!details) return;
-    const body: PendingOrder = {
+    const body: UnconfirmedOrder = {
       ...confirmationBody(details, lines, orderId, placed.current.discountCents),
       via: 'capture',
     };

@@ -2,7 +2,7 @@ import { Link } from '@/components/ui/link';
 import button from '@/components/ui/button.module.css';
 import type { CheckoutCopy } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
-import type { PendingOrder } from '@/lib/browser/order-client';
+import type { UnconfirmedOrder } from '@/lib/browser/order-client';
 import styles from './checkout.module.css';
 
 /** An approved order waiting for the service: only its finishing may be repeated. */
@@ -15,7 +15,7 @@ export function PendingStep({
   onRetry,
 }: {
   copy: CheckoutCopy;
-  pending: PendingOrder;
+  pending: UnconfirmedOrder;
   currency: string;
   error: string | null;
   confirming: boolean;

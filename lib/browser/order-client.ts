@@ -28,7 +28,7 @@ export type { CaptureOutcome, ConfirmationRequest, NewOrderRequest };
  * and how it is finished. 'capture': the service created it and captures it; otherwise it is a
  * checkout's order from before that, finished by the older confirmation call.
  */
-export type PendingOrder = ConfirmationRequest & { via?: 'capture' };
+export type UnconfirmedOrder = ConfirmationRequest & { via?: 'capture' };
 
 /** What the thank-you page shows of a confirmed order: where the e-mail went, the links. */
 export type Receipt = Pick<DeliveredAnswer, 'orderId' | 'email' | 'downloads' | 'expiresAt'> & {
@@ -137,7 +137,7 @@ const FINAL_STATUSES = [400, 404, 409, 410, 422];
  */
 export async function finishOrder(
   apiBase: string,
-  body: PendingOrder,
+  body: UnconfirmedOrder,
 ): Promise<Receipt | { final: CaptureOutcome } | null> {
   const { via, ...confirmation } = body;
   const response =
@@ -189,7 +189,7 @@ function readStored<T>(storage: Storage, key: string, valid: (value: T) => boole
 }
 
 export const readPending = (storage: Storage) =>
-  readStored<PendingOrder>(
+  readStored<UnconfirmedOrder>(
     storage,
     PENDING_KEY,
     (value) =>
@@ -214,7 +214,7 @@ export const readReceipt = (storage: Storage) =>
  */
 export async function finishPending(
   apiBase: string,
-  body: PendingOrder,
+  body: UnconfirmedOrder,
 ): ReturnType<typeof finishOrder> {
   const result = await finishOrder(apiBase, body);
   if (!result) return null;

@@ -21,11 +21,11 @@ import { COPY } from '../store';
 
 export const SITE = 'http://127.0.0.1:4173';
 /** The catalogue the build publishes from content/ (what the site's /catalog.json holds). */
-export const shopCatalog = publishedCatalog();
-export const allPacks: PackRef[] = shopCatalog.packs;
+export const publishedShop = publishedCatalog();
+export const allPacks: PackRef[] = publishedShop.packs;
 export const [stoic, regal, earthy] = allPacks as [PackRef, PackRef, PackRef];
 /** Where the studio's copies and alerts go: the catalogue's address (no STUDIO_EMAIL is set). */
-export const STUDIO = shopCatalog.studio.email;
+export const STUDIO = publishedShop.studio.email;
 export const priceOf = (...packs: PackRef[]) => formatAmount(orderTotalCents(packs));
 
 export type Service = Awaited<ReturnType<typeof startService>>;
@@ -34,7 +34,7 @@ export type Service = Awaited<ReturnType<typeof startService>>;
  * The site's /catalog.json on a port of its own, as a static host serves it (an ETag, 304 to a
  * request that names it), which a test can change, or take down.
  */
-export async function serveCatalog(initial: unknown = shopCatalog) {
+export async function serveCatalog(initial: unknown = publishedShop) {
   let catalog = initial;
   let down = false;
   const requests: { ifNoneMatch: string | null; status: number }[] = [];
@@ -64,7 +64,7 @@ export async function serveCatalog(initial: unknown = shopCatalog) {
 
 /** The shop's catalogue with some packs changed, as the editor would publish it. */
 export function catalogWith(change: (catalog: Omit<ShopCatalog, 'version'>) => void): ShopCatalog {
-  const copy: Omit<ShopCatalog, 'version'> & { version?: string } = structuredClone(shopCatalog);
+  const copy: Omit<ShopCatalog, 'version'> & { version?: string } = structuredClone(publishedShop);
   delete copy.version;
   change(copy);
   return versioned(copy);
