@@ -37,7 +37,6 @@ export function openStore(file: string) {
   db.pragma('foreign_keys = ON');
   const { takeUse, ...codes } = codeStore(db);
   const copies = copyStore(db);
-  const reviews = reviewStore(db);
 
   const selectOrder = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE id = ?');
   const selectOrderByRef = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE ref = ?');
@@ -145,6 +144,8 @@ export function openStore(file: string) {
       });
     }
   };
+
+  const reviews = reviewStore(db, (messages, now) => addLinksAndMessages([], messages, now));
 
   /** Thrown inside `recordPaid` to undo it: the code's last use went to another order. */
   class CodeUsedUp extends Error {}

@@ -2,7 +2,11 @@
 import type Database from 'better-sqlite3';
 import type { NewMessage, ReviewRecord } from './records';
 
-export function reviewStore(db: Database.Database) {
+export function reviewStore(
+  db: Database.Database,
+  /** The store's own way of queueing e-mails. */
+  queue: (messages: NewMessage[], now: number) => void,
+) {
   const selectReview = db.prepare<[string, string], ReviewRecord>(
     'SELECT * FROM reviews WHERE orderId = ? AND pack = ?',
   );
@@ -14,10 +18,6 @@ export function reviewStore(db: Database.Database) {
   const cancelReminder = db.prepare(
     `UPDATE outbox SET status = 'cancelled'
      WHERE orderId = ? AND status = 'pending' AND kind = 'reminder'`,
-  );
-  const insertMessage = db.prepare(
-    `INSERT INTO outbox (orderId, kind, recipient, message, nextAttemptAt, createdAt)
-     VALUES (@orderId, @kind, @recipient, @message, @now, @now)`,
   );
 
   return {
@@ -34,13 +34,7 @@ export function reviewStore(db: Database.Database) {
           insertReview.run({ ...review, createdAt: now, updatedAt: now }).changes === 1;
         if (!created) touchReview.run(now, review.orderId, review.pack);
         cancelReminder.run(review.orderId);
-        insertMessage.run({
-          orderId: notice.orderId,
-          kind: notice.kind,
-          recipient: notice.message.to,
-          message: JSON.stringify(notice.message),
-          now,
-        });
+        queue([notice], now);
         return created;
       },
     ),
