@@ -1,9 +1,10 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
+import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import presets from '@/content/presets.json' with { type: 'json' };
 import { rawContent } from '@/lib/content';
-import { contentFiles, contentFolders } from '@/lib/content/files';
+import { contentFiles, contentFolders, type ContentFolder } from '@/lib/content/files';
 import { folderFiles } from '@/lib/content/folders.generated';
 import { cmsConfig, cmsConnectOrigins, cmsSettings, fieldsOf, type CmsField } from './config';
 
@@ -17,6 +18,7 @@ const entries = config.collections.flatMap((collection) =>
 const stores: Record<string, string> = {
   string: 'string',
   text: 'string',
+  markdown: 'string',
   image: 'string',
   file: 'string',
   select: 'string',
@@ -80,6 +82,13 @@ function driftOf(field: CmsField, value: unknown, at: string): string[] {
   });
 }
 
+/** An entry as the editor holds it: a JSON file's data, or a Markdown file's front matter and body. */
+function entryData(entry: unknown): Record<string, unknown> {
+  if (typeof entry !== 'string') return entry as Record<string, unknown>;
+  const [, facts = '', body = ''] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(entry) ?? [];
+  return { ...(parseYaml(facts) as Record<string, unknown>), body };
+}
+
 const field = (fields: CmsField[], path: string): CmsField =>
   path.split('.').reduce<CmsField>(
     (found, name) => {
@@ -115,21 +124,37 @@ describe('the CMS configuration', () => {
     }
   });
 
-  test('lists each content folder as a collection of its own, newest first, every file matching its form', () => {
-    for (const [name, folder] of Object.entries(contentFolders)) {
+  test('lists each content folder as a collection of its own, every file matching its form', () => {
+    const folders: [string, ContentFolder][] = Object.entries(contentFolders);
+    for (const [name, folder] of folders) {
       const collection = config.collections.find((c) => c.name === name) as {
         folder: string;
         fields: CmsField[];
         create: boolean;
         sortable_fields: unknown[];
       };
-      expect(collection).toMatchObject({ folder: folder.folder, create: false, format: 'json' });
-      expect(collection.sortable_fields[0]).toEqual({ field: 'received', default_sort: 'desc' });
+      expect(collection).toMatchObject({
+        folder: folder.folder,
+        create: folder.editor.create,
+        format: folder.format === 'markdown' ? 'frontmatter' : 'json',
+      });
+      if (folder.editor.newestFirst) {
+        expect(collection.sortable_fields[0]).toEqual({
+          field: folder.sortBy[0],
+          default_sort: 'desc',
+        });
+      }
       const files = Object.entries(folderFiles[name] ?? {});
       expect(files.length).toBeGreaterThan(0);
-      for (const [file, data] of files)
-        expect(drift(collection.fields, data as Record<string, unknown>, file)).toEqual([]);
+      for (const [file, data] of files) {
+        expect(drift(collection.fields, entryData(data), file)).toEqual([]);
+      }
     }
+    // Reviews: the newest received first.
+    expect(config.collections.find((c) => c.name === 'reviews')).toMatchObject({
+      create: false,
+      sortable_fields: [{ field: 'received', default_sort: 'desc' }, 'published', 'pack'],
+    });
   });
 
   test('finds the drift when the content and the form disagree', () => {

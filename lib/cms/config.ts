@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { contentFiles, contentFolders, contentGroups } from '@/lib/content/files';
-import { JOURNAL_DIR, journalPostSchema } from '@/lib/journal/schema';
+import {
+  contentFiles,
+  contentFolders,
+  contentGroups,
+  type ContentFolder,
+} from '@/lib/content/files';
 import { readSettings, type Env } from '@/lib/settings';
 
 /**
@@ -230,44 +234,37 @@ export function cmsConfig({ backend, localBackendUrl, siteUrl }: CmsSettings) {
             fields: fieldsOf(entry.schema, entry.file),
           })),
       })),
-      // The journal: a folder of Markdown posts (lib/journal), one per wedding, made here.
-      {
-        name: 'journal',
-        label: 'Journal',
-        label_singular: 'Wedding',
-        folder: JOURNAL_DIR,
-        create: true,
-        extension: 'md',
-        format: 'frontmatter',
-        slug: '{{couple}}',
-        identifier_field: 'couple',
-        summary: '{{couple}}: {{tradition}}, {{published}}',
-        sortable_fields: ['published', 'couple'],
-        editor: { preview: true },
-        fields: [
-          ...fieldsOf(journalPostSchema, JOURNAL_DIR),
-          { name: 'body', label: 'The story', widget: 'markdown', required: true },
-        ],
-      },
-      // The content folders (lib/content/files.ts): one JSON file per entry, written by the order
-      // service (reviews) and published, answered or deleted here; the newest first.
-      ...Object.entries(contentFolders).map(([name, entry]) => ({
-        name,
-        label: entry.label,
-        label_singular: entry.singular,
-        folder: entry.folder,
-        create: false,
-        delete: true,
-        extension: 'json',
-        format: 'json',
-        identifier_field: 'title',
-        summary: entry.summary,
-        sortable_fields: entry.sortBy.map((field, index) =>
-          index === 0 ? { field, default_sort: 'desc' } : field,
-        ),
-        editor: { preview: false },
-        fields: fieldsOf(entry.schema, entry.folder),
-      })),
+      // The content folders (lib/content/files.ts): one file per entry, JSON or Markdown with
+      // front matter (whose body is the last field).
+      ...Object.entries(contentFolders).map(([name, entry]: [string, ContentFolder]) => {
+        const { editor } = entry;
+        return {
+          name,
+          label: entry.label,
+          label_singular: entry.singular,
+          folder: entry.folder,
+          create: editor.create,
+          delete: editor.delete,
+          ...(entry.format === 'markdown'
+            ? { extension: 'md', format: 'frontmatter' }
+            : { extension: 'json', format: 'json' }),
+          ...(editor.slug ? { slug: editor.slug } : {}),
+          identifier_field: editor.identifier,
+          summary: entry.summary,
+          sortable_fields: editor.newestFirst
+            ? entry.sortBy.map((field, index) =>
+                index === 0 ? { field, default_sort: 'desc' } : field,
+              )
+            : entry.sortBy,
+          editor: { preview: editor.preview },
+          fields: [
+            ...fieldsOf(entry.schema, entry.folder),
+            ...(editor.body
+              ? [{ name: 'body', label: editor.body, widget: 'markdown', required: true }]
+              : []),
+          ],
+        };
+      }),
     ],
   };
 }

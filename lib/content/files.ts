@@ -16,7 +16,7 @@ import {
   shopSchema,
   siteSchema,
 } from './schema';
-import { journalCopySchema } from '@/lib/journal/schema';
+import { JOURNAL_DIR, journalCopySchema, journalPostSchema } from '@/lib/journal/schema';
 import { availabilitySchema } from './availability-schema';
 import { reviewSchema } from './review-schema';
 import { ratesSchema, termsSchema } from './terms-schema';
@@ -196,32 +196,68 @@ export const contentFiles = {
 
 export type ContentFileName = keyof typeof contentFiles;
 
+/** A content folder: where its entries are, how they are written, how the editor shows them. */
+export type ContentFolder = {
+  folder: string;
+  format: 'json' | 'markdown';
+  label: string;
+  singular: string;
+  /** What the editor's list shows of an entry, and what it may sort by. */
+  summary: string;
+  sortBy: string[];
+  schema: z.ZodType;
+  editor: {
+    create: boolean;
+    delete: boolean;
+    /** The file name of a new entry. */
+    slug?: string;
+    identifier: string;
+    /** A Markdown entry's body: its label in the editor. */
+    body?: string;
+    preview: boolean;
+    /** Sorted by the first of `sortBy`, newest first. */
+    newestFirst?: boolean;
+  };
+};
+
 /**
- * The content folders: one JSON file per entry, each matching its schema. scripts/content/index.ts
- * imports every file of each folder into lib/content/folders.generated.ts (before the build,
- * `next dev`, the type check and the unit tests), so that the pages import them as they import
- * the files above; lib/cms/config.ts makes each an editor collection.
+ * The content folders: one file per entry, each matching its schema: JSON (its data), or Markdown
+ * (YAML front matter for the data, the body for the story). scripts/content/index.ts imports every
+ * file of each folder into lib/content/folders.generated.ts (before the build, `next dev`, the type
+ * check and the unit tests; `npm run dev` keeps it current), so that the pages import them as they
+ * import the files above; lib/cms/config.ts makes each an editor collection.
  */
 export const contentFolders = {
+  // The real-wedding journal, one post per wedding (lib/journal/posts.ts), written in the editor.
+  journal: {
+    folder: JOURNAL_DIR,
+    format: 'markdown',
+    label: 'Journal',
+    singular: 'Wedding',
+    summary: '{{couple}}: {{tradition}}, {{published}}',
+    sortBy: ['published', 'couple'],
+    schema: journalPostSchema,
+    editor: {
+      create: true,
+      delete: true,
+      slug: '{{couple}}',
+      identifier: 'couple',
+      body: 'The story',
+      preview: true,
+    },
+  },
+  // Buyers' reviews, written by the order service and published, answered or deleted in the
+  // editor; the newest first.
   reviews: {
     folder: 'content/reviews',
+    format: 'json',
     label: 'Reviews',
     singular: 'Review',
-    /** What the editor's list shows of an entry, and what it may sort by. */
     summary: '{{published}} · {{received}} · {{pack}} · {{rating}}/5 · {{name}}: {{title}}',
     sortBy: ['received', 'published', 'pack'],
     schema: reviewSchema,
+    editor: { create: false, delete: true, identifier: 'title', preview: false, newestFirst: true },
   },
-} satisfies Record<
-  string,
-  {
-    folder: string;
-    label: string;
-    singular: string;
-    summary: string;
-    sortBy: string[];
-    schema: z.ZodType;
-  }
->;
+} satisfies Record<string, ContentFolder>;
 
 export type ContentFolderName = keyof typeof contentFolders;

@@ -1,14 +1,14 @@
-// The real-wedding journal: one Markdown file per wedding in content/journal/, its facts in YAML
-// front matter (lib/journal/schema.ts), its story in the body. Read at build time; a post that
-// does not match the schema stops the build naming the file and the field, as every content file.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+// The real-wedding journal: one Markdown file per wedding in content/journal/ (a content folder,
+// lib/content/files.ts), its facts in YAML front matter (lib/journal/schema.ts), its story in the
+// body. Parsed at build time; a post that does not match the schema stops the build naming the file
+// and the field, as every content file.
 import rehypeStringify from 'rehype-stringify';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { parse as parseYaml } from 'yaml';
 import { contact } from '@/lib/content';
+import { folderFiles } from '@/lib/content/folders.generated';
 import { ContentError, parseContent } from '@/lib/content/parse';
 import {
   cityPath,
@@ -19,7 +19,7 @@ import {
   suggestSlug,
   suggestTitle,
 } from './facts';
-import { JOURNAL_DIR, journalPostSchema, type JournalFrontMatter } from './schema';
+import { journalPostSchema, type JournalFrontMatter } from './schema';
 
 export type JournalEvent = JournalFrontMatter['events'][number] & {
   /** The event's anchor on the post's page: "sangeet". */
@@ -88,15 +88,13 @@ export function parsePost(file: string, source: string, kinds: Map<string, strin
   };
 }
 
-/** Every post of `dir`, newest first; two posts at one address stop the build. */
-export function readJournal(dir = path.join(process.cwd(), JOURNAL_DIR)): JournalPost[] {
+/** Every post (file name → its text), newest first; two posts at one address stop the build. */
+export function readJournal(files = folderFiles.journal ?? {}): JournalPost[] {
   const kinds = new Map(contact.enquiry.eventKinds.map((kind) => [kind.value, kind.label]));
-  const posts = readdirSync(dir)
-    .filter((name) => name.endsWith('.md'))
-    .sort()
-    .map((name) =>
-      parsePost(`${JOURNAL_DIR}/${name}`, readFileSync(path.join(dir, name), 'utf8'), kinds),
-    );
+  const posts = Object.entries(files).map(([file, text]) => {
+    if (typeof text !== 'string') throw new ContentError(`${file} is not a Markdown file`);
+    return parsePost(file, text, kinds);
+  });
   const bySlug = new Map<string, JournalPost>();
   for (const post of posts) {
     const other = bySlug.get(post.slug);
@@ -115,9 +113,8 @@ export function readJournal(dir = path.join(process.cwd(), JOURNAL_DIR)): Journa
 
 let cached: JournalPost[] | undefined;
 
-/** The journal, read once per build (in `next dev`, at every request, so an edit shows). */
+/** The journal, parsed once per build (an edit in `next dev` reloads this module). */
 export function journal(): JournalPost[] {
-  if (process.env.NODE_ENV !== 'production') return readJournal();
   cached ??= readJournal();
   return cached;
 }

@@ -1,33 +1,57 @@
 // Lists every entry of the content folders (lib/content/files.ts, contentFolders) in
-// lib/content/folders.generated.ts, one import per file, so that the pages, Jest and the scripts
-// import the entries rather than read the working directory. Run before the build, `next dev`,
-// the type check and the unit tests (npm's pre-scripts), like the inline scripts.
-import { readdirSync, writeFileSync } from 'node:fs';
+// lib/content/folders.generated.ts, so that the pages, Jest and the scripts import the entries
+// rather than read the working directory: a JSON entry by an import of its file, a Markdown entry
+// as its text. Run before the build, `next dev`, the type check and the unit tests (npm's
+// pre-scripts), like the inline scripts; with --watch (`npm run dev`), again on every change.
+import { readdirSync, readFileSync, watch, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { contentFolders } from '@/lib/content/files';
+import { contentFolders, type ContentFolder } from '@/lib/content/files';
 
 const out = path.resolve('lib/content/folders.generated.ts');
-const imports: string[] = [];
-const folders: string[] = [];
-const entries = Object.entries(contentFolders);
-for (const [index, [name, { folder }]] of entries.entries()) {
-  const files = readdirSync(path.resolve(folder))
-    .filter((file) => file.endsWith('.json'))
-    .sort();
-  console.log(
-    `Content folders: ${index + 1} of ${entries.length}, ${folder} (${files.length} files)`,
-  );
-  const lines = files.map((file, i) => {
-    const id = `${name}${i}`;
-    imports.push(`import ${id} from '@/${folder}/${file}' with { type: 'json' };`);
-    return `    ${JSON.stringify(`${folder}/${file}`)}: ${id},`;
-  });
-  folders.push(`  ${name}: {\n${lines.join('\n')}\n  },`);
+const extension = { json: '.json', markdown: '.md' } as const;
+
+function writeIndex(quiet = false) {
+  const imports: string[] = [];
+  const folders: string[] = [];
+  const entries: [string, ContentFolder][] = Object.entries(contentFolders);
+  for (const [index, [name, { folder, format }]] of entries.entries()) {
+    const files = readdirSync(path.resolve(folder))
+      .filter((file) => file.endsWith(extension[format]))
+      .sort();
+    if (!quiet) {
+      console.log(
+        `Content folders: ${index + 1} of ${entries.length}, ${folder} (${files.length} files)`,
+      );
+    }
+    const lines = files.map((file, i) => {
+      const key = JSON.stringify(`${folder}/${file}`);
+      if (format === 'markdown') {
+        return `    ${key}: ${JSON.stringify(readFileSync(path.resolve(folder, file), 'utf8'))},`;
+      }
+      const id = `${name}${i}`;
+      imports.push(`import ${id} from '@/${folder}/${file}' with { type: 'json' };`);
+      return `    ${key}: ${id},`;
+    });
+    folders.push(`  ${name}: {\n${lines.join('\n')}\n  },`);
+  }
+  const text =
+    `// Made by scripts/content/index.ts from the content folders: do not edit, and do not commit.\n` +
+    `${imports.join('\n')}\n\n` +
+    `export const folderFiles: Record<string, Record<string, unknown>> = {\n${folders.join('\n')}\n};\n`;
+  // Written only when it changed, so that a watching `next dev` reloads only then.
+  let before = '';
+  try {
+    before = readFileSync(out, 'utf8');
+  } catch {
+    // not made yet
+  }
+  if (text !== before) writeFileSync(out, text);
 }
 
-writeFileSync(
-  out,
-  `// Made by scripts/content/index.ts from the content folders: do not edit, and do not commit.\n` +
-    `${imports.join('\n')}\n\n` +
-    `export const folderFiles: Record<string, Record<string, unknown>> = {\n${folders.join('\n')}\n};\n`,
-);
+writeIndex();
+if (process.argv.includes('--watch')) {
+  for (const { folder } of Object.values(contentFolders)) {
+    watch(path.resolve(folder), () => writeIndex(true));
+  }
+  console.log('Content folders: watching for changes');
+}
