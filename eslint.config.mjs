@@ -35,7 +35,7 @@ export default defineConfig([
               group: ['@/server/*'],
               allowTypeImports: true,
               message:
-                "Import the service's types only (server/contract.ts): no service code in the site.",
+                "Import the service's types only (its routes' API types, server/contract.ts): no service code in the site.",
             },
           ],
         },

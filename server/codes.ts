@@ -1,9 +1,6 @@
 import { minorUnit } from '@/lib/shared/money';
-import { discountCents, type OrderLine } from '@/lib/shared/order';
+import { discountCents, type CodeProblem, type OrderLine } from '@/lib/shared/order';
 import type { CodeRecord, Store } from './store';
-
-/** Why a code does not apply; the checkout shows each in its own words (content/checkout.json). */
-export type CodeProblem = 'unknown' | 'expired' | 'used-up' | 'minimum' | 'not-applicable';
 
 /** Codes are kept and compared in capitals: "launch20" is LAUNCH20. */
 export const normalizeCode = (code: string) => code.trim().toUpperCase();

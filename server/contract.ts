@@ -11,9 +11,10 @@ import {
   FUNDING_SOURCES,
   ORDER_ID_PATTERN,
   type AppliedDiscount,
+  type CaptureOutcome,
+  type CodeProblem,
   type PackRef,
 } from '@/lib/shared/order';
-import type { CodeProblem } from './codes';
 
 export const orderIdSchema = z
   .string()
@@ -122,15 +123,6 @@ export type PendingAnswer = {
   pending: true;
   downloads: [];
 };
-
-/**
- * Why the service will not finish an order, for good: PayPal declined the payment, the order
- * cannot be paid, or its discount code's last use went to another order (nothing was charged
- * in these three); the payment was refunded before delivery; it was paid but needs the studio,
- * who was alerted; or the service does not know it.
- */
-export type CaptureOutcome =
-  'declined' | 'not-charged' | 'code-taken' | 'refunded' | 'paid-not-delivered' | 'unknown';
 
 /** 404, 409 or 422 from the capture: its outcome, for good. */
 export type CaptureRefusedAnswer = ProblemAnswer & {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { formatAmount } from '@/lib/shared/money';
-import { REFUSAL } from './routes/api';
+import { REFUSAL } from './routes/confirmation';
 import { runCodes } from './codes-cli';
 import {
   addCode,

@@ -13,9 +13,9 @@ export type Env = { Bindings: HttpBindings };
 type Status = 400 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
 
 /** Every refusal: a JSON body with the words for a person, and whatever else the caller reads. */
-export const problem = <Extra extends object = object>(
+export const problem = <S extends Status, Extra extends object = Record<never, never>>(
   c: Context,
-  status: Status,
+  status: S,
   error: string,
   extra?: Extra,
 ) => c.json({ error, ...extra } as { error: string } & Extra, status);

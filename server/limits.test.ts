@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { REFUSAL } from './routes/api';
+import { REFUSAL } from './routes/confirmation';
 import {
   addCode,
   approve,

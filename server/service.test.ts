@@ -27,7 +27,7 @@ import {
   STUDIO,
 } from './testing/harness';
 import { startSmtpCapture } from './testing/smtp-capture';
-import { REFUSAL } from './routes/api';
+import { REFUSAL } from './routes/confirmation';
 import { signToken } from './tokens';
 
 describe('the order-confirmation service', () => {

@@ -16,11 +16,10 @@ import { isFundingSource, orderLines, orderTotalCents } from '@/lib/shared/order
 import {
   createOrder,
   finishPending,
-  PENDING_KEY,
-  readPending,
   serviceReachable,
   type UnconfirmedOrder,
 } from '@/lib/browser/order-client';
+import { PENDING_KEY, readPending } from '@/lib/browser/order-storage';
 import { checkoutReducer, initialCheckout } from './checkout-state';
 import styles from './checkout.module.css';
 import { DETAIL_FIELDS, DetailsStep } from './details-step';

@@ -4,7 +4,8 @@ import { useSyncExternalStore } from 'react';
 import button from '@/components/ui/button.module.css';
 import type { CheckoutCopy } from '@/lib/content';
 import { formatPrice } from '@/lib/shared/money';
-import { readReceipt, RECEIPT_KEY, type Receipt } from '@/lib/browser/order-client';
+import type { Receipt } from '@/lib/browser/order-client';
+import { readReceipt, RECEIPT_KEY } from '@/lib/browser/order-storage';
 import styles from './checkout.module.css';
 
 const noSubscription = () => () => {};

@@ -7,7 +7,7 @@ import { Link } from '@/components/ui/link';
 import button from '@/components/ui/button.module.css';
 import type { CheckoutCopy } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
-import { finishPending, readPending } from '@/lib/browser/order-client';
+import { readPending } from '@/lib/browser/order-storage';
 import styles from './checkout.module.css';
 
 /**
@@ -35,22 +35,31 @@ export function PendingOrder({
     const pending = readPending(window.localStorage);
     if (!pending) return;
     sending.current = true;
-    void finishPending(apiBaseUrl, pending).then((result) => {
-      sending.current = false;
-      if (!result) return;
-      if (!('final' in result)) {
-        clear();
-        setNotice('finished');
-      } else if (result.final === 'paid-not-delivered') {
-        clear();
-        setNotice(
-          fillIn(paidNotDelivered, {
-            email: pending.customerDetails.email,
-            orderId: pending.orderId,
-          }),
-        );
-      }
-    });
+    // The order client is loaded only now: most visits have no order to finish.
+    void import('@/lib/browser/order-client').then(
+      async ({ finishPending }) => {
+        const result = await finishPending(apiBaseUrl, pending);
+        sending.current = false;
+        if (!result) return;
+        if (!('final' in result)) {
+          clear();
+          setNotice('finished');
+        } else if (result.final === 'paid-not-delivered') {
+          clear();
+          setNotice(
+            fillIn(paidNotDelivered, {
+              email: pending.customerDetails.email,
+              orderId: pending.orderId,
+            }),
+          );
+        }
+      },
+      () => {
+        // The client could not be loaded (offline): like an unreachable service, tried again on
+        // the next page.
+        sending.current = false;
+      },
+    );
   }, [pathname, apiBaseUrl, clear, paidNotDelivered]);
 
   if (!notice || (notice === 'finished' && pathname.startsWith('/thank-you'))) return null;

@@ -41,7 +41,7 @@ function ServiceRequestForm({
     setStatus({ kind: 'sending' });
     const body = Object.fromEntries(
       fields.map(({ name }) => [name, String(form.get(name) ?? '').trim()]),
-    ) as { email: string };
+    ) as { email: string; orderId?: string };
     const result = await requestByEmail(apiBaseUrl, path, body);
     if (result === 'sent') setStatus({ kind: 'sent', message: copy.sent });
     else

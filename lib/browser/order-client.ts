@@ -1,47 +1,31 @@
-// The browser's client of the order service (server/): its requests and answers are the service's
-// own (server/contract.ts), imported as types only, so that no zod (nor any service code) reaches
-// the browser and every page can finish a pending order while the thank-you page stays light.
+// The browser's client of the order service (server/): Hono's typed client over the API's own
+// type (server/routes/api.ts, imported as a type only), so that a changed request or answer fails
+// the type check here, and no zod (nor any service code) reaches the browser: every page can
+// finish a pending order while the thank-you page stays light.
 import 'client-only';
-import type { AppliedDiscount } from '@/lib/shared/order';
-import type {
-  CaptureOutcome,
-  CaptureRefusedAnswer,
-  CodeRefusedAnswer,
-  ConfirmationRequest,
-  CreatedAnswer,
-  DeliveredAnswer,
-  DiscountAnswer,
-  NewOrderRequest,
-  NotCreatedAnswer,
-  PendingAnswer,
-  ProblemAnswer,
-  AllOrdersRequest,
-  CaptureRequest,
-  DiscountCheckRequest,
-  ResendRequest,
-} from '@/server/contract';
+import { hc, type InferRequestType, type InferResponseType } from 'hono/client';
+import type { ConfirmationRequest } from '@/lib/shared/checkout';
+import type { CaptureOutcome, CodeProblem } from '@/lib/shared/order';
+import type { OrderApi } from '@/server/routes/api';
+import { PENDING_KEY, RECEIPT_KEY, type Receipt, type UnconfirmedOrder } from './order-storage';
 
-export type { CaptureOutcome, ConfirmationRequest, NewOrderRequest };
+export type { CaptureOutcome, ConfirmationRequest, Receipt, UnconfirmedOrder };
 
-/**
- * An approved order whose payment and delivery the service has not acknowledged yet: the order,
- * and how it is finished. 'capture': the service created it and captures it; otherwise it is a
- * checkout's order from before that, finished by the older confirmation call.
- */
-export type UnconfirmedOrder = ConfirmationRequest & { via?: 'capture' };
+const client = (apiBase: string) => hc<OrderApi>(`${apiBase.replace(/\/+$/, '')}/api`);
+type Api = ReturnType<typeof client>;
+type Capture = Api['orders'][':id']['capture']['$post'];
+type Confirmation = Api['email']['send-order-confirmation']['$post'];
+/** A paid order's answer: delivered, or its payment pending at PayPal. */
+type Settled = InferResponseType<Capture, 200 | 202> | InferResponseType<Confirmation, 200 | 202>;
 
-/** What the thank-you page shows of a confirmed order: where the e-mail went, the links. */
-export type Receipt = Pick<DeliveredAnswer, 'orderId' | 'email' | 'downloads' | 'expiresAt'> & {
-  /** What was paid, and the discount if a code applied (absent in an older receipt). */
-  totalCents?: number;
-  discount?: AppliedDiscount | null;
-};
+/** What the checkout's PayPal button sends to create its order. */
+export type NewOrderRequest = InferRequestType<Api['orders']['$post']>['json'];
 
-/** Why a code does not apply (server/codes.ts), or that the service could not be asked. */
-export type DiscountProblem = CodeRefusedAnswer['reason'] | 'unreachable';
+/** Why a code does not apply (lib/shared/order.ts), or that the service could not be asked. */
+export type DiscountProblem = CodeProblem | 'unreachable';
 
 /** A pack as the service sells it now. */
-export type SoldPack = NotCreatedAnswer['packs'][number];
+export type SoldPack = InferResponseType<Api['orders']['$post'], 409>['packs'][number];
 
 /**
  * Why the service did not create the order (nothing charged): the page showed other prices (the
@@ -49,7 +33,19 @@ export type SoldPack = NotCreatedAnswer['packs'][number];
  * does not apply, or no answer.
  */
 export type NotCreated =
-  { reason: NotCreatedAnswer['reason']; packs: SoldPack[] } | { problem: DiscountProblem };
+  { reason: 'prices-changed' | 'unavailable'; packs: SoldPack[] } | { problem: DiscountProblem };
+
+/**
+ * The service's answer, or null when it is unreachable; its body, or null when it is not JSON (a
+ * proxy's error page): read defensively all the same, since a cached page may meet a newer service.
+ */
+const asked = async <Answer>(request: () => Answer): Promise<Awaited<Answer> | null> => {
+  try {
+    return await request();
+  } catch {
+    return null;
+  }
+};
 
 /** What a code does to these packs, as the service answers it: a preview, checked again later. */
 export async function checkDiscount(
@@ -57,35 +53,14 @@ export async function checkDiscount(
   code: string,
   skus: string[],
 ): Promise<{ code: string; discountCents: number } | { problem: DiscountProblem }> {
-  const response = await postToService<DiscountCheckRequest>(apiBase, '/api/discounts/check', {
-    code,
-    items: skus,
-  });
-  const answer = response?.ok ? await answerOf<DiscountAnswer>(response) : null;
+  const response = await asked(() =>
+    client(apiBase).discounts.check.$post({ json: { code, items: skus } }),
+  );
+  const answer = response?.status === 200 ? await asked(() => response.json()) : null;
   if (!answer) return { problem: 'unreachable' };
   if (answer.applies) return { code: answer.code, discountCents: answer.discountCents };
   return { problem: answer.reason ?? 'unreachable' };
 }
-
-/** POSTs JSON to the order service; the response, or null when it is unreachable. */
-async function postToService<Body>(apiBase: string, path: string, body: Body) {
-  try {
-    return await fetch(`${apiBase.replace(/\/+$/, '')}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The answer's body as the service's contract types it, or null when it is not JSON (a proxy's
- * error page): read defensively all the same, since a cached page may meet a newer service.
- */
-const answerOf = async <Answer>(response: Response | null) =>
-  ((await response?.json().catch(() => null)) ?? null) as Answer | null;
 
 /** Whether the service answers at all: asked before the checkout offers to pay. */
 export async function serviceReachable(apiBase: string): Promise<boolean> {
@@ -96,23 +71,23 @@ export async function serviceReachable(apiBase: string): Promise<boolean> {
   }
 }
 
-const isSoldPack = (pack: unknown): pack is SoldPack =>
+const isSoldPack = (pack: Partial<SoldPack> | null): pack is SoldPack =>
   !!pack &&
-  typeof (pack as SoldPack).slug === 'string' &&
-  typeof (pack as SoldPack).name === 'string' &&
-  Number.isInteger((pack as SoldPack).priceCents);
+  typeof pack.slug === 'string' &&
+  typeof pack.name === 'string' &&
+  Number.isInteger(pack.priceCents);
 
 /** Has the service create the PayPal order: its id, or why it did not. */
 export async function createOrder(
   apiBase: string,
   body: NewOrderRequest,
 ): Promise<{ id: string } | NotCreated> {
-  const response = await postToService<NewOrderRequest>(apiBase, '/api/orders', body);
-  if (response?.ok) {
-    const created = await answerOf<CreatedAnswer>(response);
+  const response = await asked(() => client(apiBase).orders.$post({ json: body }));
+  if (response?.status === 201) {
+    const created = await asked(() => response.json());
     if (created?.id) return { id: created.id };
   } else if (response?.status === 409) {
-    const notCreated = await answerOf<NotCreatedAnswer>(response);
+    const notCreated = await asked(() => response.json());
     if (
       (notCreated?.reason === 'prices-changed' || notCreated?.reason === 'unavailable') &&
       Array.isArray(notCreated.packs) &&
@@ -121,14 +96,27 @@ export async function createOrder(
       return { reason: notCreated.reason, packs: notCreated.packs };
     }
   } else if (response?.status === 422) {
-    const refused = await answerOf<CodeRefusedAnswer>(response);
+    const refused = await asked(() => response.json());
     if (refused?.reason) return { problem: refused.reason };
   }
   return { problem: 'unreachable' };
 }
 
 /** The service's answers that will not change on a retry (others: unreachable, limited, down). */
-const FINAL_STATUSES = [400, 404, 409, 410, 422];
+const isFinal = (status: number) => [400, 404, 409, 410, 422].includes(status);
+
+/** The receipt of a paid order (or one whose payment is pending), from the service's answer. */
+const receiptOf = (order: UnconfirmedOrder, answer: Settled | null): Receipt => {
+  const delivered = answer && 'expiresAt' in answer ? answer : null;
+  return {
+    orderId: order.orderId,
+    email: (answer && 'email' in answer && answer.email) || order.customerDetails.email,
+    downloads: Array.isArray(answer?.downloads) ? answer.downloads : [],
+    expiresAt: typeof delivered?.expiresAt === 'number' ? delivered.expiresAt : 0,
+    totalCents: delivered?.totalCents,
+    discount: delivered?.discount ?? null,
+  };
+};
 
 /**
  * Finishes an approved order: the receipt once the service has it paid and delivered (or the
@@ -140,73 +128,29 @@ export async function finishOrder(
   body: UnconfirmedOrder,
 ): Promise<Receipt | { final: CaptureOutcome } | null> {
   const { via, ...confirmation } = body;
-  const response =
-    via === 'capture'
-      ? await postToService<CaptureRequest>(
-          apiBase,
-          `/api/orders/${encodeURIComponent(body.orderId)}/capture`,
-          { email: body.customerDetails.email },
-        )
-      : await postToService<ConfirmationRequest>(
-          apiBase,
-          '/api/email/send-order-confirmation',
-          confirmation,
-        );
+  const api = client(apiBase);
+  if (via === 'capture') {
+    const response = await asked(() =>
+      api.orders[':id'].capture.$post({
+        param: { id: encodeURIComponent(body.orderId) },
+        json: { email: body.customerDetails.email },
+      }),
+    );
+    if (!response) return null;
+    if (response.status === 404 || response.status === 409 || response.status === 422) {
+      return { final: (await asked(() => response.json()))?.outcome ?? 'unknown' };
+    }
+    if (isFinal(response.status)) return { final: 'unknown' };
+    return response.ok ? receiptOf(body, await asked(() => response.json())) : null;
+  }
+  const response = await asked(() =>
+    api.email['send-order-confirmation'].$post({ json: confirmation }),
+  );
   if (!response) return null;
-  if (FINAL_STATUSES.includes(response.status)) {
-    // The confirmation call is made after PayPal took the money: its refusal needs the studio.
-    if (via !== 'capture') return { final: 'paid-not-delivered' };
-    return { final: (await answerOf<CaptureRefusedAnswer>(response))?.outcome ?? 'unknown' };
-  }
-  if (!response.ok) return null;
-  const answer = await answerOf<DeliveredAnswer | PendingAnswer>(response);
-  const delivered = answer && 'expiresAt' in answer ? answer : null;
-  return {
-    orderId: body.orderId,
-    email: answer?.email ?? body.customerDetails.email,
-    downloads: Array.isArray(answer?.downloads) ? answer.downloads : [],
-    expiresAt: typeof delivered?.expiresAt === 'number' ? delivered.expiresAt : 0,
-    totalCents: delivered?.totalCents,
-    discount: delivered?.discount ?? null,
-  };
+  // The confirmation call is made after PayPal took the money: its refusal needs the studio.
+  if (isFinal(response.status)) return { final: 'paid-not-delivered' };
+  return response.ok ? receiptOf(body, await asked(() => response.json())) : null;
 }
-
-/**
- * An approved order the service has not acknowledged yet. It is kept in local storage, so that a
- * retry, a reload or the site reopened after a crash finishes the same order and never charges
- * the buyer again.
- */
-export const PENDING_KEY = 'pendingOrderConfirmation';
-
-/** A value kept in storage, which anyone can edit: null unless it parses and has the shape. */
-function readStored<T>(storage: Storage, key: string, valid: (value: T) => boolean): T | null {
-  try {
-    const value = JSON.parse(storage.getItem(key) ?? 'null') as T | null;
-    return value && valid(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-export const readPending = (storage: Storage) =>
-  readStored<UnconfirmedOrder>(
-    storage,
-    PENDING_KEY,
-    (value) =>
-      typeof value.orderId === 'string' &&
-      Array.isArray(value.purchasedItems) &&
-      typeof value.customerDetails?.email === 'string',
-  );
-
-/** The last confirmed order of this tab, which the thank-you page shows. */
-export const RECEIPT_KEY = 'orderReceipt';
-
-export const readReceipt = (storage: Storage) =>
-  readStored<Receipt>(
-    storage,
-    RECEIPT_KEY,
-    (value) => typeof value.email === 'string' && Array.isArray(value.downloads),
-  );
 
 /**
  * Finishes a pending order; once the service settled it, forgets it, and keeps the receipt for
@@ -235,11 +179,16 @@ export async function finishPending(
 export async function requestByEmail(
   apiBase: string,
   path: '/api/orders/resend' | '/api/orders/all',
-  body: ResendRequest | AllOrdersRequest,
+  { email, orderId = '' }: { email: string; orderId?: string },
 ): Promise<'sent' | 'unreachable' | { error: string }> {
-  const response = await postToService(apiBase, path, body);
+  const { orders } = client(apiBase);
+  const response = await asked(() =>
+    path === '/api/orders/resend'
+      ? orders.resend.$post({ json: { orderId, email } })
+      : orders.all.$post({ json: { email } }),
+  );
   if (!response) return 'unreachable';
   if (response.ok) return 'sent';
-  const answer = await answerOf<ProblemAnswer>(response);
+  const answer = await asked(() => response.json());
   return answer?.error ? { error: answer.error } : 'unreachable';
 }

@@ -7,7 +7,7 @@ import {
   validateDetails,
 } from '@/lib/shared/checkout';
 import type { OrderLine } from '@/lib/shared/order';
-import { readPending } from '@/lib/browser/order-client';
+import { readPending } from '@/lib/browser/order-storage';
 
 const lines: OrderLine[] = [
   { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },

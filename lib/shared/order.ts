@@ -81,6 +81,18 @@ export function discountCents(
 /** A discount applied to an order: its code and what it takes off. */
 export type AppliedDiscount = { code: string; cents: number };
 
+/** Why a code does not apply; the checkout shows each in its own words (content/checkout.json). */
+export type CodeProblem = 'unknown' | 'expired' | 'used-up' | 'minimum' | 'not-applicable';
+
+/**
+ * Why the service will not finish an order, for good: PayPal declined the payment, the order
+ * cannot be paid, or its discount code's last use went to another order (nothing was charged
+ * in these three); the payment was refunded before delivery; it was paid but needs the studio,
+ * who was alerted; or the service does not know it.
+ */
+export type CaptureOutcome =
+  'declined' | 'not-charged' | 'code-taken' | 'refunded' | 'paid-not-delivered' | 'unknown';
+
 /** How long a download link works and how many downloads it allows, unless the settings say otherwise. */
 export const LINK_DEFAULTS = { days: 7, downloads: 5 } as const;
 

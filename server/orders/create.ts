@@ -4,11 +4,12 @@
 import {
   deliveredPacks,
   orderTotalCents,
+  type CodeProblem,
   type FundingSource,
   type OrderLine,
   type PackRef,
 } from '@/lib/shared/order';
-import { applyCode, type CodeProblem } from '../codes';
+import { applyCode } from '../codes';
 import type { Member } from '@/lib/shared/cart';
 import type { OrderSummary } from '../emails/buyer';
 import { packsMissingNotice, studioNotice } from '../emails/studio';
