@@ -3,12 +3,46 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import prettier from 'eslint-config-prettier/flat';
 
+/**
+ * A client component ('use client') runs in the browser: of lib/ it may import values only from
+ * lib/browser/ and lib/shared/; the rest of lib/ runs at build time (content, settings, media,
+ * the journal, routes...), whose types it may import, never its code or data.
+ */
+const buildTimeInClient = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      value:
+        '{{module}} runs at build time: a client component imports only its types (pass what it needs as props), or code from lib/browser/ and lib/shared/.',
+    },
+  },
+  create(context) {
+    const client = context.sourceCode.ast.body.some(
+      (node) => node.type === 'ExpressionStatement' && node.directive === 'use client',
+    );
+    if (!client) return {};
+    const buildTime = /^@\/lib\/(?!browser\/|shared\/)/;
+    return {
+      ImportDeclaration(node) {
+        const module = node.source.value;
+        if (!buildTime.test(module) || node.importKind === 'type') return;
+        const values = node.specifiers.filter((specifier) => specifier.importKind !== 'type');
+        if (node.specifiers.length > 0 && values.length === 0) return;
+        context.report({ node, messageId: 'value', data: { module } });
+      },
+    };
+  },
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
   prettier,
   {
+    plugins: { site: { rules: { 'build-time-in-client': buildTimeInClient } } },
     rules: {
+      'site/build-time-in-client': 'error',
       'no-restricted-imports': [
         'error',
         {

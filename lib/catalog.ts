@@ -1,6 +1,6 @@
 import { bundleMembers, bundles, checkoutCopy, presets, rates, site, terms } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
-import type { Pack } from '@/lib/shared/cart';
+import type { Pack } from '@/lib/shared/order';
 import { fillIn } from '@/lib/shared/copy';
 import {
   licenceLines,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { cmsConnectOrigins, cmsSettings } from '@/lib/cms/config';
 import { site } from '@/lib/content';
-import { TURNSTILE_SCRIPT } from '@/lib/enquiry/turnstile';
+import { TURNSTILE_SCRIPT } from '@/lib/browser/enquiry/turnstile';
 import { settings } from '@/lib/settings';
 
 const origin = (url: string) => new URL(url).origin;

@@ -4,7 +4,7 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { ApproxPrice } from '@/components/shop/approx-price';
 import { Link } from '@/components/ui/link';
-import { lineCount, repeatedPacks, savingCents } from '@/lib/shared/cart';
+import { lineCount, repeatedPacks, savingCents } from '@/lib/browser/cart';
 import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
 import { orderLines, orderTotalCents } from '@/lib/shared/order';

@@ -8,8 +8,8 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import type { CartLine, Catalog } from '@/lib/shared/cart';
-import type { Pack } from '@/lib/shared/cart';
+import type { CartLine, Catalog } from '@/lib/shared/order';
+import type { Pack } from '@/lib/shared/order';
 import type { CartCopy } from '@/lib/content';
 import type { Rate } from '@/lib/browser/approx-price';
 import { fillIn } from '@/lib/shared/copy';

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test } from '@jest/globals';
-import { CART_STORAGE_KEY, type Catalog } from '@/lib/shared/cart';
+import { CART_STORAGE_KEY } from '@/lib/browser/cart';
+import type { Catalog } from '@/lib/shared/order';
 import { createCartStore } from './cart-store';
 
 const pack = (slug: string, name: string, priceCents: number) => ({

@@ -1,13 +1,11 @@
-import type { Pack } from '@/lib/shared/cart';
+import type { CartLine, Catalog, Pack } from '@/lib/shared/order';
 import {
   CART_STORAGE_KEY,
   cartReducer,
   repairCart,
   toStored,
   type CartAction,
-  type CartLine,
-  type Catalog,
-} from '@/lib/shared/cart';
+} from '@/lib/browser/cart';
 
 const EMPTY: CartLine[] = [];
 

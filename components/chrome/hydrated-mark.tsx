@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { HYDRATED } from '@/lib/first-paint';
+import { HYDRATED } from '@/lib/browser/first-paint';
 
 /**
  * Sets `<html data-hydrated>` once React has taken over the page: the early-tap script

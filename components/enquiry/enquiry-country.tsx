@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { EnquiryCopy } from '@/lib/content';
-import { inputId, type Problem } from '@/lib/enquiry/check';
-import type { Enquiry } from '@/lib/enquiry/model';
-import { currencyFor } from '@/lib/enquiry/submission';
+import { inputId, type Problem } from '@/lib/browser/enquiry/check';
+import type { Enquiry } from '@/lib/browser/enquiry/model';
+import { currencyFor } from '@/lib/browser/enquiry/submission';
 import formStyles from '@/components/ui/form.module.css';
 import styles from './enquiry.module.css';
 

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import type { Availability, EnquiryCopy } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
-import { dayState } from '@/lib/enquiry/availability';
-import { inputId, type Problem } from '@/lib/enquiry/check';
-import { checkDate, todayOf } from '@/lib/enquiry/dates';
-import { coverages, type EnquiryEvent } from '@/lib/enquiry/model';
-import { availabilityText } from '@/lib/enquiry/submission';
+import { dayState } from '@/lib/browser/enquiry/availability';
+import { inputId, type Problem } from '@/lib/browser/enquiry/check';
+import { checkDate, todayOf } from '@/lib/browser/enquiry/dates';
+import { coverages, type EnquiryEvent } from '@/lib/browser/enquiry/model';
+import { availabilityText } from '@/lib/browser/enquiry/submission';
 import formStyles from '@/components/ui/form.module.css';
 import styles from './enquiry.module.css';
 

@@ -7,8 +7,8 @@ import { trackEvent } from '@/components/analytics/analytics';
 import { useDocumentTitle } from '@/lib/browser/document-title';
 import type { Availability, Contact } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
-import { inputId, isAsked, problems, sectionOf, type Section } from '@/lib/enquiry/check';
-import { todayOf } from '@/lib/enquiry/dates';
+import { inputId, isAsked, problems, sectionOf, type Section } from '@/lib/browser/enquiry/check';
+import { todayOf } from '@/lib/browser/enquiry/dates';
 import {
   emptyEnquiry,
   isBlank,
@@ -19,11 +19,11 @@ import {
   writeDraft,
   type Enquiry,
   type EnquiryEvent,
-} from '@/lib/enquiry/model';
-import { initialState, reducer } from '@/lib/enquiry/form-state';
-import { readSent, SENT_KEY, sentRecord, writeSent, type SentEnquiry } from '@/lib/enquiry/sent';
-import { currencyFor, submission } from '@/lib/enquiry/submission';
-import { TURNSTILE_FIELD } from '@/lib/enquiry/turnstile';
+} from '@/lib/browser/enquiry/model';
+import { initialState, reducer } from '@/lib/browser/enquiry/form-state';
+import { readSent, SENT_KEY, sentRecord, writeSent, type SentEnquiry } from '@/lib/browser/enquiry/sent';
+import { currencyFor, submission } from '@/lib/browser/enquiry/submission';
+import { TURNSTILE_FIELD } from '@/lib/browser/enquiry/turnstile';
 import button from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import { EnquiryCheck } from './enquiry-check';

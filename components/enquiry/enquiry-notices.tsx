@@ -1,6 +1,6 @@
 import type { EnquiryCopy } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
-import type { Prefilled } from '@/lib/enquiry/model';
+import type { Prefilled } from '@/lib/browser/enquiry/model';
 import button from '@/components/ui/button.module.css';
 import styles from './enquiry.module.css';
 

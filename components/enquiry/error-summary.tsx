@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { Problem } from '@/lib/enquiry/check';
+import type { Problem } from '@/lib/browser/enquiry/check';
 import styles from './enquiry.module.css';
 
 type Props = {

@@ -1,7 +1,7 @@
 import { ValidationError } from '@formspree/react';
 import type { SubmissionError } from '@formspree/core';
 import type { ContactField } from '@/lib/content';
-import { inputId } from '@/lib/enquiry/check';
+import { inputId } from '@/lib/browser/enquiry/check';
 import formStyles from '@/components/ui/form.module.css';
 import styles from './enquiry.module.css';
 

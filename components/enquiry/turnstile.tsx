@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { TURNSTILE_SCRIPT } from '@/lib/enquiry/turnstile';
+import { TURNSTILE_SCRIPT } from '@/lib/browser/enquiry/turnstile';
 
 type Widget = {
   render(

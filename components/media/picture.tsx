@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { Image } from '@/lib/content';
-import { MAIN_PICTURE } from '@/lib/first-paint';
+import { MAIN_PICTURE } from '@/lib/browser/first-paint';
 import { mediaImage } from '@/lib/media';
 import { preloadMainPicture } from './preload';
 import styles from './picture.module.css';
@@ -12,7 +12,7 @@ type Props = {
   /**
    * The largest picture of the first screen: loaded at once with high priority, and drawn in the
    * frame it arrives for (not decoded asynchronously, which leaves the preview up for one more
-   * frame); the page's other work waits for its paint (lib/first-paint.ts). Every other picture
+   * frame); the page's other work waits for its paint (lib/browser/first-paint.ts). Every other picture
    * loads when it nears the viewport, at low priority even on the first screen (where Chrome
    * would raise it), so that it does not compete with this one, and only once the first screen is
    * painted (picture.module.css). It is also preloaded from the top of <head>, so that a phone

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { MAIN_PICTURE } from '@/lib/first-paint';
+import { MAIN_PICTURE } from '@/lib/browser/first-paint';
 import type { ViewerImage } from '@/lib/media';
 import { preloadMainPicture } from './preload';
 import styles from './viewer-img.module.css';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { availability, contact, pages, site } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
-import { longDate } from '@/lib/enquiry/dates';
-import { formatWhole } from '@/lib/enquiry/estimate';
+import { longDate } from '@/lib/browser/enquiry/dates';
+import { formatWhole } from '@/lib/browser/enquiry/estimate';
 import { violations } from '../fixtures/axe';
 import { expect, test, type Page } from '../fixtures';
 import { stubFormspree } from '../stubs/formspree';

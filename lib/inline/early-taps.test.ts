@@ -1,5 +1,5 @@
 import { describe, expect, jest, test } from '@jest/globals';
-import { HYDRATED } from '@/lib/first-paint';
+import { HYDRATED } from '@/lib/browser/first-paint';
 import { earlyTaps } from './early-taps';
 
 let doc: Document;

@@ -1,4 +1,4 @@
-import { HYDRATED, whenHydrated } from '@/lib/first-paint';
+import { HYDRATED, whenHydrated } from '@/lib/browser/first-paint';
 
 /**
  * Before React has hydrated the page, a button's click (a tap, a mouse click, Enter or Space) or a

@@ -1,4 +1,4 @@
-import { afterFirstPaint, whenHydrated } from '@/lib/first-paint';
+import { afterFirstPaint, whenHydrated } from '@/lib/browser/first-paint';
 
 /** Set in localStorage once this browser has fetched the web fonts, which its cache now holds. */
 export const FONTS_FETCHED = 'web-fonts';

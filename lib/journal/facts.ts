@@ -46,7 +46,7 @@ export const cityPath = (city: string) => `/journal/in/${slugify(city)}/`;
 
 /**
  * The enquiry with this event's kind (and the family's name for it), city and venue filled in,
- * saying whose wedding it came from (lib/enquiry/model.ts, prefill).
+ * saying whose wedding it came from (lib/browser/enquiry/model.ts, prefill).
  */
 export function enquiryHref(
   event: { kind: string; name?: string; city: string; venue: string },

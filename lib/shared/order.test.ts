@@ -1,9 +1,9 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import type { CartLine } from '@/lib/shared/cart';
-import type { Pack } from '@/lib/shared/cart';
+import type { CartLine } from '@/lib/shared/order';
+import type { Pack } from '@/lib/shared/order';
 import { formatAmount } from '@/lib/shared/money';
-import { repeatedPacks, savingCents } from '@/lib/shared/cart';
+import { repeatedPacks, savingCents } from '@/lib/browser/cart';
 import {
   deliveredPacks,
   discountCents,

@@ -2,7 +2,28 @@
 // No zod and no content here, so that the checkout's bundle stays light and the service checks
 // with the very same rules. What PayPal is asked for and answers is the service's
 // (server/paypal-orders.ts).
-import type { CartLine, Catalog, Member, Pack } from '@/lib/shared/cart';
+
+/** A pack a bundle holds: its slug (the file it delivers) and name. */
+export type Member = { slug: string; name: string };
+
+/**
+ * A pack as the shop sells it: its permanent slug (its address, its id in the cart, in orders and
+ * on the download service; kept when the pack is renamed), name, price and a small image. A
+ * bundle is sold the same way, at its own price, and delivers each of its `members`.
+ */
+export type Pack = {
+  slug: string;
+  name: string;
+  priceCents: number;
+  image: string;
+  members?: readonly Member[];
+};
+
+/** A line of the cart: a pack, by its slug. */
+export type CartLine = { slug: string; quantity: number };
+
+/** What the shop sells, by slug: the only source of names, prices and images. */
+export type Catalog = ReadonlyMap<string, Pack>;
 
 /**
  * A pack as an order knows it: its slug (its sku at PayPal), name and price; a bundle also its

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { screenEmulationMetrics, throttling } from 'lighthouse/core/config/constants.js';
 import { presets } from '@/lib/content';
-import { HYDRATED } from '@/lib/first-paint';
+import { HYDRATED } from '@/lib/browser/first-paint';
 import { presetPath } from '@/lib/routes';
 
 /** A control to tap and the sign that it answered, both read inside the page. */

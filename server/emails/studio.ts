@@ -1,6 +1,6 @@
 // The studio's e-mails: its copy of each order, and every notice that asks it to act.
 import { formatPrice } from '@/lib/shared/money';
-import type { Member } from '@/lib/shared/cart';
+import type { Member } from '@/lib/shared/order';
 import type { ReviewFields } from '@/lib/shared/review';
 import { html, markup } from '../html';
 import { dateFormat, type Message } from '../mail';

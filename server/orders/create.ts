@@ -10,7 +10,7 @@ import {
   type PackRef,
 } from '@/lib/shared/order';
 import { applyCode } from '../codes';
-import type { Member } from '@/lib/shared/cart';
+import type { Member } from '@/lib/shared/order';
 import type { OrderSummary } from '../emails/buyer';
 import { packsMissingNotice, studioNotice } from '../emails/studio';
 import { PayPalRefused } from '../paypal';

@@ -6,7 +6,7 @@
 //                  the older confirmation call of checkouts that created their order in the browser)
 //   after-sale.ts  links shown again, sent again, stopped by a refund
 //   states.ts      the states an order goes through, which the store enforces
-import type { Member } from '@/lib/shared/cart';
+import type { Member } from '@/lib/shared/order';
 import type { OrderRecord } from '../store';
 import { downloads, refund, resend } from './after-sale';
 import { capture } from './capture';

@@ -2,7 +2,7 @@
 // link and sent. An accepted review becomes a file of content/reviews/ (./publisher.ts) that the
 // studio publishes, answers or deletes in the editor; the service keeps one per order and pack.
 import { createHmac } from 'node:crypto';
-import type { Member } from '@/lib/shared/cart';
+import type { Member } from '@/lib/shared/order';
 import { deliveredPacks } from '@/lib/shared/order';
 import type { ReviewFields, ReviewState } from '@/lib/shared/review';
 import { DAY, type Config } from '../config';

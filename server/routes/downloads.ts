@@ -1,7 +1,7 @@
 // The e-mailed download links: a page that counts nothing, and the file.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
-import type { Member } from '@/lib/shared/cart';
+import type { Member } from '@/lib/shared/order';
 import type { CatalogSource } from '../catalog-source';
 import type { Config } from '../config';
 import { byteRange, downloadPage } from '../download';

@@ -1,21 +1,6 @@
-/** A pack a bundle holds: its slug (the file it delivers) and name. */
-export type Member = { slug: string; name: string };
-
-/**
- * A pack as the shop sells it: its permanent slug (its address, its id in the cart, in orders and
- * on the download service; kept when the pack is renamed), name, price and a small image. A
- * bundle is sold the same way, at its own price, and delivers each of its `members`.
- */
-export type Pack = {
-  slug: string;
-  name: string;
-  priceCents: number;
-  image: string;
-  members?: readonly Member[];
-};
-
-/** A line of the cart: a pack, by its slug. */
-export type CartLine = { slug: string; quantity: number };
+// The cart: what local storage keeps of it (repaired when it cannot be read), its reducer,
+// and what it shows of bundles (savings, packs bought twice). It runs in the browser only.
+import type { CartLine, Catalog, Member, Pack } from '@/lib/shared/order';
 
 /**
  * A line as local storage keeps it, in the shape carts have always been stored in: the id is the
@@ -29,9 +14,6 @@ export type StoredCartItem = {
   image: string;
   quantity: number;
 };
-
-/** What the shop sells, by slug: the only source of names, prices and images. */
-export type Catalog = ReadonlyMap<string, Pack>;
 
 export type CartAction =
   | { type: 'add'; slug: string }

@@ -1,14 +1,13 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import type { Pack } from '@/lib/shared/cart';
+import type { CartLine, Pack } from '@/lib/shared/order';
 import {
   cartReducer,
   lineCount,
   repairCart,
   toStored,
-  type CartLine,
   type StoredCartItem,
-} from '@/lib/shared/cart';
+} from '@/lib/browser/cart';
 
 const entries: Pack[] = [
   { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, image: '/s.webp' },
