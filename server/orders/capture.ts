@@ -7,7 +7,7 @@ import { PayPalRefused } from '../paypal';
 import { linesFromPayPal, readCustomId, type PayPalOrder } from '../paypal-orders';
 import { sealMatches } from '../tokens';
 import { oneLine, sameAddress, type Delivery, type OrderContext } from './context';
-import { deliver } from './deliver';
+import { restoreOrder } from './restore';
 import { settle } from './settle';
 
 /**
@@ -40,7 +40,9 @@ export async function capture(
     // Not in the database (restored from an older backup while the buyer was in PayPal's window):
     // taken back from PayPal's record when its seal vouches for the address.
     const found = await fromPayPal(ctx, orderId, email);
-    if (found?.paid) return deliver(ctx, orderId, { source: 'recovery', email: found.email });
+    if (found && 'paid' in found) {
+      return restoreOrder(ctx, orderId, found.paid, { source: 'recovery', email: found.email });
+    }
     known = found ? store.findOrder(orderId) : null;
   }
   if (!known || known.source !== 'checkout' || !known.ref) return { kind: 'unknown' };
@@ -83,13 +85,14 @@ export async function capture(
  * An order this service created that its database lacks, as PayPal holds it, when its seal vouches
  * for the address (the checkout's, or for PayPal's approval event the PayPal account's): approved
  * and not captured, it is written again as created, so that the buyer can still pay it; captured
- * already, it is to be delivered (`paid`). Null when PayPal has no such order of ours.
+ * already, it is to be restored and delivered (`paid`, PayPal's order). Null when PayPal has no
+ * such order of ours.
  */
 async function fromPayPal(
   ctx: OrderContext,
   orderId: string,
   email: string | null,
-): Promise<{ paid: boolean; email: string } | null> {
+): Promise<{ paid: PayPalOrder; email: string } | { created: true } | null> {
   const { config, store, paypal, catalog, log, now } = ctx;
   const order: PayPalOrder | null = await paypal.getOrder(orderId);
   const unit = order?.purchase_units?.[0];
@@ -99,7 +102,7 @@ async function fromPayPal(
   if (!sealMatches(config.downloadSecret, custom.seal, custom.ref, address, custom.code)) {
     return null;
   }
-  if (order.status === 'COMPLETED') return { paid: true, email: address };
+  if (order.status === 'COMPLETED') return { paid: order, email: address };
   const shop = catalog.get();
   const bought = linesFromPayPal(unit, shop.packsBySlug, shop.currency);
   if (order.status !== 'APPROVED' || 'problem' in bought) return null;
@@ -122,5 +125,5 @@ async function fromPayPal(
     terms: shop.terms ?? null,
   });
   log.info({ msg: 'order taken back from PayPal', orderId });
-  return { paid: false, email: address };
+  return { created: true };
 }

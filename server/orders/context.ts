@@ -1,6 +1,7 @@
 // What every use case of an order shares: the service's parts, the e-mails with links, and the two
 // endings of a paid order (recorded with its links, or refused and left to the studio).
 import { randomBytes } from 'node:crypto';
+import { formatAmount } from '@/lib/shared/money';
 import { deliveredPacks } from '@/lib/shared/order';
 import type { CatalogSource } from '../catalog-source';
 import { DAY, type Config } from '../config';
@@ -70,6 +71,28 @@ export const lines = (text: string) =>
     .map(oneLine)
     .filter(Boolean)
     .join('\n');
+
+/** Why a claim does not fit the order as recorded, or null. */
+export function claimProblem(
+  order: Pick<OrderRecord, 'email' | 'lines' | 'totalCents'>,
+  claim: Claim,
+) {
+  if (claim.source === 'webhook') return null;
+  const email = claim.source === 'browser' ? claim.customer.email : claim.email;
+  if (!sameAddress(order.email, email)) {
+    return { status: 409 as const, error: 'This order was paid for another e-mail address.' };
+  }
+  if (claim.source !== 'browser') return null;
+  const names = order.lines.map((line) => line.name);
+  if (
+    claim.totalAmount !== formatAmount(order.totalCents) ||
+    claim.items.length !== names.length ||
+    claim.items.some((item) => !names.includes(item))
+  ) {
+    return { status: 422 as const, error: 'The items or total do not match this order.' };
+  }
+  return null;
+}
 
 export type OrderContext = ReturnType<typeof orderContext>;
 
