@@ -5,8 +5,7 @@
 import type { EnquiryCopy, EnquiryCurrency } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import { isoDate } from './dates';
-import type { Coverage } from './model';
-import type { PlannedEvent } from './submission';
+import type { Coverage, PlannedEvent } from './model';
 
 export type Estimate = {
   currency: EnquiryCurrency;

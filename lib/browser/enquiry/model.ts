@@ -1,6 +1,7 @@
 // What the couple has written in the enquiry, as the form holds it and the device keeps it: every
 // value as typed (a half-typed date is kept as it is), the events in their order.
-import type { DateParts } from './dates';
+import type { DayState } from './availability';
+import type { CalendarDate, DateParts } from './dates';
 
 export const MAX_EVENTS = 10;
 
@@ -172,3 +173,17 @@ export function prefill(
     filled: { ...changed, from: param('from') },
   };
 }
+
+/** An event as the enquiry sends it (lib/browser/enquiry/submission.ts plannedEvents). */
+export type PlannedEvent = {
+  kind: string;
+  /** What the couple chose: the family's name or the studio's ("Anand Karaj", "Sangeet"). */
+  label: string;
+  date: CalendarDate | null;
+  city: string;
+  venue: string;
+  guests: number | null;
+  coverage: Coverage | '';
+  /** What the studio's list said of the day, as the form showed it (null: it said nothing). */
+  availability: DayState | null;
+};

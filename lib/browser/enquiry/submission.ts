@@ -5,7 +5,7 @@ import { fillIn } from '@/lib/shared/copy';
 import { dayState, type DayState } from './availability';
 import { checkDate, compare, isoDate, longDate, usDate, type CalendarDate } from './dates';
 import { combined, estimate, estimateLine } from './estimate';
-import type { Coverage, Enquiry, EnquiryEvent } from './model';
+import type { Enquiry, EnquiryEvent, PlannedEvent } from './model';
 
 /** CAD for Canada, INR for India (as the studio lists them), USD elsewhere. */
 export function currencyFor(country: string, countries: EnquiryCopy['countries']): EnquiryCurrency {
@@ -35,19 +35,6 @@ export const weddingCoverage = (enquiry: Enquiry) =>
 /** The family's name for the event, else the studio's for its kind: "Anand Karaj", "Sangeet". */
 export const eventLabel = (event: Pick<EnquiryEvent, 'kind' | 'name'>, copy: EnquiryCopy) =>
   event.name || (copy.eventKinds.find((kind) => kind.value === event.kind)?.label ?? event.kind);
-
-export type PlannedEvent = {
-  kind: string;
-  /** What the couple chose: the family's name or the studio's ("Anand Karaj", "Sangeet"). */
-  label: string;
-  date: CalendarDate | null;
-  city: string;
-  venue: string;
-  guests: number | null;
-  coverage: Coverage | '';
-  /** What the studio's list said of the day, as the form showed it (null: it said nothing). */
-  availability: DayState | null;
-};
 
 /** The events as they were sent (dates checked, text trimmed), soonest first, undated last. */
 export function plannedEvents(
