@@ -21,9 +21,9 @@ const config = cmsConfig(cmsSettings(process.env, settings.siteUrl));
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-console.log(
-  `CMS: the editor for ${config.collections.flatMap((c) => ('files' in c ? c.files : [])).length} content files and the journal…`,
-);
+const files = config.collections.flatMap((c) => ('files' in c ? c.files : [])).length;
+const folders = config.collections.filter((c) => 'folder' in c).length;
+console.log(`CMS: the editor for ${files} content files and ${folders} content folders…`);
 
 await build({
   entryPoints: { cms: 'admin/cms.ts', preview: 'admin/preview.css' },
