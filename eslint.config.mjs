@@ -25,11 +25,11 @@ const buildTimeInClient = {
     const buildTime = /^@\/lib\/(?!browser\/|shared\/)/;
     return {
       ImportDeclaration(node) {
-        const module = node.source.value;
-        if (!buildTime.test(module) || node.importKind === 'type') return;
+        const source = node.source.value;
+        if (!buildTime.test(source) || node.importKind === 'type') return;
         const values = node.specifiers.filter((specifier) => specifier.importKind !== 'type');
         if (node.specifiers.length > 0 && values.length === 0) return;
-        context.report({ node, messageId: 'value', data: { module } });
+        context.report({ node, messageId: 'value', data: { module: source } });
       },
     };
   },

@@ -3,7 +3,12 @@ import type { Availability, Contact } from '@/lib/content';
 import { isAsked, sectionOf, type Section } from '@/lib/browser/enquiry/check';
 import { todayOf } from '@/lib/browser/enquiry/dates';
 import type { Enquiry } from '@/lib/browser/enquiry/model';
-import { countryOf, eventLine, plannedEvents, weddingEstimate } from '@/lib/browser/enquiry/submission';
+import {
+  countryOf,
+  eventLine,
+  plannedEvents,
+  weddingEstimate,
+} from '@/lib/browser/enquiry/submission';
 import button from '@/components/ui/button.module.css';
 import styles from './enquiry.module.css';
 

@@ -21,7 +21,13 @@ import {
   type EnquiryEvent,
 } from '@/lib/browser/enquiry/model';
 import { initialState, reducer } from '@/lib/browser/enquiry/form-state';
-import { readSent, SENT_KEY, sentRecord, writeSent, type SentEnquiry } from '@/lib/browser/enquiry/sent';
+import {
+  readSent,
+  SENT_KEY,
+  sentRecord,
+  writeSent,
+  type SentEnquiry,
+} from '@/lib/browser/enquiry/sent';
 import { currencyFor, submission } from '@/lib/browser/enquiry/submission';
 import { TURNSTILE_FIELD } from '@/lib/browser/enquiry/turnstile';
 import button from '@/components/ui/button.module.css';

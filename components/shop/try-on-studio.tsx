@@ -5,7 +5,13 @@ import { trackEvent } from '@/components/analytics/analytics';
 import type { CompareSlider } from '@/components/shop/compare-slider';
 import { fillIn } from '@/lib/shared/copy';
 import type { ShopCopy } from '@/lib/content/schema';
-import { createRenderer, loadLook, MAX_SIDE, webgl2, type Renderer } from '@/lib/browser/try-on-render';
+import {
+  createRenderer,
+  loadLook,
+  MAX_SIDE,
+  webgl2,
+  type Renderer,
+} from '@/lib/browser/try-on-render';
 import type studioStyles from './try-on-studio.module.css';
 import type buttonStyles from '@/components/ui/button.module.css';
 
