@@ -1,5 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+// The media step's manifest, imported like the content (lib/media-manifest.d.ts types it, so that the
+// type check needs no media step first; the build runs that step before `next build`).
+import manifest from '@/.cache/media/manifest.json' with { type: 'json' };
+import { lookPath } from '@/lib/try-on/hald';
 
 /** What the media step (scripts/media/build.ts) wrote for one file of media/. */
 export type MediaEntry =
@@ -30,30 +32,16 @@ export type MediaEntry =
 
 export type MediaManifest = Record<string, MediaEntry>;
 
-export const MANIFEST_PATH = path.join(process.cwd(), '.cache/media/manifest.json');
-
-let manifest: MediaManifest | undefined;
-
-function load(): MediaManifest {
-  if (!manifest) {
-    if (!existsSync(MANIFEST_PATH)) {
-      throw new Error('The media manifest is missing: run `npm run media` (or `npm run build`).');
-    }
-    manifest = JSON.parse(readFileSync(MANIFEST_PATH, 'utf8')) as MediaManifest;
-  }
-  return manifest;
-}
-
 /** The published variants of an image of media/, such as "galleries/wed1/01.jpg". */
 export function mediaImage(src: string) {
-  const entry = load()[src];
+  const entry = manifest[src];
   if (entry?.kind !== 'image') throw new Error(`media/${src} was not prepared by the media step`);
   return entry;
 }
 
 /** The published URL of a video or audio file of media/. */
 export function mediaFileUrl(src: string): string {
-  const entry = load()[src];
+  const entry = manifest[src];
   if (entry?.kind !== 'file') throw new Error(`media/${src} was not prepared by the media step`);
   return entry.url;
 }
@@ -92,14 +80,8 @@ export function shareImage(image: { src: string; alt: string }) {
   };
 }
 
-/**
- * Where a pack's look lives in media/: a HALD lookup table, the identity HALD with the preset
- * applied in Lightroom (README, "A pack's look").
- */
-export const lookPath = (slug: string) => `presets/${slug}/hald.png`;
-
 /** The published URL of a pack's look, if it has one (the try-on needs it). */
 export function packLookUrl(slug: string): string | undefined {
-  const entry = load()[lookPath(slug)];
+  const entry = manifest[lookPath(slug)];
   return entry?.kind === 'file' ? entry.url : undefined;
 }

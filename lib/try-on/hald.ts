@@ -5,6 +5,12 @@
 // The build uses this module to make the "after" samples; the try-on uses it where WebGL2 is
 // missing, and its WebGL2 shader does the same sums with the same table.
 
+/**
+ * Where a pack's look lives in media/: a HALD lookup table, the identity HALD with the preset
+ * applied in Lightroom (README, "A pack's look").
+ */
+export const lookPath = (slug: string) => `presets/${slug}/hald.png`;
+
 /** size³ colours, red fastest; `channels` bytes per entry (3 from the build, 4 from a canvas). */
 export type Lut = { size: number; channels: 3 | 4; data: Uint8Array | Uint8ClampedArray };
 

@@ -23,8 +23,8 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { presets } from '@/lib/content';
 import { mediaRefs } from '@/lib/content/media-refs';
-import { lookPath, MANIFEST_PATH, type MediaEntry, type MediaManifest } from '@/lib/media';
-import { applyLut, haldLut, identityHald } from '@/lib/try-on/hald';
+import type { MediaEntry, MediaManifest } from '@/lib/media';
+import { applyLut, haldLut, identityHald, lookPath } from '@/lib/try-on/hald';
 import { progress } from '../progress';
 import { paintPhoto } from './paint';
 import { HALD_LEVEL, resolveLook, resolveSources, type Look, type Source } from './sources';
@@ -38,6 +38,8 @@ const CACHE_DIR = process.env.MEDIA_CACHE_DIR
   ? path.resolve(process.env.MEDIA_CACHE_DIR)
   : path.join(ROOT, '.cache/media');
 const OUT_DIR = path.join(ROOT, 'public/media');
+/** What lib/media.ts imports. */
+const MANIFEST_PATH = path.join(ROOT, '.cache/media/manifest.json');
 const URL_BASE = '/media';
 
 // Phones are 360–412 CSS px wide at 1.75–3× density: 412 × 1.75 = 721 px, 360–412 × 2.625–3 ≈ 1080 px.
