@@ -2,10 +2,10 @@
 import { describe, expect, test } from '@jest/globals';
 import { contact, type Availability } from '@/lib/content';
 import { dayState, isFresh } from './availability';
-import { problems } from './check';
+import { inputId, problems } from './check';
 import { checkDate, longDate, usDate } from './dates';
 import { combined, estimate, estimateLine, formatWhole } from './estimate';
-import { initialState, reducer } from './form-state';
+import { edits, initialState, nextEventId, reducer } from './form-state';
 import {
   emptyEnquiry,
   emptyEvent,
@@ -454,6 +454,55 @@ describe('the form’s state', () => {
     });
     expect(typed.cleared).toBeNull();
     expect(reducer(typed, { type: 'undo' }).enquiry.budget).toBe('x');
+  });
+
+  const check = (e: Enquiry) => problems(e, contact.fields, copy, today);
+  const edit = (state: typeof initialState, change: (e: Enquiry) => Enquiry) =>
+    reducer(state, { type: 'edit', change, recheck: check });
+
+  test('the check sends the couple back with what is wrong, or on to the summary', () => {
+    const blank = reducer(initialState, { type: 'checked', problems: check(emptyEnquiry()) });
+    expect(blank.step).toBe('edit');
+    expect(blank.problems.map((problem) => problem.id)).toContain(inputId.field('name'));
+    const ready = reducer({ ...initialState, enquiry }, { type: 'checked', problems: [] });
+    expect(ready.step).toBe('check');
+    expect(reducer(ready, { type: 'change' }).step).toBe('edit');
+  });
+
+  test('before the first check nothing is said; after it, each message goes once put right', () => {
+    expect(edit(initialState, edits.field('name', '')).problems).toEqual([]);
+    const told = reducer(
+      { ...initialState, enquiry: { ...enquiry, fields: { ...enquiry.fields, name: '' } } },
+      { type: 'checked', problems: check({ ...enquiry, fields: { ...enquiry.fields, name: '' } }) },
+    );
+    expect(told.problems.map((problem) => problem.id)).toContain(inputId.field('name'));
+    const fixed = edit(told, edits.field('name', 'Anika & Dev'));
+    expect(fixed.problems.map((problem) => problem.id)).not.toContain(inputId.field('name'));
+    expect(fixed.problems).toHaveLength(told.problems.length - 1);
+  });
+
+  test('an added event takes the last one’s city and coverage and a fresh id; a removed one goes alone', () => {
+    const id = nextEventId(enquiry);
+    expect(id).toBe(4);
+    const added = edits.addEvent(id)({ ...enquiry, events: enquiry.events.slice(0, 2) });
+    expect(added.events.at(-1)).toMatchObject({
+      id: 4,
+      city: 'Surrey',
+      coverage: 'film',
+      kind: '',
+    });
+    const removed = edits.removeEvent(2)(enquiry);
+    expect(removed.events.map((event) => event.id)).toEqual([1, 3]);
+    expect(nextEventId(removed)).toBe(4);
+  });
+
+  test('an edit to one event or field leaves the others as they were', () => {
+    const moved = edits.event(2, { venue: 'Aria Banquet' })(enquiry);
+    expect(moved.events[1]!.venue).toBe('Aria Banquet');
+    expect(moved.events[0]).toBe(enquiry.events[0]);
+    const phone = edits.field('phone', '+1 604 555 0199')(enquiry);
+    expect(phone.fields).toEqual({ ...enquiry.fields, phone: '+1 604 555 0199' });
+    expect(edits.budget('Not sure yet')(enquiry).budget).toBe('Not sure yet');
   });
 });
 

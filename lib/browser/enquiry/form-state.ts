@@ -1,7 +1,8 @@
-// The enquiry form's state and how each of the couple's actions changes it: a pure reducer, so
-// that the form component only wires inputs to actions (components/enquiry/enquiry-form.tsx).
+// The enquiry form's state and how each of the couple's actions changes it: a pure reducer and
+// the edits it applies, so that the form's components only wire inputs to actions
+// (components/enquiry/).
 import type { Problem } from './check';
-import { emptyEnquiry, type Enquiry, type Prefilled } from './model';
+import { emptyEnquiry, nextEvent, type Enquiry, type EnquiryEvent, type Prefilled } from './model';
 import type { SentEnquiry } from './sent';
 
 export type State = {
@@ -100,3 +101,33 @@ export const initialState: State = {
   kept: null,
   sending: null,
 };
+
+/** What the couple changes in the enquiry, each as a pure change (the reducer's `edit`). */
+export const edits = {
+  field:
+    (name: string, value: string) =>
+    (e: Enquiry): Enquiry => ({ ...e, fields: { ...e.fields, [name]: value } }),
+  /** The country and the cities asked with it (components/enquiry/enquiry-country.tsx). */
+  place:
+    (change: (e: Enquiry) => Partial<Enquiry>) =>
+    (e: Enquiry): Enquiry => ({ ...e, ...change(e) }),
+  event:
+    (id: number, change: Partial<EnquiryEvent>) =>
+    (e: Enquiry): Enquiry => ({
+      ...e,
+      events: e.events.map((event) => (event.id === id ? { ...event, ...change } : event)),
+    }),
+  /** A new last event, with the city and coverage of the one before it. */
+  addEvent:
+    (id: number) =>
+    (e: Enquiry): Enquiry => ({ ...e, events: [...e.events, nextEvent(id, e.events.at(-1))] }),
+  removeEvent:
+    (id: number) =>
+    (e: Enquiry): Enquiry => ({ ...e, events: e.events.filter((event) => event.id !== id) }),
+  budget:
+    (budget: string) =>
+    (e: Enquiry): Enquiry => ({ ...e, budget }),
+};
+
+/** The id a new event gets: one past the highest, so that no input's id is ever reused. */
+export const nextEventId = (e: Enquiry) => Math.max(...e.events.map((event) => event.id)) + 1;
