@@ -189,6 +189,12 @@ describe('4. no oracle on order id and address', () => {
     }
     assert.equal(new Set(answers.map((answer) => JSON.stringify(answer))).size, 1);
   });
+});
+
+describe('4. no oracle on order id and address, while mail is down', () => {
+  // Mail that is down is retried a second apart, so an answer that waited for it would take
+  // seconds: the bound below holds on a busy machine and still fails on any wait for the mail.
+  const it = serviceFor({ mailRetryDelaysMs: [1000, 1000, 1000] });
 
   test('a resend answers at once, and truly, even for a right pair while mail is down', async () => {
     const { orderId } = await delivered(it, 'timing@example.com');
@@ -200,7 +206,7 @@ describe('4. no oracle on order id and address', () => {
       const started = performance.now();
       const response = await ask(it.service, '/api/orders/resend', { orderId, email });
       assert.equal(response.status, status);
-      assert.ok(performance.now() - started < 100, 'the answer never waits for the mail server');
+      assert.ok(performance.now() - started < 500, 'the answer never waits for the mail server');
     }
   });
 });
