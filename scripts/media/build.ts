@@ -191,14 +191,21 @@ async function encodeImage(source: Source): Promise<Cached> {
   widths.push(Math.min(raw.width, WIDTHS[WIDTHS.length - 1]!));
   const files: Cached['files'] = [];
   for (const width of [...new Set(widths)]) {
-    await input()
-      .resize(width)
-      .webp(WEBP)
-      .toFile(path.join(dir, `${width}.webp`));
-    await input()
-      .resize(width)
-      .avif(AVIF)
-      .toFile(path.join(dir, `${width}.avif`));
+    // Scaled once for both formats, which are encoded side by side: the same bytes as scaling in
+    // each encoder's pipeline, with one resize less and a second job for the other core.
+    const scaled = await input().resize(width).raw().toBuffer({ resolveWithObject: true });
+    const atWidth = () =>
+      sharp(scaled.data, {
+        raw: { width: scaled.info.width, height: scaled.info.height, channels: 3 },
+      });
+    await Promise.all([
+      atWidth()
+        .webp(WEBP)
+        .toFile(path.join(dir, `${width}.webp`)),
+      atWidth()
+        .avif(AVIF)
+        .toFile(path.join(dir, `${width}.avif`)),
+    ]);
     files.push({ name: `${width}.webp`, width }, { name: `${width}.avif`, width });
   }
   const fallbackWidth = Math.min(FALLBACK_WIDTH, raw.width);
