@@ -147,6 +147,8 @@ export async function startService(config: Config, log: Log = createLog()) {
 
   return {
     url,
+    /** The routes, for a caller in this process: tests that need no port ask them with `app.request`. */
+    app,
     paypalBase,
     store,
     outbox,
