@@ -1,5 +1,6 @@
 // What the service's tests share: a service on a free port with the fake PayPal, and the calls a
-// checkout, a buyer and PayPal make to it.
+// checkout, a buyer and PayPal make to it (the site's API calls through `app.request`, without the
+// port; downloads, webhooks and the proxy's addresses over HTTP).
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
