@@ -1,6 +1,4 @@
-import { bundleMembers, bundles, checkoutCopy, presets, rates, site, terms } from '@/lib/content';
-import { mediaImage } from '@/lib/media';
-import type { Pack } from '@/lib/shared/order';
+import { bundles, checkoutCopy, presets, rates, site, terms } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import {
   licenceLines,
@@ -10,27 +8,6 @@ import {
 } from '@/lib/shared/shop-catalog';
 import { settings } from '@/lib/settings';
 import { returnPolicy, shopCountries } from '@/lib/structured-data';
-
-const smallImage = (src: string) => mediaImage(src).srcSet.split(' ')[0]!;
-
-/** The cart's catalogue: every pack, then every bundle with its packs, each with a small image. */
-export function cartCatalog(): Pack[] {
-  return [
-    ...presets.map((preset) => ({
-      slug: preset.slug,
-      name: preset.name,
-      priceCents: preset.priceCents,
-      image: smallImage(preset.image.src),
-    })),
-    ...bundles.map((bundle) => ({
-      slug: bundle.slug,
-      name: bundle.name,
-      priceCents: bundle.priceCents,
-      image: smallImage(bundle.image.src),
-      members: bundleMembers(bundle).map(({ slug, name }) => ({ slug, name })),
-    })),
-  ];
-}
 
 /** The refund promise of the terms, as the Product and Organization markup state it. */
 export const shopReturnPolicy = () => returnPolicy(terms, shopCountries(site, rates));
