@@ -4,6 +4,7 @@ import { journalCopy } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import type { JournalPost } from '@/lib/journal/posts';
 import { PostCard } from './post-card';
+import { PostPart } from './post-part';
 import styles from './journal.module.css';
 
 // The optional parts of a post (lib/journal/schema.ts): the film, the couple's words, what the
@@ -11,10 +12,7 @@ import styles from './journal.module.css';
 
 export function PostFilm({ film }: { film: NonNullable<JournalPost['film']> }) {
   return (
-    <section aria-labelledby="journal-film" className={styles.film}>
-      <h2 id="journal-film" className={styles.subheading}>
-        {journalCopy.filmHeading}
-      </h2>
+    <PostPart id="journal-film" heading={journalCopy.filmHeading} className={styles.film}>
       <FilmFacade
         title={film.title}
         youtubeId={film.youtubeId}
@@ -22,7 +20,7 @@ export function PostFilm({ film }: { film: NonNullable<JournalPost['film']> }) {
           <Picture image={film.poster} sizes="(min-width: 900px) 860px, 100vw" fill decorative />
         }
       />
-    </section>
+    </PostPart>
   );
 }
 
@@ -46,10 +44,7 @@ export function PostQuote({
 export function WhatWeMade({ made }: { made: NonNullable<JournalPost['made']> }) {
   const words = journalCopy.made;
   return (
-    <section aria-labelledby="journal-made" className={styles.made}>
-      <h2 id="journal-made" className={styles.subheading}>
-        {journalCopy.madeHeading}
-      </h2>
+    <PostPart id="journal-made" heading={journalCopy.madeHeading} className={styles.made}>
       <ul>
         <li>{made.days === 1 ? words.day : fillIn(words.days, { n: made.days })}</li>
         <li>{fillIn(words.hours, { n: made.hours })}</li>
@@ -57,22 +52,19 @@ export function WhatWeMade({ made }: { made: NonNullable<JournalPost['made']> })
           <li key={deliverable}>{deliverable}</li>
         ))}
       </ul>
-    </section>
+    </PostPart>
   );
 }
 
 export function RelatedWeddings({ posts }: { posts: JournalPost[] }) {
   if (posts.length === 0) return null;
   return (
-    <section aria-labelledby="journal-related" className={styles.related}>
-      <h2 id="journal-related" className={styles.subheading}>
-        {journalCopy.relatedHeading}
-      </h2>
+    <PostPart id="journal-related" heading={journalCopy.relatedHeading} className={styles.related}>
       <ul className={styles.cards}>
         {posts.map((post) => (
           <PostCard key={post.slug} post={post} level={3} />
         ))}
       </ul>
-    </section>
+    </PostPart>
   );
 }

@@ -15,6 +15,7 @@ import { fillIn } from '@/lib/shared/copy';
 import { breadcrumbData } from '@/lib/structured-data';
 import styles from './journal.module.css';
 import { PostFilm, PostQuote, RelatedWeddings, WhatWeMade } from './post-extras';
+import { PostPart } from './post-part';
 
 // A real wedding's page (app/journal/[slug]/page.tsx), top to bottom: the cover and header, the
 // story with its events listed, one section of photos per event, then the film, what the studio
@@ -116,10 +117,12 @@ function PostHeader({ post, trail }: { post: JournalPost; trail: Step[] }) {
 /** The wedding's events, each a link to its photos further down. */
 function PostContents({ events }: { events: JournalEvent[] }) {
   return (
-    <nav aria-labelledby="journal-events" className={styles.toc}>
-      <h2 id="journal-events" className={styles.subheading}>
-        {journalCopy.eventsHeading}
-      </h2>
+    <PostPart
+      as="nav"
+      id="journal-events"
+      heading={journalCopy.eventsHeading}
+      className={styles.toc}
+    >
       <ol>
         {events.map((event) => (
           <li key={event.anchor}>
@@ -127,7 +130,7 @@ function PostContents({ events }: { events: JournalEvent[] }) {
           </li>
         ))}
       </ol>
-    </nav>
+    </PostPart>
   );
 }
 
@@ -153,10 +156,7 @@ function PostEvent({ event, couple }: { event: JournalEvent; couple: string }) {
 
 function PostVendors({ vendors }: { vendors: JournalPost['vendors'] }) {
   return (
-    <section aria-labelledby="journal-vendors" className={styles.vendors}>
-      <h2 id="journal-vendors" className={styles.subheading}>
-        {journalCopy.vendorsHeading}
-      </h2>
+    <PostPart id="journal-vendors" heading={journalCopy.vendorsHeading} className={styles.vendors}>
       <dl>
         {vendors.map((vendor) => (
           <div key={`${vendor.role}-${vendor.name}`}>
@@ -173,21 +173,23 @@ function PostVendors({ vendors }: { vendors: JournalPost['vendors'] }) {
           </div>
         ))}
       </dl>
-    </section>
+    </PostPart>
   );
 }
 
 /** "Getting married at <the main venue>?": an enquiry with the venue filled in. */
 function PostEnquiry({ venue, couple }: { venue: JournalEvent; couple: string }) {
   return (
-    <aside className={styles.enquiry} aria-labelledby="journal-enquiry">
-      <h2 id="journal-enquiry" className={styles.subheading}>
-        {fillIn(journalCopy.enquiry.heading, { venue: venue.venue })}
-      </h2>
+    <PostPart
+      as="aside"
+      id="journal-enquiry"
+      heading={fillIn(journalCopy.enquiry.heading, { venue: venue.venue })}
+      className={styles.enquiry}
+    >
       <p>{journalCopy.enquiry.text}</p>
       <Link href={enquiryHref(venue, couple)} className={button.primary}>
         {journalCopy.enquiry.link}
       </Link>
-    </aside>
+    </PostPart>
   );
 }
