@@ -13,6 +13,8 @@ test('a region from the browser language, with likely subtags', () => {
   expect(regionOf('en-IN')).toBe('IN');
   expect(regionOf('hi')).toBe('IN');
   expect(regionOf('fr-CA')).toBe('CA');
+  expect(regionOf('en-Latn-US')).toBe('US');
+  expect(regionOf('es-419')).toBe('419');
   expect(regionOf('not a locale!')).toBeNull();
   expect(regionOf(undefined)).toBeNull();
 });

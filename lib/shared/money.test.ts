@@ -1,6 +1,13 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import { formatAmount, formatPrice, parseAmount, toCents } from '@/lib/shared/money';
+import {
+  currencySymbol,
+  formatAmount,
+  formatPrice,
+  parseAmount,
+  PAYPAL_CURRENCIES,
+  toCents,
+} from '@/lib/shared/money';
 
 describe('money', () => {
   test('converts decimal prices to whole cents without float drift', () => {
@@ -34,5 +41,16 @@ describe('money', () => {
   test('shows a price with its currency', () => {
     expect(formatPrice(3999, 'USD')).toBe('$39.99 USD');
     expect(formatPrice(150000, 'USD')).toBe('$1500.00 USD');
+    expect(formatPrice(5000, 'JPY')).toBe('¥50 JPY');
+    expect(formatPrice(3999, 'CHF')).toBe('CHF39.99 CHF');
+  });
+
+  test("writes each PayPal currency's symbol as Intl's en-US currency format does", () => {
+    for (const currency of PAYPAL_CURRENCIES) {
+      const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency })
+        .formatToParts(0)
+        .find((part) => part.type === 'currency')?.value;
+      expect([currency, currencySymbol(currency)]).toEqual([currency, intl]);
+    }
   });
 });

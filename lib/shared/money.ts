@@ -34,22 +34,32 @@ export function formatAmount(cents: number, currency = 'USD'): string {
   return NO_DECIMALS.has(currency) ? whole : `${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** Currency symbols by ISO code: building an Intl.NumberFormat costs milliseconds on a phone. */
-const symbols = new Map<string, string>();
+/**
+ * Each PayPal currency's symbol as Intl's en-US currency format writes it (money.test.ts holds
+ * this list to Intl). Written out because a page's first Intl.NumberFormat costs 0.14-0.30 s on a
+ * phone (4x CPU), and a first tap on Add to Cart, whose cart shows prices, used to pay it.
+ */
+const SYMBOLS: Record<string, string> = {
+  AUD: 'A$',
+  BRL: 'R$',
+  CAD: 'CA$',
+  CNY: 'CN¥',
+  EUR: '€',
+  GBP: '£',
+  HKD: 'HK$',
+  ILS: '₪',
+  JPY: '¥',
+  MXN: 'MX$',
+  NZD: 'NZ$',
+  PHP: '₱',
+  TWD: 'NT$',
+  USD: '$',
+};
 
-function currencySymbol(currency: string): string {
-  let symbol = symbols.get(currency);
-  if (symbol === undefined) {
-    symbol =
-      new Intl.NumberFormat('en-US', { style: 'currency', currency })
-        .formatToParts(0)
-        .find((part) => part.type === 'currency')?.value ?? '';
-    symbols.set(currency, symbol);
-  }
-  return symbol;
-}
+/** The symbol a price starts with: its code where the currency has none of its own ("CHF"). */
+export const currencySymbol = (currency: string) => SYMBOLS[currency] ?? currency;
 
 /** "$39.99 USD": a price as the shop shows it, with its currency. */
 export function formatPrice(cents: number, currency: string): string {
-  return `${currencySymbol(currency)}${formatAmount(cents)} ${currency}`;
+  return `${currencySymbol(currency)}${formatAmount(cents, currency)} ${currency}`;
 }
