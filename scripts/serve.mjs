@@ -2,15 +2,19 @@
 // the rest, and the headers of out/_headers (the file Netlify and Cloudflare Pages read).
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import compression from 'compression';
 import handler from 'serve-handler';
 
-const root = new URL('../out', import.meta.url).pathname;
+// SERVE_ROOT: another built site, such as an older commit's, to compare (npm run bench:taps).
+const root = process.env.SERVE_ROOT
+  ? path.resolve(process.env.SERVE_ROOT)
+  : new URL('../out', import.meta.url).pathname;
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 
 if (!existsSync(root)) {
-  console.error('out/ does not exist: run `npm run build` first.');
+  console.error(`${root} does not exist: run \`npm run build\` first.`);
   process.exit(1);
 }
 

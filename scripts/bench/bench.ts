@@ -7,7 +7,7 @@
 // building it with the default settings), --runs N, --only /path/ (Lighthouse on that route only),
 // --write (write the tables into docs/performance.md), --no-fail (report misses, exit 0). Every
 // Lighthouse report is kept in .cache/bench/.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -19,7 +19,8 @@ import { journal } from '@/lib/journal/posts';
 import { packLookUrl } from '@/lib/media';
 import { presetPath } from '@/lib/routes';
 import { chromiumPath, QUIET_FLAGS } from '../chromium';
-import { measureTaps } from './taps';
+import { median, seconds, serveSite } from './site';
+import { measureTaps, tapTable, tapRows as summarizeTaps } from './taps';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
@@ -78,9 +79,6 @@ type Figures = {
   /** SEO audits that failed, by id. */
   seoFailures: string[];
 };
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The try-on's code is the script that holds its shader (components/shop/try-on-studio.tsx). */
 const isTryOnScript = (url: string) => {
@@ -235,19 +233,7 @@ async function measureAgainOnFailure(
   throw new Error(`Lighthouse failed three times in a row on ${route.path}`);
 }
 
-function startServer(): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['scripts/serve.mjs'], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    server.stdout!.once('data', () => resolve(server));
-    server.once('exit', (code) => reject(new Error(`the static server exited (${code})`)));
-  });
-}
-
 const kb = (bytes: number) => `${(bytes / KB).toFixed(0)} KB`;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** Each figure's median over the runs; the SEO failures of any run. */
 function medianFigures(samples: Figures[]): Figures {
@@ -272,7 +258,7 @@ async function main() {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  const server = await startServer();
+  const server = await serveSite(port);
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', ...QUIET_FLAGS],
@@ -283,7 +269,7 @@ async function main() {
   });
   type Row = Figures & Route & { referencedJs: number; applied: Figures };
   const rows: Row[] = [];
-  let taps: Awaited<ReturnType<typeof measureTaps>> = [];
+  let taps: Awaited<ReturnType<typeof measureTaps>>[number] = [];
   try {
     const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
     for (const route of routes.filter((candidate) => !only || candidate.path === only)) {
@@ -301,7 +287,7 @@ async function main() {
       });
       console.error(`measured ${route.path}`);
     }
-    if (!only) taps = await measureTaps(browser, origin, runs);
+    if (!only) taps = (await measureTaps(browser, [origin], runs))[0]!;
   } finally {
     await browser.disconnect();
     chrome.kill();
@@ -353,16 +339,7 @@ async function main() {
       );
     }
   }
-  const tapRows = taps.map(({ scenario, samples }) => {
-    const answered = samples.flatMap((sample) => (sample.answeredMs === null ? [] : [sample]));
-    return {
-      ...scenario,
-      lost: samples.length - answered.length,
-      tappedMs: median(samples.map((sample) => sample.tappedMs)),
-      answeredMs: answered.length ? median(answered.map((sample) => sample.answeredMs!)) : null,
-      hydratedMs: median(samples.map((sample) => sample.hydratedMs ?? Number.NaN)),
-    };
-  });
+  const tapRows = summarizeTaps(taps);
   for (const row of tapRows) {
     const miss = (what: string) => misses.push(`${row.label}: ${what}`);
     if (row.lost) miss(`${row.lost} of ${runs} taps lost`);
@@ -411,22 +388,6 @@ async function main() {
         ].join(' | ')} |`,
     ),
   ].join('\n');
-  const tapTable = [
-    '| first tap, applied throttling | tapped | answered | budget | after the tap | hydrated | taps lost |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
-    ...tapRows.map(
-      (row) =>
-        `| ${[
-          row.label,
-          seconds(row.tappedMs),
-          row.answeredMs === null ? 'never' : seconds(row.answeredMs),
-          `≤ ${seconds(row.budgetMs)}`,
-          row.answeredMs === null ? '–' : seconds(row.answeredMs - row.tappedMs),
-          seconds(row.hydratedMs),
-          `${row.lost} of ${runs}`,
-        ].join(' | ')} |`,
-    ),
-  ].join('\n');
   const preset = rows.find((row) => row.label === 'preset');
   const tryOn = preset
     ? `The try-on on ${preset.path}: ${kb(preset.tryOnBytes)} with the page; its code ` +
@@ -440,7 +401,7 @@ async function main() {
     `${table}\n\n${tryOn}` +
     (tapRows.length
       ? `A tap on a control as soon as it is painted, ${runs}× in fresh profiles, medians ` +
-        `(seconds from navigation).\n\n${tapTable}\n`
+        `(seconds from navigation).\n\n${tapTable(tapRows, runs)}\n`
       : '');
   console.log(tables);
   console.log(misses.length ? `Budgets missed:\n- ${misses.join('\n- ')}` : 'Every budget met.');

@@ -8,6 +8,7 @@ import { screenEmulationMetrics, throttling } from 'lighthouse/core/config/const
 import { presets } from '@/lib/content';
 import { HYDRATED } from '@/lib/browser/first-paint';
 import { presetPath } from '@/lib/routes';
+import { median, seconds } from './site';
 
 /** A control to tap and the sign that it answered, both read inside the page. */
 export type TapScenario = {
@@ -149,14 +150,55 @@ async function tapOnce(browser: Browser, origin: string, scenario: TapScenario) 
   }
 }
 
-/** Every scenario `runs` times, each run a first visit. */
-export async function measureTaps(browser: Browser, origin: string, runs: number) {
-  const results = [];
+/**
+ * Every scenario `runs` times on each site (one origin, or several to compare side by side), the
+ * sites taking turns run by run so that the machine's moods fall on each alike; each run a first
+ * visit. The samples per site, in the order of `origins`.
+ */
+export async function measureTaps(browser: Browser, origins: string[], runs: number) {
+  const results = origins.map(() => [] as { scenario: TapScenario; samples: TapResult[] }[]);
   for (const scenario of tapScenarios) {
-    const samples: TapResult[] = [];
-    for (let run = 0; run < runs; run += 1) samples.push(await tapOnce(browser, origin, scenario));
-    results.push({ scenario, samples });
+    const samples = origins.map(() => [] as TapResult[]);
+    for (let run = 0; run < runs; run += 1) {
+      for (const [site, origin] of origins.entries()) {
+        samples[site]!.push(await tapOnce(browser, origin, scenario));
+      }
+    }
+    samples.forEach((each, site) => results[site]!.push({ scenario, samples: each }));
     console.error(`measured taps: ${scenario.label}`);
   }
   return results;
+}
+
+/** Each scenario's medians and lost taps. */
+export function tapRows(results: { scenario: TapScenario; samples: TapResult[] }[]) {
+  return results.map(({ scenario, samples }) => {
+    const answered = samples.flatMap((sample) => (sample.answeredMs === null ? [] : [sample]));
+    return {
+      ...scenario,
+      lost: samples.length - answered.length,
+      tappedMs: median(samples.map((sample) => sample.tappedMs)),
+      answeredMs: answered.length ? median(answered.map((sample) => sample.answeredMs!)) : null,
+      hydratedMs: median(samples.map((sample) => sample.hydratedMs ?? Number.NaN)),
+    };
+  });
+}
+
+export function tapTable(rows: ReturnType<typeof tapRows>, runs: number) {
+  return [
+    '| first tap, applied throttling | tapped | answered | budget | after the tap | hydrated | taps lost |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (row) =>
+        `| ${[
+          row.label,
+          seconds(row.tappedMs),
+          row.answeredMs === null ? 'never' : seconds(row.answeredMs),
+          `≤ ${seconds(row.budgetMs)}`,
+          row.answeredMs === null ? '–' : seconds(row.answeredMs - row.tappedMs),
+          seconds(row.hydratedMs),
+          `${row.lost} of ${runs}`,
+        ].join(' | ')} |`,
+    ),
+  ].join('\n');
 }
