@@ -20,7 +20,7 @@ import { packLookUrl } from '@/lib/media';
 import { presetPath } from '@/lib/routes';
 import { chromiumPath, QUIET_FLAGS } from '../chromium';
 import { median, seconds, serveSite } from './site';
-import { measureTaps, tapTable, tapRows as summarizeTaps } from './taps';
+import { measureTaps, summarizeTaps, tapTable } from './taps';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { chromiumPath, QUIET_FLAGS } from '../chromium';
 import { serveSite } from './site';
-import { measureTaps, tapRows, tapTable } from './taps';
+import { measureTaps, summarizeTaps, tapTable } from './taps';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 5;
@@ -32,7 +32,7 @@ try {
   const results = await measureTaps(browser, origins, runs);
   for (const [index, site] of sites.entries()) {
     console.log(`\n${site.label}, ${runs}× in fresh profiles, medians:\n`);
-    console.log(tapTable(tapRows(results[index]!), runs));
+    console.log(tapTable(summarizeTaps(results[index]!), runs));
   }
 } finally {
   await browser.close();

@@ -62,6 +62,9 @@ const { mobileSlow4G } = throttling;
 
 export type TapResult = { tappedMs: number; answeredMs: number | null; hydratedMs: number | null };
 
+/** One scenario's runs on one site. */
+type TapSamples = { scenario: TapScenario; samples: TapResult[] };
+
 /**
  * What runs in the page, from its first moment: it waits for the first contentful paint and the
  * control on screen, asks for the tap (`benchTap`, a DevTools binding), then watches for the
@@ -156,7 +159,7 @@ async function tapOnce(browser: Browser, origin: string, scenario: TapScenario) 
  * visit. The samples per site, in the order of `origins`.
  */
 export async function measureTaps(browser: Browser, origins: string[], runs: number) {
-  const results = origins.map(() => [] as { scenario: TapScenario; samples: TapResult[] }[]);
+  const results = origins.map(() => [] as TapSamples[]);
   for (const scenario of tapScenarios) {
     const samples = origins.map(() => [] as TapResult[]);
     for (let run = 0; run < runs; run += 1) {
@@ -171,7 +174,7 @@ export async function measureTaps(browser: Browser, origins: string[], runs: num
 }
 
 /** Each scenario's medians and lost taps. */
-export function tapRows(results: { scenario: TapScenario; samples: TapResult[] }[]) {
+export function summarizeTaps(results: TapSamples[]) {
   return results.map(({ scenario, samples }) => {
     const answered = samples.flatMap((sample) => (sample.answeredMs === null ? [] : [sample]));
     return {
@@ -184,7 +187,8 @@ export function tapRows(results: { scenario: TapScenario; samples: TapResult[] }
   });
 }
 
-export function tapTable(rows: ReturnType<typeof tapRows>, runs: number) {
+/** The table the benchmark prints (and writes into docs/performance.md). */
+export function tapTable(rows: ReturnType<typeof summarizeTaps>, runs: number) {
   return [
     '| first tap, applied throttling | tapped | answered | budget | after the tap | hydrated | taps lost |',
     '| --- | --- | --- | --- | --- | --- | --- |',
