@@ -6,9 +6,8 @@ import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { test } from 'node:test';
-import { serve } from '@hono/node-server';
 import { backup } from './backup-cli';
-import { createFakePayPal, FAKE_PAYER } from './fake-paypal';
+import { FAKE_PAYER } from './fake-paypal';
 import { startSmtpCapture } from './testing/smtp-capture';
 import {
   approve,
@@ -18,6 +17,7 @@ import {
   ask,
   earthy,
   linksIn,
+  onePayPal,
   regal,
   start,
   stoic,
@@ -204,21 +204,6 @@ test('restored, then reconciled with PayPal: every paid order delivered once, ev
 });
 
 type Order = { id: string; email: string };
-
-/** A fake PayPal of its own, which both services (the lost and the restored) talk to. */
-async function onePayPal() {
-  const fake = createFakePayPal({
-    clientId: 'local-client',
-    clientSecret: 'local-secret',
-    webhookId: 'LOCALWEBHOOK01',
-    webhookUrl: () => null,
-  });
-  return new Promise<{ url: string; close(): void }>((resolve) => {
-    const server = serve({ fetch: fake.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
-      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => server.close() }),
-    );
-  });
-}
 
 async function configPayPal() {
   const { loadConfig } = await import('./config');

@@ -89,11 +89,12 @@ export type ProblemAnswer = { error: string };
 export type CreatedAnswer = { id: string };
 
 /**
- * 409 from POST /api/orders, nothing charged: the page showed other prices, or a pack's file is
- * not ready. `packs`: the packs asked for that are still sold, at today's prices.
+ * 409 from POST /api/orders, nothing charged: the page showed other prices, a pack's file is not
+ * ready, or a pack is asked for on its own beside a bundle that holds it (`in-bundle`). `packs`:
+ * the packs asked for that are still sold, at today's prices; for `in-bundle`, the packs paid twice.
  */
 export type NotCreatedAnswer = ProblemAnswer & {
-  reason: 'prices-changed' | 'unavailable';
+  reason: 'prices-changed' | 'unavailable' | 'in-bundle';
   packs: PackRef[];
 };
 

@@ -117,15 +117,21 @@ export function transactionSearch(
         found.transaction_info.transaction_updated_date = dateOf(now());
       }
     },
-    /** A refund of a capture: a transaction of its own, money going out. */
+    /**
+     * A refund of a capture: a transaction of its own, money going out, naming the capture it
+     * refunds as its reference (a "TXN").
+     */
     refunded(
       refundId: string,
       amount: { currency_code: string; value: string },
       unit: PurchaseUnit,
+      captureId: string,
     ) {
       transactions.push({
         transaction_info: {
           transaction_id: refundId,
+          paypal_reference_id: captureId,
+          paypal_reference_id_type: 'TXN',
           transaction_event_code: 'T1107',
           transaction_initiation_date: dateOf(now()),
           transaction_updated_date: dateOf(now()),

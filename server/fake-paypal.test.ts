@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
+import { webhookVerifier } from './webhook-signature';
 import { createFakePayPal } from './fake-paypal';
 import { createPayPalClient, WEBHOOK_HEADERS, type WebhookSignature } from './paypal';
 import { orderRequest, type OrderRequest } from './paypal-orders';
@@ -381,9 +382,37 @@ describe('webhooks and the transaction search, as PayPal answers them', () => {
       const signature = Object.fromEntries(
         Object.entries(WEBHOOK_HEADERS).map(([field, header]) => [field, headers.get(header)!]),
       ) as WebhookSignature;
-      assert.equal(await client.verifyWebhook(signature, body, 'WH01'), true);
+      // Verified as the service does it (its certificate from the fake's host, the CRC32 of the
+      // exact bytes), and as PayPal's own verify-webhook-signature answers.
+      const verifier = webhookVerifier({ apiBase, webhookId: 'WH01' });
+      assert.equal(await verifier.verify(signature, body), true);
       const rewritten = JSON.stringify(JSON.parse(body) as unknown, null, 1);
-      assert.equal(await client.verifyWebhook(signature, rewritten, 'WH01'), false);
+      assert.equal(await verifier.verify(signature, rewritten), false);
+      const { access_token: ownToken } = (await (
+        await fetch(`${apiBase}/v1/oauth2/token`, {
+          method: 'POST',
+          headers: { Authorization: `Basic ${Buffer.from('c:s').toString('base64')}` },
+        })
+      ).json()) as { access_token: string };
+      const atPayPal = async (event: string) => {
+        const fields = JSON.stringify({ ...signature, webhook_id: 'WH01' });
+        const response = await fetch(`${apiBase}/v1/notifications/verify-webhook-signature`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${ownToken}`, 'Content-Type': 'application/json' },
+          body: `${fields.slice(0, -1)},"webhook_event":${event}}`,
+        });
+        return ((await response.json()) as { verification_status: string }).verification_status;
+      };
+      assert.equal(await atPayPal(body), 'SUCCESS');
+      assert.equal(await atPayPal(rewritten), 'FAILURE');
+      // A certificate elsewhere than PayPal's hosts is never fetched: the event is refused.
+      for (const cert_url of [
+        'https://paypal.example.com/v1/notifications/certs/CERT-1',
+        'http://api.paypal.com/v1/notifications/certs/CERT-1',
+        `${apiBase}/fake/orders`,
+      ]) {
+        assert.equal(await verifier.verify({ ...signature, cert_url }, body), false, cert_url);
+      }
     } finally {
       hook.close();
       paypal.close();

@@ -1,10 +1,5 @@
-import {
-  createSign,
-  createVerify,
-  generateKeyPairSync,
-  randomBytes,
-  randomUUID,
-} from 'node:crypto';
+import { createSign, createVerify, randomBytes, randomUUID, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
@@ -15,6 +10,20 @@ import { businessIssue, invalid, unprocessable } from './paypal-rules';
 import { schemaIssues } from './paypal-schemas';
 import { transactionSearch } from './fake-paypal-reporting';
 import { rawMember } from './testing/raw-json';
+
+/**
+ * The fake's webhook signing key and its self-signed certificate (tests only; made with openssl
+ * for "messageverificationcerts.sandbox.paypal.com", valid until 2126), read when a fake starts.
+ */
+function webhookKeys() {
+  const testing = new URL('./testing/', import.meta.url);
+  const certificate = readFileSync(new URL('fake-paypal-webhook.cert.pem', testing), 'utf8');
+  return {
+    certificate,
+    privateKey: readFileSync(new URL('fake-paypal-webhook.key.pem', testing), 'utf8'),
+    publicKey: new X509Certificate(certificate).publicKey,
+  };
+}
 
 /** The string PayPal signs for a webhook: transmission id, time, webhook id and the body's CRC32. */
 const signedString = (id: string, time: string, webhookId: string, body: string) =>
@@ -80,9 +89,15 @@ export function createFakePayPal(options: {
   /** Answers already given, by PayPal-Request-Id and path: a retry gets the same answer. */
   const answered = new Map<string, { status: 200 | 201; body: PayPalOrder }>();
   const invoices = new Set<string>();
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const { certificate, privateKey, publicKey } = webhookKeys();
   const certPath = '/v1/notifications/certs/CERT-FAKE-360caa42';
   const app = new Hono();
+  // Where the fake answers (its port is the test's): the certificate's address in each event.
+  let origin = 'http://127.0.0.1';
+  app.use('*', async (c, next) => {
+    origin = new URL(c.req.url).origin;
+    await next();
+  });
   app.use('/v2/checkout/orders', cors());
   app.use('/v2/checkout/orders/*', cors());
 
@@ -305,7 +320,7 @@ export function createFakePayPal(options: {
         },
       ],
     };
-    activity.refunded(refund.id, refund.amount, unit);
+    activity.refunded(refund.id, refund.amount, unit, capture.id);
     const eventId = `WH-${randomUUID()}`;
     const repeat = Number(c.req.header('fake-paypal-repeat') ?? 1);
     for (let time = 0; time < repeat; time += 1) {
@@ -326,7 +341,8 @@ export function createFakePayPal(options: {
     return capture ? c.json(capture) : c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
   });
 
-  app.get(certPath, (c) => c.text(publicKey.export({ type: 'spki', format: 'pem' }).toString()));
+  // The certificate PayPal-Cert-Url names, as PayPal serves its own (PEM).
+  app.get(certPath, (c) => c.text(certificate));
 
   app.post('/v1/notifications/verify-webhook-signature', async (c) => {
     if (!authorized(c.req.header('authorization'))) return unauthorized(c);
@@ -419,7 +435,7 @@ export function createFakePayPal(options: {
       headers: {
         'Content-Type': 'application/json',
         'PayPal-Auth-Algo': 'SHA256withRSA',
-        'PayPal-Cert-Url': `${new URL(url).protocol}//paypal.invalid${certPath}`,
+        'PayPal-Cert-Url': `${origin}${certPath}`,
         'PayPal-Transmission-Id': id,
         'PayPal-Transmission-Sig': signature,
         'PayPal-Transmission-Time': time,

@@ -10,7 +10,7 @@ import type { Config } from './config';
 
 export type Env = { Bindings: HttpBindings };
 
-type Status = 400 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
+type Status = 400 | 403 | 404 | 409 | 410 | 413 | 415 | 416 | 422 | 429 | 500 | 502 | 503;
 
 /** Every refusal: a JSON body with the words for a person, and whatever else the caller reads. */
 export const problem = <S extends Status, Extra extends object = Record<never, never>>(

@@ -76,8 +76,8 @@ export function createLinkPolicy({
   const copiesLeft = (link: LinkRecord) => Math.floor((budget - link.used) / COPY);
 
   /**
-   * Spends bytes [from, to) before they are sent (see `Store.spendLink`): the ranges paid for, or
-   * null when the link has not that much left.
+   * Spends bytes [from, to) before they are sent (see `Store.spendLink`): the ranges paid for,
+   * null when the link has not that much left, 'pieces' past the pieces one copy is kept in.
    */
   const spend = (link: LinkRecord, size: number, from: number, to: number) =>
     store.spendLink(link.id, size, from, to, budget);
@@ -90,7 +90,11 @@ export function createLinkPolicy({
       paid.flatMap(([a, b]) => within([[a, b]], from, to)),
     );
 
-  return { linkFor, copiesLeft, spend, giveBack, usedUp };
+  /** The answer past `MAX_PIECES` pieces of one copy: the link itself still has its downloads. */
+  const tooManyPieces =
+    'This download was asked for in too many separate pieces. Please download the file in one go: your link keeps its downloads.';
+
+  return { linkFor, copiesLeft, spend, giveBack, usedUp, tooManyPieces };
 }
 
 export type LinkPolicy = ReturnType<typeof createLinkPolicy>;

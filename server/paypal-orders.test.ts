@@ -3,11 +3,17 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { OrderLine, PackRef } from '@/lib/shared/order';
 import {
+  customIdFor,
   linesFromPayPal,
+  membersDescription,
   newOrderReference,
   orderRequest,
+  packsAsSold,
+  readCustomId,
+  saleText,
   type PurchaseUnit,
 } from './paypal-orders';
+import { saleSeal, saleSealMatches } from './tokens';
 
 const packs = new Map<string, PackRef>([
   ['stoic-pack', { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999 }],
@@ -158,4 +164,98 @@ describe('linesFromPayPal: what the service delivers for', () => {
       assert.match(read.problem, problem);
     });
   }
+});
+
+describe('what PayPal records of a sale', () => {
+  const bundle: PackRef = {
+    slug: 'duo-bundle',
+    name: 'Duo Bundle',
+    priceCents: 5999,
+    members: [
+      { slug: 'stoic-pack', name: 'Stoic Pack' },
+      { slug: 'awaken', name: 'Awaken' },
+    ],
+  };
+  const unit = () =>
+    orderRequest(
+      [
+        { ...bundle, quantity: 1 },
+        { ...lines[0]!, quantity: 1 },
+      ],
+      'USD',
+      reference,
+    ).purchase_units[0]!;
+
+  test("a bundle's item names its packs; a sale's seal breaks when any price or pack changes", () => {
+    const sold = unit();
+    assert.equal(sold.items![0]!.description, 'Packs: stoic-pack, awaken');
+    assert.equal(sold.items![1]!.description, undefined);
+    const seal = saleSeal('secret', 'SJ-0123456789AB', null, saleText(sold));
+    assert.ok(saleSealMatches('secret', seal, 'SJ-0123456789AB', null, saleText(sold)));
+    const cheaper = structuredClone(sold);
+    cheaper.items![1]!.unit_amount.value = '1.00';
+    const more = structuredClone(sold);
+    more.items![0]!.description = 'Packs: stoic-pack, awaken, film-pack';
+    for (const changed of [cheaper, more]) {
+      assert.ok(!saleSealMatches('secret', seal, 'SJ-0123456789AB', null, saleText(changed)));
+    }
+    assert.ok(!saleSealMatches('secret', seal, 'SJ-0123456789AB', 'FREE', saleText(sold)));
+  });
+
+  test('what was sold is read from the items, whatever the catalogue sells today', () => {
+    const today = new Map<string, PackRef>([
+      ['stoic-pack', { slug: 'stoic-pack', name: 'Stoic Pack II', priceCents: 4099 }],
+    ]);
+    const sold = packsAsSold(unit(), today);
+    assert.deepEqual(sold.get('stoic-pack'), {
+      slug: 'stoic-pack',
+      name: 'Stoic Pack II',
+      priceCents: 3999,
+    });
+    assert.deepEqual(sold.get('duo-bundle'), {
+      slug: 'duo-bundle',
+      name: 'Duo Bundle',
+      priceCents: 5999,
+      members: [
+        { slug: 'stoic-pack', name: 'Stoic Pack II' },
+        { slug: 'awaken', name: 'awaken' },
+      ],
+    });
+  });
+
+  test('a members list longer than PayPal takes is left out', () => {
+    const many = Array.from({ length: 12 }, (_, n) => ({
+      slug: `a-long-pack-name-${n}`,
+      name: '',
+    }));
+    assert.equal(membersDescription({ members: many }), undefined);
+  });
+
+  test('custom_id: the sealed form, and the forms of orders created before it', () => {
+    const seal = 'z8Fka96diBbl8aYw8gvp8g';
+    const sale = 'zNzWWyMLn66BUlM-gBCV6Q';
+    const ref = 'SJ-0123456789AB';
+    assert.deepEqual(readCustomId(customIdFor(ref, seal, sale, 'SAVE-20')), {
+      kind: 'reference',
+      ref,
+      seal,
+      sale,
+      code: 'SAVE-20',
+    });
+    assert.ok(customIdFor(ref, seal, sale, 'A'.repeat(32)).length <= 127);
+    assert.deepEqual(readCustomId(`${ref}.${seal}.SAVE-20`), {
+      kind: 'reference',
+      ref,
+      seal,
+      sale: null,
+      code: 'SAVE-20',
+    });
+    assert.deepEqual(readCustomId(ref), {
+      kind: 'reference',
+      ref,
+      seal: null,
+      sale: null,
+      code: null,
+    });
+  });
 });

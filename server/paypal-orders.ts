@@ -21,6 +21,8 @@ export type PayPalItem = {
   sku?: string;
   unit_amount: Money;
   quantity: string;
+  /** A bundle's packs by slug (`membersDescription`), so that PayPal's record names them. */
+  description?: string;
   category?: 'DIGITAL_GOODS' | 'PHYSICAL_GOODS' | 'DONATION';
 };
 
@@ -87,13 +89,17 @@ export function orderRequest(
         ...(discount ? { discount: money(discount.cents) } : {}),
       },
     },
-    items: lines.map((line) => ({
-      name: line.name.slice(0, PAYPAL_TEXT_MAX),
-      sku: line.slug,
-      unit_amount: money(line.priceCents),
-      quantity: String(line.quantity),
-      category: 'DIGITAL_GOODS',
-    })),
+    items: lines.map((line) => {
+      const description = membersDescription(line);
+      return {
+        name: line.name.slice(0, PAYPAL_TEXT_MAX),
+        sku: line.slug,
+        unit_amount: money(line.priceCents),
+        quantity: String(line.quantity),
+        ...(description ? { description } : {}),
+        category: 'DIGITAL_GOODS' as const,
+      };
+    }),
   };
   const noShipping = { shipping_preference: 'NO_SHIPPING' as const };
   // The wallet's experience_context is PayPal's current field; a card payment reads only the
@@ -113,6 +119,71 @@ export function orderRequest(
 }
 
 export type OrderRequest = ReturnType<typeof orderRequest>;
+
+const MEMBERS = /^Packs: ([a-z0-9-]{1,64}(?:, [a-z0-9-]{1,64})+)$/;
+
+/**
+ * A bundle's packs as its PayPal item's description ("Packs: stoic-pack, regal-tones"): the
+ * record, at PayPal, of what the bundle held when it was sold. None for a pack, or when the list
+ * is longer than PayPal's 127 characters (such a bundle restores with today's members).
+ */
+export function membersDescription(line: Pick<PackRef, 'members'>): string | undefined {
+  if (!line.members) return undefined;
+  const text = `Packs: ${line.members.map((member) => member.slug).join(', ')}`;
+  return text.length <= PAYPAL_TEXT_MAX ? text : undefined;
+}
+
+/**
+ * What a purchase unit sells, as one text for the sale's seal (tokens.ts): its currency and
+ * amounts, and each item's sku, price, quantity and description. Amounts are read as cents, so
+ * that "39.9" and "39.90" are one price.
+ */
+export function saleText(unit: PurchaseUnit): string {
+  const cents = (money: Money | undefined) =>
+    money ? `${money.currency_code} ${parseAmount(money.value)}` : '-';
+  const { breakdown } = unit.amount;
+  return [
+    cents(unit.amount),
+    cents(breakdown?.item_total),
+    cents(breakdown?.discount),
+    ...(unit.items ?? []).map((item) =>
+      [item.sku ?? '', cents(item.unit_amount), item.quantity, item.description ?? ''].join('|'),
+    ),
+  ].join('\n');
+}
+
+/**
+ * What a purchase unit sold, by sku, as PayPal records it (for a unit whose sale seal verifies:
+ * items and prices are ours): each item at the price it was sold at, a bundle with the packs its
+ * description names (else today's members, when the catalogue still sells it). A name comes from
+ * the catalogue when it still sells the pack, else from PayPal's item.
+ */
+export function packsAsSold(
+  unit: PurchaseUnit,
+  today: ReadonlyMap<string, PackRef>,
+): ReadonlyMap<string, PackRef> {
+  const names = new Map<string, string>();
+  for (const pack of today.values()) {
+    names.set(pack.slug, pack.name);
+    for (const member of pack.members ?? []) names.set(member.slug, member.name);
+  }
+  const sold = new Map<string, PackRef>();
+  for (const item of unit.items ?? []) {
+    const priceCents = parseAmount(item.unit_amount.value);
+    if (!item.sku || priceCents === null) continue;
+    const listed = MEMBERS.exec(item.description ?? '')?.[1]?.split(', ');
+    const members =
+      listed?.map((slug) => ({ slug, name: names.get(slug) ?? slug })) ??
+      today.get(item.sku)?.members;
+    sold.set(item.sku, {
+      slug: item.sku,
+      name: names.get(item.sku) ?? item.name,
+      priceCents,
+      ...(members ? { members } : {}),
+    });
+  }
+  return sold;
+}
 
 /**
  * What a PayPal purchase unit bought, checked against the catalogue: every item a known pack (by
@@ -242,15 +313,23 @@ export function paidOrder(
  * plain address: never a list that would mail the links to several inboxes.
  */
 export type CustomId =
-  | { kind: 'reference'; ref: string; seal: string | null; code: string | null }
+  | {
+      kind: 'reference';
+      ref: string;
+      seal: string | null;
+      /** The sale's seal (orders created since it was added): see `saleSeal` in tokens.ts. */
+      sale: string | null;
+      code: string | null;
+    }
   | { kind: 'legacy'; email: string | null; code: string | null };
 
 /**
- * What the service writes in custom_id: "<reference>.<seal>[.<code>]" (see `orderSeal` in
- * tokens.ts); within PayPal's 127 characters and its transaction search's character set.
+ * What the service writes in custom_id: "<reference>.<seal>.s<sale>[.<code>]" (see `orderSeal`
+ * and `saleSeal` in tokens.ts; the sale's seal starts with a lower-case "s", which no code has);
+ * at most 95 characters, within PayPal's 127 and its transaction search's character set.
  */
-export const customIdFor = (ref: string, seal: string, code: string | null) =>
-  code ? `${ref}.${seal}.${code}` : `${ref}.${seal}`;
+export const customIdFor = (ref: string, seal: string, sale: string, code: string | null) =>
+  `${ref}.${seal}.s${sale}${code ? `.${code}` : ''}`;
 
 const ONE_ADDRESS = /^[^\s@,;:<>()[\]"\\]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/;
 
@@ -259,9 +338,20 @@ export const isOneAddress = (text: string) => text.length <= 254 && ONE_ADDRESS.
 
 export function readCustomId(value: string | undefined): CustomId {
   const text = (value ?? '').slice(0, PAYPAL_TEXT_MAX);
-  const ours = /^(SJ-[A-Z0-9]{12})(?:\.([A-Za-z0-9_-]{22})(?:\.([A-Z0-9_-]{2,32}))?)?$/.exec(text);
-  if (ours)
-    return { kind: 'reference', ref: ours[1]!, seal: ours[2] ?? null, code: ours[3] ?? null };
+  const ours =
+    /^(SJ-[A-Z0-9]{12})(?:\.([A-Za-z0-9_-]{22})(?:\.s([A-Za-z0-9_-]{22}))?(?:\.([A-Z0-9_-]{2,32}))?)?$/.exec(
+      text,
+    );
+  if (ours) {
+    const [, ref, seal, sale, code] = ours;
+    return {
+      kind: 'reference',
+      ref: ref!,
+      seal: seal ?? null,
+      sale: sale ?? null,
+      code: code ?? null,
+    };
+  }
   const [email, code, ...rest] = text.split(' ');
   return {
     kind: 'legacy',

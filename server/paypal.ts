@@ -16,6 +16,8 @@ export type TransactionPage = {
   transaction_details?: {
     transaction_info?: {
       transaction_id?: string;
+      /** A refund's or reversal's: the capture it gives back (type "TXN"). */
+      paypal_reference_id?: string;
       transaction_event_code?: string;
       transaction_status?: string;
       custom_field?: string;
@@ -119,6 +121,8 @@ export function createPayPalClient(options: {
   }
 
   return {
+    /** The PayPal API this client talks to (its host may serve webhook certificates too). */
+    apiBase: options.apiBase,
     /** Creates an order; `requestId` makes a repeated call create it once. */
     createOrder: (order: OrderRequest, requestId: string) =>
       post<PayPalOrder>('/v2/checkout/orders', order, requestId),
@@ -150,26 +154,6 @@ export function createPayPalClient(options: {
       const answer = await get<TransactionPage>(`/v1/reporting/transactions?${query}`);
       if (!answer) throw new PayPalUnavailable('PayPal answered 404 to a transaction search');
       return answer;
-    },
-
-    /**
-     * Asks PayPal whether a webhook was signed by PayPal for our webhook id. The event goes back
-     * exactly as it arrived (`rawEvent`, already checked to be a JSON object): PayPal checks its
-     * signature over those bytes, which re-serialising could change.
-     */
-    async verifyWebhook(signature: WebhookSignature, rawEvent: string, webhookId: string) {
-      const fields = JSON.stringify({ ...signature, webhook_id: webhookId });
-      const response = await call('/v1/notifications/verify-webhook-signature', {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${await accessToken()}`,
-          'Content-Type': 'application/json',
-        },
-        body: `${fields.slice(0, -1)},"webhook_event":${rawEvent}}`,
-      });
-      if (!response.ok) return false;
-      const body = (await response.json()) as { verification_status?: string };
-      return body.verification_status === 'SUCCESS';
     },
   };
 }

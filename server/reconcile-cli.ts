@@ -7,41 +7,62 @@ import { createCatalog } from './catalog-source';
 import { ConfigError, loadConfig } from './config';
 import { createLog } from './log';
 import { createOrderService } from './orders';
-import { createPayPalClient } from './paypal';
+import { createPayPalClient, PayPalRefused, PayPalUnavailable } from './paypal';
 import { reconcile } from './reconcile';
 import { openStore } from './store';
 
 const usage = `Usage: npm run reconcile -- --since <time> [--until <time>]
-  <time>: when the backup was taken, or earlier (2026-11-25T06:00:00Z, or a backup's file name,
-  orders-2026-11-25T06-00-00Z.sqlite). PayPal lists a payment up to three hours after it was made:
-  run it again three hours after the restore (nothing is delivered twice).`;
+  <time>: when the backup was taken, or earlier, in UTC: 2026-11-25T06:00:00Z, 2026-11-25T06:00Z,
+  2026-11-25, or a backup's file name (orders-2026-11-25T06-00-00Z.sqlite). PayPal lists a payment
+  up to three hours after it was made: run it again three hours after the restore (nothing is
+  delivered twice).
+Exit codes: 0 done; 2 usage or settings; 3 PayPal could not be asked (unreachable, or it refused
+  the credentials): nothing was changed for what was not read, run it again.`;
 
-/** A moment from an ISO time or a backup file's name (orders-2026-11-25T06-00-00Z.sqlite). */
+const ISO = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+
+/**
+ * A moment from an ISO 8601 date or time (with its offset) or a backup file's name
+ * (orders-2026-11-25T06-00-00Z.sqlite); null for anything else ("1", "Nov 25"), which
+ * `Date.parse` would read as some day of 2001.
+ */
 export function momentOf(text: string): Date | null {
   const stamp = /(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z/.exec(text);
-  const time = stamp
-    ? Date.parse(`${stamp[1]}T${stamp[2]}:${stamp[3]}:${stamp[4]}Z`)
-    : Date.parse(text);
+  const iso = stamp ? `${stamp[1]}T${stamp[2]}:${stamp[3]}:${stamp[4]}Z` : text.trim();
+  if (!ISO.test(iso)) return null;
+  const time = Date.parse(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
   return Number.isNaN(time) ? null : new Date(time);
 }
 
+/** Ends the command with a message and an exit code (see `usage`). */
+function fail(message: string, code: 2 | 3): never {
+  console.error(message);
+  process.exit(code);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({
-    options: { since: { type: 'string' }, until: { type: 'string' } },
-  });
+  let values: { since?: string; until?: string };
+  try {
+    ({ values } = parseArgs({
+      options: { since: { type: 'string' }, until: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    fail(`${(error as Error).message}\n\n${usage}`, 2);
+  }
   const since = values.since ? momentOf(values.since) : null;
   const until = values.until ? momentOf(values.until) : new Date();
-  if (!since || !until || since >= until) {
-    console.error(usage);
-    process.exit(2);
-  }
+  if (!values.since) fail(`--since is required.\n\n${usage}`, 2);
+  if (!since) fail(`--since ${values.since}: not a time this command reads.\n\n${usage}`, 2);
+  if (!until) fail(`--until ${values.until}: not a time this command reads.\n\n${usage}`, 2);
+  if (since >= until) fail(`--since must be before --until (or now).\n\n${usage}`, 2);
   let config;
   try {
     config = loadConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(2);
+    fail(error.message, 2);
   }
   // Its log lines go to standard error; what it reports, to standard output.
   const log = createLog((line) => process.stderr.write(`${line}\n`));
@@ -74,8 +95,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       { since, until, report: (line) => console.log(line) },
     );
     console.log(
-      `Reconciled ${done.payments} payments: ${done.delivered} orders delivered now, ${done.held} held already, ${done.pending} pending, ${done.refused} left to the studio (alerted), ${done.other} not from the shop.`,
+      `Reconciled ${done.payments} payments: ${done.delivered} orders delivered now, ${done.held} held already, ${done.pending} pending, ${done.alerted} left to the studio (alerted now), ${done.refused} not delivered (see the log), ${done.refunded} refunds replayed, ${done.other} not from the shop.`,
     );
+  } catch (error) {
+    if (error instanceof PayPalUnavailable || error instanceof PayPalRefused) {
+      fail(
+        `PayPal could not be asked: ${error.message}. Check PAYPAL_API_BASE, PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET, then run the command again (nothing is delivered twice).`,
+        3,
+      );
+    }
+    throw error;
   } finally {
     store.close();
   }

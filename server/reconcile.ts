@@ -19,17 +19,25 @@ export type Reconciled = {
   delivered: number;
   /** Paid, with a capture still pending: delivered when it completes (PayPal's webhook). */
   pending: number;
-  /** Paid but not deliverable as it stands: the studio was alerted for each. */
+  /** Paid but not deliverable as it stands: the studio was alerted now (once per order). */
+  alerted: number;
+  /** Not delivered for another reason: alerted before, not paid, or not this shop's (logged). */
   refused: number;
+  /** Refunds and reversals replayed on an order the database held as paid, or found refunded. */
+  refunded: number;
   /** Not a checkout payment (money sent by hand, say). */
   other: number;
 };
 
+/** PayPal's event codes (Transaction Search) of money going back: a refund, a reversal. */
+const GIVEN_BACK = new Set(['T1106', 'T1107']);
+
 /**
  * Delivers, once, every order paid at PayPal between `since` and `until` that the database does
- * not hold as paid: each payment of PayPal's Transaction Search is traced to its order, and an
- * order the database lacks is restored from PayPal's record (orders/deliver.ts). Running it again
- * delivers nothing twice. `report` hears what is being done.
+ * not hold as paid, and replays every refund or reversal made since on the order it gives back:
+ * each transaction of PayPal's Transaction Search is traced to its order; an order the database
+ * lacks is restored from PayPal's record (orders/deliver.ts); an order refunded in full ends
+ * refunded, its links revoked. Running it again does nothing twice. `report` hears what is done.
  */
 export async function reconcile(
   {
@@ -44,11 +52,42 @@ export async function reconcile(
     report = () => {},
   }: { since: Date; until?: Date; report?: (line: string) => void },
 ): Promise<Reconciled> {
-  const done: Reconciled = { payments: 0, held: 0, delivered: 0, pending: 0, refused: 0, other: 0 };
+  const done: Reconciled = {
+    payments: 0,
+    held: 0,
+    delivered: 0,
+    pending: 0,
+    alerted: 0,
+    refused: 0,
+    refunded: 0,
+    other: 0,
+  };
   const paid = (id: string | null | undefined) => {
     const order = id ? store.findOrder(id) : null;
     return !!order && order.status !== 'created';
   };
+  const orderOfCapture = async (captureId: string) => {
+    const capture = await paypal.getCapture(captureId);
+    return { capture, orderId: capture?.supplementary_data?.related_ids?.order_id ?? null };
+  };
+
+  /** A refund or reversal since the backup: the order the database holds ends as PayPal's. */
+  async function givenBack(transactionId: string, captureId: string | undefined) {
+    if (!captureId) return;
+    const { capture, orderId } = await orderOfCapture(captureId);
+    const order = orderId ? store.findOrder(orderId) : null;
+    if (!capture || !order || order.status === 'created' || order.status === 'refunded') return;
+    const full = ['REFUNDED', 'REVERSED'].includes(capture.status);
+    orders.refund(
+      order,
+      'a refund found by the reconciliation',
+      full,
+      `reconciled:${transactionId}`,
+    );
+    if (full) done.refunded += 1;
+    report(`Order ${order.id}: ${full ? 'refunded' : 'partly refunded'}`);
+  }
+
   for (let start = since.getTime(); start < until.getTime(); start += WINDOW_MS) {
     const end = new Date(Math.min(start + WINDOW_MS, until.getTime()));
     for (let page = 1, pages = 1; page <= pages; page += 1) {
@@ -56,20 +95,24 @@ export async function reconcile(
       pages = answer.total_pages ?? 1;
       const found = answer.transaction_details ?? [];
       report(
-        `PayPal's payments from ${new Date(start).toISOString()} to ${end.toISOString()}: page ${page} of ${pages} (${found.length})`,
+        `PayPal's transactions from ${new Date(start).toISOString()} to ${end.toISOString()}: page ${page} of ${pages} (${found.length})`,
       );
       for (const { transaction_info: info } of found) {
+        const code = info?.transaction_event_code ?? '';
+        if (!info?.transaction_id || info.transaction_status !== 'S') continue;
+        if (GIVEN_BACK.has(code)) {
+          await givenBack(info.transaction_id, info.paypal_reference_id);
+          continue;
+        }
         // Payments received (event codes T00xx), completed.
-        if (!info?.transaction_id || !info.transaction_event_code?.startsWith('T00')) continue;
-        if (info.transaction_status !== 'S') continue;
+        if (!code.startsWith('T00')) continue;
         done.payments += 1;
         const custom = readCustomId(info.custom_field);
         if (custom.kind === 'reference' && paid(store.findOrderByRef(custom.ref)?.id)) {
           done.held += 1;
           continue;
         }
-        const capture = await paypal.getCapture(info.transaction_id);
-        const orderId = capture?.supplementary_data?.related_ids?.order_id;
+        const { orderId } = await orderOfCapture(info.transaction_id);
         if (!orderId) {
           done.other += 1;
           continue;
@@ -82,8 +125,12 @@ export async function reconcile(
         log.info({ msg: 'reconciled', orderId, result: result.kind });
         if (result.kind === 'delivered') done[result.created ? 'delivered' : 'held'] += 1;
         else if (result.kind === 'pending') done.pending += 1;
+        else if (result.kind === 'refused' && result.alerted) done.alerted += 1;
+        else if (result.kind === 'refused' && result.refunded) done.refunded += 1;
         else done.refused += 1;
-        report(`Order ${orderId}: ${result.kind}`);
+        report(
+          `Order ${orderId}: ${result.kind === 'refused' && result.alerted ? 'left to the studio (alerted)' : result.kind}`,
+        );
       }
     }
   }

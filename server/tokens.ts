@@ -99,6 +99,36 @@ export function sealMatches(
 }
 
 /**
+ * The sale's seal, beside the order's seal in custom_id: a keyed digest of our reference, the
+ * discount code and what PayPal's purchase unit sells (`saleText`: currency, amounts, each item's sku, price and
+ * description, which names a bundle's packs). Unlike the order's seal it needs no address, so a
+ * restore from PayPal's record alone (the webhook, the reconciliation) can trust the items and
+ * prices as sold, whatever the catalogue says now, while an order a browser wrote with a copied
+ * custom_id and other items or prices does not pass.
+ */
+export function saleSeal(secret: string, ref: string, code: string | null, sale: string) {
+  const key = hmac(secret, 'sale-seal');
+  return createHmac('sha256', key)
+    .update(`${ref}\n${code ?? ''}\n${sale}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
+}
+
+/** Whether `seal` is the sale's seal of this reference and purchase unit. */
+export function saleSealMatches(
+  secret: string,
+  seal: string,
+  ref: string,
+  code: string | null,
+  sale: string,
+) {
+  const expected = Buffer.from(saleSeal(secret, ref, code, sale));
+  const given = Buffer.from(seal);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
  * Review tokens, the link of the delivery e-mail's "Review <pack>": "<expiry in ms>.<order and
  * pack>.<HMAC-SHA256 of the rest under a key of their own>", so that no download token passes
  * for one. Expiry: a year after the order is delivered.

@@ -27,7 +27,8 @@ export function CartPanel({
   payment: string;
   termsLink: string;
 }) {
-  const { items, catalog, currency, copy, open, setOpen, remove, announcement } = useCart();
+  const { items, catalog, currency, copy, open, setOpen, remove, announcement, takenOut } =
+    useCart();
   const dialog = useRef<HTMLDialogElement>(null);
   const router = useRouter();
   const lines = orderLines(items, catalog);
@@ -110,6 +111,14 @@ export function CartPanel({
                   </li>
                 ))}
               </ul>
+            )}
+            {takenOut && (
+              <p className={styles.repeats} role="note">
+                {takenOut.text}{' '}
+                <button type="button" className={styles.undo} onClick={takenOut.undo}>
+                  {copy.undo}
+                </button>
+              </p>
             )}
             {repeated.length > 0 && (
               <p className={styles.repeats} role="note">

@@ -12,6 +12,7 @@ import type { CartLine, Catalog } from '@/lib/shared/order';
 import type { Pack } from '@/lib/shared/order';
 import type { CartCopy } from '@/lib/content';
 import type { Rate } from '@/lib/browser/approx-price';
+import { bundleHolding, linesInBundle } from '@/lib/browser/cart';
 import { fillIn } from '@/lib/shared/copy';
 import { createCartStore, type CartStore } from './cart-store';
 
@@ -34,6 +35,8 @@ type CartContext = {
   reprice: CartStore['reprice'];
   /** The last change, for screen readers. */
   announcement: string;
+  /** A bundle just took its packs out of the cart: what was said, and the cart to go back to. */
+  takenOut: { text: string; undo(): void } | null;
 };
 
 /** The studio's rates, "about {price}" and "Charged in {currency}." (content/terms.json). */
@@ -68,6 +71,7 @@ export function CartProvider({
   const catalog = useSyncExternalStore(store.subscribe, store.getCatalog, store.getCatalog);
   const [open, setOpen] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  const [takenOut, setTakenOut] = useState<CartContext['takenOut']>(null);
 
   const value = useMemo<CartContext>(() => {
     const nameOf = (slug: string) => catalog.get(slug)?.name ?? slug;
@@ -80,14 +84,37 @@ export function CartProvider({
       open,
       setOpen,
       announcement,
+      takenOut,
       add(slug) {
-        const present = items.some((line) => line.slug === slug);
+        const name = nameOf(slug);
+        const holder = bundleHolding(items, slug, catalog);
+        const held = linesInBundle(items, catalog.get(slug));
+        const before = items;
         store.dispatch({ type: 'add', slug });
-        setAnnouncement(fillIn(present ? copy.alreadyIn : copy.added, { name: nameOf(slug) }));
+        setTakenOut(null);
+        if (holder) {
+          setAnnouncement(fillIn(copy.inBundle, { name, bundle: holder.name }));
+        } else if (held.length > 0) {
+          const names = held.map((line) => nameOf(line.slug)).join(', ');
+          const text = fillIn(copy.takenOut, { bundle: name, names });
+          setAnnouncement(text);
+          setTakenOut({
+            text,
+            undo() {
+              store.dispatch({ type: 'replace', lines: before });
+              setTakenOut(null);
+              setAnnouncement(fillIn(copy.removed, { name }));
+            },
+          });
+        } else {
+          const present = items.some((line) => line.slug === slug);
+          setAnnouncement(fillIn(present ? copy.alreadyIn : copy.added, { name }));
+        }
         setOpen(true);
       },
       remove(slug) {
         store.dispatch({ type: 'remove', slug });
+        setTakenOut(null);
         setAnnouncement(fillIn(copy.removed, { name: nameOf(slug) }));
       },
       clear() {
@@ -95,7 +122,7 @@ export function CartProvider({
       },
       reprice: store.reprice,
     };
-  }, [items, catalog, currency, copy, money, open, announcement, store]);
+  }, [items, catalog, currency, copy, money, open, announcement, takenOut, store]);
 
   return <Context value={value}>{children}</Context>;
 }

@@ -49,7 +49,7 @@ export function Checkout(props: Props) {
 
 /** The checkout's state (./checkout-state.ts), its talks with the service, and the step shown. */
 function CheckoutSteps({ copy, sale, paypalClientId, apiBaseUrl }: Props) {
-  const { items, catalog, currency, clear, reprice } = useCart();
+  const { items, catalog, currency, clear, reprice, remove } = useCart();
   const router = useRouter();
   const lines = orderLines(items, catalog);
   const [state, dispatch] = useReducer(checkoutReducer, null, () =>
@@ -134,6 +134,11 @@ function CheckoutSteps({ copy, sale, paypalClientId, apiBaseUrl }: Props) {
         type: 'order-refused',
         notice: fillIn(copy.messages.packUnavailable, { names }),
       });
+    } else if ('reason' in created && created.reason === 'in-bundle') {
+      // Taken out of the cart: its bundle delivers it; the next tap pays the new total.
+      for (const pack of created.packs) remove(pack.slug);
+      const names = created.packs.map((pack) => pack.name).join(', ');
+      dispatch({ type: 'order-refused', notice: fillIn(copy.messages.packInBundle, { names }) });
     } else if ('reason' in created) {
       const sold = new Set(created.packs.map((pack) => pack.slug));
       reprice(

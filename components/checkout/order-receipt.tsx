@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import button from '@/components/ui/button.module.css';
 import type { CheckoutCopy } from '@/lib/content';
+import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
 import type { Receipt } from '@/lib/browser/order-client';
 import { readReceipt, RECEIPT_KEY } from '@/lib/browser/order-storage';
@@ -38,9 +39,13 @@ export function OrderReceipt({
       className={styles.step}
       aria-labelledby={receipt.downloads.length > 0 ? 'downloads-heading' : undefined}
     >
-      <p>
-        {copy.emailSentTo} <strong>{receipt.email}</strong>. {copy.spamHint}
-      </p>
+      {receipt.pending ? (
+        <p role="status">{fillIn(copy.pending, { email: receipt.email })}</p>
+      ) : (
+        <p>
+          {copy.emailSentTo} <strong>{receipt.email}</strong>. {copy.spamHint}
+        </p>
+      )}
       {receipt.discount && receipt.totalCents !== undefined && (
         <p className={styles.buyer}>
           {copy.discountLabel} ({receipt.discount.code}): −

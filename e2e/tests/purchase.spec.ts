@@ -1,5 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { checkoutCopy, presets } from '@/lib/content';
+import { fillIn } from '@/lib/shared/copy';
 import { presetPath } from '@/lib/routes';
 import { expect, test } from '../fixtures';
 import { fillDetails } from '../fixtures/details';
@@ -165,6 +166,42 @@ test('a buyer whose network drops as the payment is taken, and who closes the pa
   expect(download.headers()['content-disposition']).toBe(
     `attachment; filename="${stoic.slug}.zip"`,
   );
+});
+
+test('a payment PayPal holds as pending: the thank-you page says so, and the links follow when it completes', async ({
+  page,
+  cart,
+}) => {
+  test.skip(test.info().project.name === 'phone', 'the service, not layout: desktop');
+  const paypal = await stubPayPal(page);
+  const email = `pending-${test.info().project.name}@example.com`;
+  await page.goto(presetPath(awaken));
+  await cart.fill([awaken.name]);
+  await page.goto('/checkout/');
+  await fillDetails(page, {
+    name: 'Harpreet Gill',
+    email,
+    phone: '+1 905 555 0190',
+    address: '9 Maple Lane, Brampton ON',
+  });
+  // The buyer pays by e-check: PayPal captures it as PENDING.
+  await page.evaluate(() => Object.assign(window, { __paypalApproval: { capture: 'pending' } }));
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await expect(page).toHaveURL('/thank-you/');
+  await expect(
+    page.getByRole('status').filter({ hasText: fillIn(checkoutCopy.receipt.pending, { email }) }),
+  ).toBeVisible();
+  await expect(page.getByText(checkoutCopy.receipt.emailSentTo)).toHaveCount(0);
+  const orderId = paypal.orders[0]!.id;
+  await emailsAbout(orderId, 0);
+
+  // The e-check clears: PayPal's webhook has the service deliver it.
+  const completed = await fetch(`${fakePayPalBase}/fake/orders/${orderId}/complete`, {
+    method: 'POST',
+  });
+  expect(completed.status).toBe(200);
+  const buyer = (await emailsAbout(orderId, 2)).find((m) => m.to?.[0]?.address === email)!;
+  expect([...buyer.text!.matchAll(/http\S+\/download\/\S+/g)]).toHaveLength(1);
 });
 
 test('the site reopened after an approval that never reached the service finishes the order', async ({

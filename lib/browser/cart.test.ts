@@ -2,8 +2,10 @@
 import { describe, expect, test } from '@jest/globals';
 import type { CartLine, Pack } from '@/lib/shared/order';
 import {
+  bundleHolding,
   cartReducer,
   lineCount,
+  linesInBundle,
   repairCart,
   toStored,
   type StoredCartItem,
@@ -73,6 +75,38 @@ describe('cartReducer', () => {
   test('clears and replaces', () => {
     expect(reduce([stoic], { type: 'clear' })).toEqual([]);
     expect(reduce([stoic], { type: 'replace', lines: [earthy] })).toEqual([earthy]);
+  });
+
+  describe('each pack is paid for once', () => {
+    const duo: Pack = {
+      slug: 'duo-bundle',
+      name: 'Duo Bundle',
+      priceCents: 5999,
+      image: '/d.webp',
+      members: [
+        { slug: 'stoic-pack', name: 'Stoic Pack' },
+        { slug: 'earthy-tone', name: 'Earthy Tone' },
+      ],
+    };
+    const withBundle = new Map([...catalog, [duo.slug, duo]]);
+    const reduceAll = cartReducer(withBundle);
+    const bundleLine: CartLine = { slug: 'duo-bundle', quantity: 1 };
+    const awaken: CartLine = { slug: 'awaken', quantity: 1 };
+
+    test('adding a bundle takes out its packs already in the cart', () => {
+      expect(reduceAll([stoic, awaken, earthy], { type: 'add', slug: 'duo-bundle' })).toEqual([
+        awaken,
+        bundleLine,
+      ]);
+      expect(bundleHolding([bundleLine], 'earthy-tone', withBundle)?.slug).toBe('duo-bundle');
+      expect(linesInBundle([stoic, awaken], duo)).toEqual([stoic]);
+    });
+
+    test('adding a pack a bundle in the cart holds adds nothing', () => {
+      const items = [bundleLine];
+      expect(reduceAll(items, { type: 'add', slug: 'stoic-pack' })).toBe(items);
+      expect(reduceAll(items, { type: 'add', slug: 'awaken' })).toEqual([bundleLine, awaken]);
+    });
   });
 });
 

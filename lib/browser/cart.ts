@@ -48,19 +48,41 @@ export function toStored(lines: readonly CartLine[], catalog: Catalog): StoredCa
   });
 }
 
+/** The bundle of the cart that holds this pack, if any. */
+export function bundleHolding(lines: readonly CartLine[], slug: string, catalog: Catalog) {
+  return lines
+    .map((line) => catalog.get(line.slug))
+    .find((pack) => pack?.members?.some((member) => member.slug === slug));
+}
+
+/** The lines of the cart that a bundle holds (each of its packs bought on its own). */
+export const linesInBundle = (lines: readonly CartLine[], bundle: Pack | undefined) =>
+  lines.filter((line) => bundle?.members?.some((member) => member.slug === line.slug));
+
 /**
- * The cart's rules. Adding a pack already present changes nothing; otherwise it is appended with
- * quantity 1. Removing deletes by slug. Updating adds a delta; zero or below removes the line.
- * Packs the catalog does not know are ignored.
+ * The cart's rules. Adding a pack already present, or held by a bundle in the cart, changes
+ * nothing; adding a bundle takes out its packs already in the cart (each pack is paid for once);
+ * otherwise the pack is appended with quantity 1. Removing deletes by slug. Updating adds a
+ * delta; zero or below removes the line. Packs the catalog does not know are ignored.
  */
 export function cartReducer(catalog: Catalog) {
   return (lines: CartLine[], action: CartAction): CartLine[] => {
     switch (action.type) {
-      case 'add':
-        if (!catalog.has(action.slug) || lines.some((line) => line.slug === action.slug)) {
+      case 'add': {
+        const pack = catalog.get(action.slug);
+        if (
+          !pack ||
+          lines.some((line) => line.slug === action.slug) ||
+          bundleHolding(lines, action.slug, catalog)
+        ) {
           return lines;
         }
-        return [...lines, { slug: action.slug, quantity: 1 }];
+        const held = linesInBundle(lines, pack);
+        return [
+          ...lines.filter((line) => !held.includes(line)),
+          { slug: action.slug, quantity: 1 },
+        ];
+      }
       case 'remove':
         return lines.filter((line) => line.slug !== action.slug);
       case 'updateQuantity':

@@ -29,11 +29,12 @@ export type SoldPack = InferResponseType<Api['orders']['$post'], 409>['packs'][n
 
 /**
  * Why the service did not create the order (nothing charged): the page showed other prices (the
- * packs asked for that are still sold, at today's prices), a pack's files are not ready, the code
- * does not apply, or no answer.
+ * packs asked for that are still sold, at today's prices), a pack's files are not ready, a pack is
+ * asked for beside a bundle that holds it, the code does not apply, or no answer.
  */
 export type NotCreated =
-  { reason: 'prices-changed' | 'unavailable'; packs: SoldPack[] } | { problem: DiscountProblem };
+  | { reason: 'prices-changed' | 'unavailable' | 'in-bundle'; packs: SoldPack[] }
+  | { problem: DiscountProblem };
 
 /**
  * The service's answer, or null when it is unreachable; its body, or null when it is not JSON (a
@@ -89,7 +90,9 @@ export async function createOrder(
   } else if (response?.status === 409) {
     const notCreated = await asked(() => response.json());
     if (
-      (notCreated?.reason === 'prices-changed' || notCreated?.reason === 'unavailable') &&
+      (notCreated?.reason === 'prices-changed' ||
+        notCreated?.reason === 'unavailable' ||
+        notCreated?.reason === 'in-bundle') &&
       Array.isArray(notCreated.packs) &&
       notCreated.packs.every(isSoldPack)
     ) {
@@ -115,6 +118,7 @@ const receiptOf = (order: UnconfirmedOrder, answer: Settled | null): Receipt => 
     expiresAt: typeof delivered?.expiresAt === 'number' ? delivered.expiresAt : 0,
     totalCents: delivered?.totalCents,
     discount: delivered?.discount ?? null,
+    ...(answer && 'pending' in answer && answer.pending ? { pending: true } : {}),
   };
 };
 

@@ -23,6 +23,8 @@ export type Receipt = Pick<
   /** What was paid, and the discount if a code applied (absent in an older receipt). */
   totalCents?: number;
   discount?: AppliedDiscount | null;
+  /** PayPal still processes the payment (an e-check, a review): the links follow by e-mail. */
+  pending?: boolean;
 };
 
 /**

@@ -454,6 +454,8 @@ export const checkoutSchema = z.object({
     discountLabel: text,
     paidLabel: text,
     emailSentTo: text,
+    /** The payment is pending at PayPal: the links are e-mailed when it completes. */
+    pending: template('email'),
     spamHint: text,
     downloadsHeading: text,
     downloadLabel: text,
@@ -523,6 +525,8 @@ export const checkoutSchema = z.object({
     packWithdrawn: template('name'),
     /** A pack whose file the studio has not put in place yet: nothing was charged. */
     packUnavailable: template('names'),
+    /** Packs in the cart on their own and in a bundle too: taken out, so nothing is paid twice. */
+    packInBundle: template('names'),
     /** The code's last use went to another buyer while this one paid: nothing was charged. */
     codeTaken: text,
     /** The payment went back before the order was delivered. */
@@ -548,6 +552,11 @@ export const shopSchema = z.object({
     addToCart: text,
     added: template('name'),
     alreadyIn: template('name'),
+    /** A pack added while a bundle in the cart holds it: nothing is added. */
+    inBundle: template('name', 'bundle'),
+    /** A bundle added: its packs already in the cart were taken out (with Undo). */
+    takenOut: template('bundle', 'names'),
+    undo: text,
     removed: template('name'),
     /** Said when a bundle repeats a pack already in the cart (the buyer's choice). */
     repeats: template('names'),

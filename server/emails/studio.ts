@@ -97,28 +97,70 @@ export function refundNotice(orderId: string, why: string, full: boolean, to: st
 }
 
 /** Tells the studio that PayPal took a payment the service could not deliver by itself. */
-export function refusedNotice(orderId: string, reason: string, email: string | null, to: string) {
+export function refusedNotice(
+  orderId: string,
+  reason: string,
+  email: string | null,
+  to: string,
+  /** What PayPal took, when known ("$39.99 USD"). */
+  paid?: string,
+) {
   return studioNotice(
     to,
     `Paid order ${orderId} needs you: not delivered`,
     {
-      text: 'PayPal took the payment for this order, but it does not match what the shop sells, so no links were sent. Please deliver the packs by hand or refund the payment in PayPal, and write to the buyer.',
+      text: 'PayPal took the payment for this order, but the service could not deliver it by itself, so no links were sent; the buyer was told that you will write. Please deliver the packs by hand or refund the payment in PayPal, and write to the buyer.',
     },
     [
       ['Order', orderId],
+      ['Paid', paid ?? '(see the payment in PayPal)'],
       ['Buyer', email ?? '(unknown: see the payment in PayPal)'],
       ['Why', reason],
     ],
   );
 }
 
-/** Tells the studio that packs sold on the site cannot be sold: their files are not in place. */
-export function packsMissingNotice(packs: readonly Member[], packsDir: string, to: string) {
+/**
+ * Tells the studio that a paid order was delivered with a discount code past its limit: its
+ * payment was pending at PayPal (an e-check, a review) while the code's last use went elsewhere.
+ */
+export function codePastLimitNotice(order: OrderSummary, code: string, to: string) {
   return studioNotice(
     to,
-    `Packs not for sale yet: ${packs.map((pack) => pack.name).join(', ')}`,
+    `Code ${code} used once past its limit (order ${order.orderId})`,
     {
-      text: `The site sells these packs, but their files are not in the packs folder, so every order of them is refused before payment (nothing is charged). Put each file in place as <slug>.zip.`,
+      text: `Order ${order.orderId} was paid with ${code}, but PayPal completed its payment only after the code's last use had gone to another order (the payment was pending: an e-check, or a review). A payment PayPal completed is always delivered at the price the buyer paid, so the code was used once more than its limit. Nothing needs doing unless you want to raise the limit or disable the code.`,
+    },
+    [
+      ['Order', order.orderId],
+      ['Code', code],
+      ['Paid', formatPrice(order.totalCents, order.currency)],
+      ['Buyer', order.customer.email],
+    ],
+  );
+}
+
+/**
+ * Tells the studio that packs' files are not in place: at a sale, the packs cannot be sold yet;
+ * at a download, buyers who paid for them cannot download them.
+ */
+export function packsMissingNotice(
+  packs: readonly Member[],
+  packsDir: string,
+  to: string,
+  when: 'sale' | 'download' = 'sale',
+) {
+  const names = packs.map((pack) => pack.name).join(', ');
+  return studioNotice(
+    to,
+    when === 'sale'
+      ? `Packs not for sale yet: ${names}`
+      : `Paid packs cannot be downloaded: ${names}`,
+    {
+      text:
+        when === 'sale'
+          ? `The site sells these packs, but their files are not in the packs folder, so every order of them is refused before payment (nothing is charged). Put each file in place as <slug>.zip.`
+          : `A buyer who paid for these packs opened a download link, but their files are not in the packs folder, so nothing was sent (the link keeps its downloads and was told you would send the file). Put each file in place as <slug>.zip, then write to the buyers who asked.`,
     },
     [
       ['Folder', packsDir],

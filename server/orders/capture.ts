@@ -5,9 +5,10 @@ import { missingPacks } from '../packs';
 import { packsMissing } from './create';
 import { PayPalRefused } from '../paypal';
 import { linesFromPayPal, readCustomId, type PayPalOrder } from '../paypal-orders';
+import type { OrderRecord } from '../store';
 import { sealMatches } from '../tokens';
 import { oneLine, sameAddress, type Delivery, type OrderContext } from './context';
-import { restoreOrder } from './restore';
+import { asSold, restoreOrder } from './restore';
 import { settle } from './settle';
 
 /**
@@ -51,6 +52,8 @@ export async function capture(
   // A pack whose file went missing since the order was created is not charged for.
   const missing = missingPacks(config.packsDir, known.lines);
   if (missing.length > 0) {
+    const captured = await capturedAtPayPal(ctx, known);
+    if (captured) return captured;
     packsMissing(ctx, missing, catalog.current()?.version ?? 'none');
     return { kind: 'unavailable', packs: missing };
   }
@@ -58,6 +61,8 @@ export async function capture(
   // once paid), if the code has one left; else nothing is charged and the buyer may pay in full.
   const code = known.discountCode;
   if (code && !store.takeCode(code, known.ref, now(), now() + config.codeHoldMs)) {
+    const captured = await capturedAtPayPal(ctx, known);
+    if (captured) return captured;
     log.warn({ msg: 'code used up when the buyer approved', orderId });
     return { kind: 'code-taken', code };
   }
@@ -78,7 +83,26 @@ export async function capture(
     }
     order = await paypal.getOrder(orderId);
   }
-  return order ? settle(ctx, known, order) : { kind: 'unknown' };
+  if (!order) return { kind: 'unknown' };
+  const settled = settle(ctx, known, order);
+  // A payment PayPal holds as pending (an e-check, a review: hours to days) keeps its code's use
+  // until PayPal completes or denies it.
+  if (settled.kind === 'pending' && code) store.takeCode(code, known.ref, now(), WHILE_PENDING);
+  return settled;
+}
+
+/** A hold that lasts while the payment is pending at PayPal: released when PayPal denies it. */
+export const WHILE_PENDING = Number.MAX_SAFE_INTEGER;
+
+/**
+ * An order PayPal captured already (the approval webhook came first, or a payment went pending
+ * before): settled from PayPal's word, so that its buyer is never told "nothing was charged".
+ * Null when PayPal holds no capture for it: nothing was charged.
+ */
+async function capturedAtPayPal(ctx: OrderContext, known: OrderRecord) {
+  const order = await ctx.paypal.getOrder(known.id);
+  const captures = order?.purchase_units?.[0]?.payments?.captures ?? [];
+  return order && captures.length > 0 ? settle(ctx, known, order) : null;
 }
 
 /**
@@ -104,7 +128,8 @@ async function fromPayPal(
   }
   if (order.status === 'COMPLETED') return { paid: order, email: address };
   const shop = catalog.get();
-  const bought = linesFromPayPal(unit, shop.packsBySlug, shop.currency);
+  const sold = asSold(ctx, order);
+  const bought = linesFromPayPal(unit, sold.packs, sold.currency);
   if (order.status !== 'APPROVED' || 'problem' in bought) return null;
   if (bought.discountCents > 0 !== !!custom.code) return null;
   const name = order.payer?.name;
@@ -117,7 +142,7 @@ async function fromPayPal(
     address: '',
     lines: bought.lines,
     totalCents: bought.totalCents,
-    currency: shop.currency,
+    currency: sold.currency,
     discountCode: custom.code,
     discountCents: bought.discountCents,
     createdAt: Date.parse(order.create_time ?? '') || now(),

@@ -1,13 +1,13 @@
 // What every use case of an order shares: the service's parts, the e-mails with links, and the two
 // endings of a paid order (recorded with its links, or refused and left to the studio).
 import { randomBytes } from 'node:crypto';
-import { formatAmount } from '@/lib/shared/money';
+import { formatAmount, formatPrice } from '@/lib/shared/money';
 import { deliveredPacks } from '@/lib/shared/order';
 import type { CatalogSource } from '../catalog-source';
 import { DAY, type Config } from '../config';
 import type { Log } from '../log';
 import { buyerEmail, reviewReminder, type OrderSummary } from '../emails/buyer';
-import { refusedNotice, studioEmail } from '../emails/studio';
+import { codePastLimitNotice, refusedNotice, studioEmail } from '../emails/studio';
 import type { Message } from '../mail';
 import type { Outbox } from '../outbox';
 import type { PayPalClient } from '../paypal';
@@ -52,7 +52,15 @@ export type Delivery =
    * Not delivered. `paid`: PayPal holds the buyer's money for it, and the studio was alerted to
    * settle it by hand. `refunded`: the payment went back before it was delivered.
    */
-  | { kind: 'refused'; status: 409 | 422; error: string; paid?: boolean; refunded?: boolean };
+  | {
+      kind: 'refused';
+      status: 409 | 422;
+      error: string;
+      paid?: boolean;
+      refunded?: boolean;
+      /** Paid: whether this call queued the studio's alert (once per order). */
+      alerted?: boolean;
+    };
 
 export const sameAddress = (a: string, b: string) =>
   a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -154,12 +162,26 @@ export function orderContext(deps: OrderDeps) {
 
   /**
    * Writes a paid order's links and e-mails; false when another path recorded it first,
-   * 'code-used-up' when its code had no use left for it (nothing written).
+   * 'code-used-up' when its code had no use left for it (nothing written). With `pastLimit`, the
+   * code is ours (sealed at creation) and its payment completed: it is delivered past the
+   * code's limit, and the studio told why.
    */
-  function record(order: Omit<OrderRecord, 'status'>) {
+  function record(order: Omit<OrderRecord, 'status'>, { pastLimit = false } = {}) {
     const summary = summaryOf({ ...order, status: 'paid' });
     const { links, message } = linksMessage(summary, 'buyer');
     const studio = withId(studioEmail(summary, studioAddress()), order.id, 'studio');
+    const notice: NewMessage | undefined =
+      pastLimit && order.discountCode
+        ? {
+            orderId: null,
+            kind: 'alert',
+            message: withId(
+              codePastLimitNotice(summary, order.discountCode, studioAddress()),
+              order.id,
+              'past-limit',
+            ),
+          }
+        : undefined;
     const recorded = store.recordPaid(
       order,
       links,
@@ -169,6 +191,7 @@ export function orderContext(deps: OrderDeps) {
         ...reminder(summary),
       ],
       now(),
+      notice,
     );
     if (recorded === true) {
       log.info({ msg: 'order recorded', orderId: order.id, packs: order.lines.length });
@@ -199,26 +222,31 @@ export function orderContext(deps: OrderDeps) {
    * PayPal holds the buyer's money for an order that cannot be delivered as it stands: the studio
    * is told once per order, to deliver or refund it by hand, and the buyer is told so.
    */
-  function refuseAfterPayment(orderId: string, reason: string, email: string | null): Delivery {
+  function refuseAfterPayment(
+    orderId: string,
+    reason: string,
+    email: string | null,
+    paid?: { cents: number; currency: string },
+  ): Delivery {
     log.error({ msg: 'paid order not deliverable', orderId, reason });
+    const amount = paid && formatPrice(paid.cents, paid.currency);
     const alert = withId(
-      refusedNotice(orderId, reason, email, studioAddress()),
+      refusedNotice(orderId, reason, email, studioAddress(), amount),
       orderId,
       'refused',
     );
-    if (
-      store.queueOnce(
-        `refused:${orderId}`,
-        [{ orderId: null, kind: 'alert', message: alert }],
-        now(),
-      )
-    )
-      void outbox.kick();
+    const alerted = store.queueOnce(
+      `refused:${orderId}`,
+      [{ orderId: null, kind: 'alert', message: alert }],
+      now(),
+    );
+    if (alerted) void outbox.kick();
     return {
       kind: 'refused',
       status: 422,
       error: 'The payment does not match this order.',
       paid: true,
+      alerted,
     };
   }
 

@@ -15,8 +15,8 @@ import type { OrderSummary } from '../emails/buyer';
 import { packsMissingNotice, studioNotice } from '../emails/studio';
 import { PayPalRefused } from '../paypal';
 import { missingPacks } from '../packs';
-import { customIdFor, newOrderReference, orderRequest } from '../paypal-orders';
-import { orderSeal } from '../tokens';
+import { customIdFor, newOrderReference, orderRequest, saleText } from '../paypal-orders';
+import { orderSeal, saleSeal } from '../tokens';
 import { lines, oneLine, type OrderContext } from './context';
 
 /** What the checkout asks for: packs by slug at the total it showed, the buyer, perhaps a code. */
@@ -35,7 +35,11 @@ export type NewOrder = {
  * at today's prices; or a pack's file is not in place yet.
  */
 export type NotCreated =
-  { problem: CodeProblem } | { pricesChanged: PackRef[] } | { unavailable: PackRef[] };
+  | { problem: CodeProblem }
+  | { pricesChanged: PackRef[] }
+  | { unavailable: PackRef[] }
+  /** Packs asked for on their own beside a bundle of the same order that holds them. */
+  | { inBundle: PackRef[] };
 
 /**
  * Creates the order at PayPal at the catalogue's prices, when they are the prices the page
@@ -55,6 +59,13 @@ export async function createOrder(
     log.info({ msg: 'order at other prices', shown: input.shownTotalCents, now: itemTotal });
     return { pricesChanged: sold };
   }
+  // A pack is a licence, paid for once: not on its own beside a bundle that holds it.
+  const inBundles = new Set(sold.flatMap((pack) => pack.members ?? []).map((part) => part.slug));
+  const twice = sold.filter((pack) => !pack.members && inBundles.has(pack.slug));
+  if (twice.length > 0) {
+    log.info({ msg: 'order pays for a pack twice', packs: twice.map((p) => p.slug).join(',') });
+    return { inBundle: twice };
+  }
   const missing = missingPacks(config.packsDir, sold);
   if (missing.length > 0) {
     packsMissing(ctx, missing, shop.version);
@@ -70,17 +81,24 @@ export async function createOrder(
     if ('problem' in applied) return applied;
     discount = { code: applied.rule.code, cents: applied.cents };
   }
-  const seal = orderSeal(config.downloadSecret, ref, input.customer.email, discount?.code ?? null);
   const request = orderRequest(
     bought,
     shop.currency,
     {
       reference: ref,
-      customId: customIdFor(ref, seal, discount?.code ?? null),
       description: shop.copy.orderDescription,
       fundingSource: input.fundingSource,
     },
     discount,
+  );
+  // Sealed, so that PayPal's record alone restores the order as sold (restore.ts).
+  const unit = request.purchase_units[0]!;
+  const code = discount?.code ?? null;
+  unit.custom_id = customIdFor(
+    ref,
+    orderSeal(config.downloadSecret, ref, input.customer.email, code),
+    saleSeal(config.downloadSecret, ref, code, saleText(unit)),
+    code,
   );
   let created;
   try {
@@ -133,8 +151,16 @@ function ordersFailing(ctx: OrderContext, issue: string, version: string) {
   if (store.queueOnce(`orders-failing:${version}:${issue}`, alert, now())) void outbox.kick();
 }
 
-/** The studio is told once per pack and catalogue that a pack sold on the site has no file. */
-export function packsMissing(ctx: OrderContext, sold: Member[] | PackRef[], version: string) {
+/**
+ * The studio is told once per pack and catalogue (or once per pack, at a download) that a pack
+ * sold on the site has no file.
+ */
+export function packsMissing(
+  ctx: OrderContext,
+  sold: Member[] | PackRef[],
+  version: string,
+  when: 'sale' | 'download' = 'sale',
+) {
   const { config, store, outbox, log, now, studioAddress } = ctx;
   // A bundle's packs by their own names: the files the studio is to put in place.
   const missing = missingPacks(config.packsDir, deliveredPacks(sold));
@@ -148,7 +174,7 @@ export function packsMissing(ctx: OrderContext, sold: Member[] | PackRef[], vers
       {
         orderId: null,
         kind: 'alert',
-        message: packsMissingNotice(fresh, config.packsDir, studioAddress()),
+        message: packsMissingNotice(fresh, config.packsDir, studioAddress(), when),
       },
     ],
     now(),

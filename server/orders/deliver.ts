@@ -15,25 +15,19 @@ import { settle } from './settle';
  */
 export async function deliver(ctx: OrderContext, orderId: string, claim: Claim): Promise<Delivery> {
   const { store, paypal, log } = ctx;
-  const known = store.findOrder(orderId);
-  if (known?.status === 'refunded' && claim.source !== 'webhook') {
-    log.warn({ msg: 'claim for a refunded order', orderId, source: claim.source });
-    return { kind: 'unknown' };
-  }
-  if (known && known.status !== 'created') {
-    const problem = claimProblem(known, claim);
-    if (problem) {
-      log.warn({ msg: 'claim does not match the order', orderId, source: claim.source });
-      return claim.source === 'recovery' ? { kind: 'unknown' } : { kind: 'refused', ...problem };
-    }
-    return { kind: 'delivered', order: known, created: false };
-  }
+  const settledBefore = alreadySettled(ctx, orderId, claim);
+  if (settledBefore) return settledBefore;
 
   const order = await paypal.getOrder(orderId);
   if (!order) {
     log.warn({ msg: 'order unknown to PayPal', orderId, source: claim.source });
     return { kind: 'unknown' };
   }
+  // Another path (the webhook, the browser) may have recorded it while PayPal answered: its code's
+  // use is then this order's own, not one taken by another.
+  const settledMeanwhile = alreadySettled(ctx, orderId, claim);
+  if (settledMeanwhile) return settledMeanwhile;
+  const known = store.findOrder(orderId);
   if (known) {
     const problem = claimProblem(known, claim);
     if (problem) {
@@ -44,6 +38,23 @@ export async function deliver(ctx: OrderContext, orderId: string, claim: Claim):
   }
   if (isOurs(order)) return restoreOrder(ctx, orderId, order, claim);
   return deliverBrowserOrder(ctx, orderId, order, claim);
+}
+
+/** The answer for an order the database holds as settled (paid or refunded), else null. */
+function alreadySettled(ctx: OrderContext, orderId: string, claim: Claim): Delivery | null {
+  const { store, log } = ctx;
+  const known = store.findOrder(orderId);
+  if (known?.status === 'refunded' && claim.source !== 'webhook') {
+    log.warn({ msg: 'claim for a refunded order', orderId, source: claim.source });
+    return { kind: 'unknown' };
+  }
+  if (!known || known.status === 'created') return null;
+  const problem = claimProblem(known, claim);
+  if (problem) {
+    log.warn({ msg: 'claim does not match the order', orderId, source: claim.source });
+    return claim.source === 'recovery' ? { kind: 'unknown' } : { kind: 'refused', ...problem };
+  }
+  return { kind: 'delivered', order: known, created: false };
 }
 
 /**

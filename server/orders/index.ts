@@ -25,7 +25,7 @@ export function createOrderService(deps: OrderDeps) {
     downloads: (order: OrderRecord) => downloads(ctx, order),
     resend: (order: OrderRecord) => resend(ctx, order),
     /** A sold pack's file is missing at download: the studio is told once per pack. */
-    packMissing: (pack: Member) => packsMissing(ctx, [pack], 'download'),
+    packMissing: (pack: Member) => packsMissing(ctx, [pack], 'download', 'download'),
     refund: (order: OrderRecord, why: string, full: boolean, eventId: string) =>
       refund(ctx, order, why, full, eventId),
   };

@@ -2,10 +2,20 @@
 // this service created it (the database lost it, or was restored from an older backup), and
 // recorded and delivered unless another path recorded it first. Shared by the capture, the
 // delivery to whichever path asks first, and the older flow (legacy.ts).
+import { parseAmount } from '@/lib/shared/money';
+import { deliveredPacks } from '@/lib/shared/order';
 import { applyCode } from '../codes';
-import { paidOrder, type PayPalOrder } from '../paypal-orders';
+import { missingPacks } from '../packs';
+import {
+  moneyKept,
+  packsAsSold,
+  paidOrder,
+  readCustomId,
+  saleText,
+  type PayPalOrder,
+} from '../paypal-orders';
 import type { OrderRecord } from '../store';
-import { sealMatches } from '../tokens';
+import { saleSealMatches, sealMatches } from '../tokens';
 import { oneLine, sameAddress, type Claim, type Delivery, type OrderContext } from './context';
 
 /**
@@ -25,10 +35,20 @@ export function restoreOrder(
 ): Delivery {
   const { config, store, catalog, log, now } = ctx;
   const shop = catalog.get();
-  const paid = paidOrder(order, shop.packsBySlug, shop.currency);
+  const sold = asSold(ctx, order);
+  const paid = paidOrder(order, sold.packs, sold.currency);
   if ('pending' in paid) return { kind: 'pending' };
-  if ('refunded' in paid || 'problem' in paid || paid.custom.kind !== 'reference') {
-    log.warn({ msg: 'order not restorable', orderId, source: claim.source });
+  if ('refunded' in paid) {
+    return { kind: 'refused', status: 422, error: 'This order was refunded.', refunded: true };
+  }
+  if ('problem' in paid || paid.custom.kind !== 'reference') {
+    const reason = 'problem' in paid ? paid.problem : 'not an order of this service';
+    log.warn({ msg: 'order not restorable', orderId, source: claim.source, reason });
+    // Money PayPal keeps is never answered "nothing was charged": the studio settles it.
+    if (moneyKept(order)) {
+      const email = claim.source === 'recovery' ? claim.email : order.payer?.email_address;
+      return ctx.refuseAfterPayment(orderId, reason, email ?? null, paidAt(order));
+    }
     return { kind: 'refused', status: 422, error: 'The payment does not match this order.' };
   }
   const { ref, seal, code } = paid.custom;
@@ -47,18 +67,32 @@ export function restoreOrder(
   } else {
     email = payer;
   }
-  if (!email) return ctx.refuseAfterPayment(orderId, 'no address to deliver to', null);
+  const amount = { cents: paid.totalCents, currency: sold.currency };
+  if (!email) return ctx.refuseAfterPayment(orderId, 'no address to deliver to', null, amount);
+  // The code is ours when the sale's seal or the order's seal vouches for it: its discount is
+  // the one sold, and a completed payment is delivered even past the code's limit.
+  const vouched = !!code && (sold.sealed || sealed(email));
   let discountCode: string | null = null;
   if (paid.discountCents > 0) {
-    const vouched = code && sealed(email);
     const applied =
       code && !vouched
-        ? applyCode(store, code, paid.lines, paid.createdAt ?? now(), shop.currency)
+        ? applyCode(store, code, paid.lines, paid.createdAt ?? now(), sold.currency)
         : null;
     if (!code || (applied && ('problem' in applied || applied.cents !== paid.discountCents))) {
-      return ctx.refuseAfterPayment(orderId, `discount of ${paid.discountCents} cents`, email);
+      return ctx.refuseAfterPayment(
+        orderId,
+        `discount of ${paid.discountCents} cents`,
+        email,
+        amount,
+      );
     }
     discountCode = code;
+  }
+  // Delivered whatever the catalogue says now: but a pack whose file is gone cannot be.
+  const missing = missingPacks(config.packsDir, deliveredPacks(paid.lines));
+  if (missing.length > 0) {
+    const files = missing.map((pack) => `${pack.slug}.zip`).join(', ');
+    return ctx.refuseAfterPayment(orderId, `pack files missing: ${files}`, email, amount);
   }
   const entry: Omit<OrderRecord, 'status'> = {
     id: orderId,
@@ -69,7 +103,7 @@ export function restoreOrder(
     address: '',
     lines: paid.lines,
     totalCents: paid.totalCents,
-    currency: shop.currency,
+    currency: sold.currency,
     discountCode,
     discountCents: paid.discountCents,
     source: 'recovery',
@@ -77,27 +111,67 @@ export function restoreOrder(
     // Lost with the database: today's terms are the best record of those the buyer saw.
     terms: shop.terms ?? null,
   };
-  const result = recordFound(ctx, entry);
+  const result = recordFound(ctx, entry, vouched);
   log.info({
     msg: 'order restored from PayPal',
     orderId,
     sealed: sealed(email),
+    asSold: sold.sealed,
     result: result.kind,
   });
   return result;
 }
 
 /**
+ * What PayPal's order is read by: its own items, prices and currency when the sale's seal vouches
+ * for them (orders created since the seal: a restore delivers what was sold, whatever the
+ * catalogue says now), else today's catalogue (older orders, and anything a browser wrote).
+ */
+export function asSold(ctx: OrderContext, order: PayPalOrder) {
+  const shop = ctx.catalog.get();
+  const unit = order.purchase_units?.[0];
+  const custom = readCustomId(unit?.custom_id);
+  const sealed =
+    !!unit &&
+    custom.kind === 'reference' &&
+    !!custom.sale &&
+    saleSealMatches(
+      ctx.config.downloadSecret,
+      custom.sale,
+      custom.ref,
+      custom.code,
+      saleText(unit),
+    );
+  return sealed
+    ? { sealed, packs: packsAsSold(unit, shop.packsBySlug), currency: unit.amount.currency_code }
+    : { sealed, packs: shop.packsBySlug, currency: shop.currency };
+}
+
+/** What PayPal's order took, as its amount says. */
+const paidAt = (order: PayPalOrder) => {
+  const amount = order.purchase_units?.[0]?.amount;
+  const cents = amount && parseAmount(amount.value);
+  return amount && cents !== null && cents !== undefined
+    ? { cents, currency: amount.currency_code }
+    : undefined;
+};
+
+/**
  * Records a paid order the database did not hold and delivers it, unless its code had no use
  * left (the studio settles it) or another path recorded it first (its delivery then).
  */
-export function recordFound(ctx: OrderContext, entry: Omit<OrderRecord, 'status'>): Delivery {
-  const recorded = ctx.record(entry);
+export function recordFound(
+  ctx: OrderContext,
+  entry: Omit<OrderRecord, 'status'>,
+  pastLimit = false,
+): Delivery {
+  const recorded = ctx.record(entry, { pastLimit });
   if (recorded === 'code-used-up') {
     return ctx.refuseAfterPayment(
       entry.id,
       `discount code ${entry.discountCode} used up`,
       entry.email,
+      { cents: entry.totalCents, currency: entry.currency },
     );
   }
   if (!recorded) {

@@ -28,15 +28,24 @@ export function settle(ctx: OrderContext, known: OrderRecord, order: PayPalOrder
       log.warn({ msg: 'order not paid', orderId: known.id, reason: problem });
       return { kind: 'refused', status: 422, error: 'The payment does not match this order.' };
     }
-    return ctx.refuseAfterPayment(known.id, problem, known.email);
+    return ctx.refuseAfterPayment(known.id, problem, known.email, amountOf(known));
   }
-  const recorded = ctx.record({ ...known, source: 'checkout' });
+  // The service created this order with its code: a payment PayPal completed is delivered, even
+  // when the code's limit was reached while it was pending (the studio is told).
+  const recorded = ctx.record({ ...known, source: 'checkout' }, { pastLimit: true });
   if (recorded === 'code-used-up') {
-    return ctx.refuseAfterPayment(known.id, `code ${known.discountCode} used up`, known.email);
+    return ctx.refuseAfterPayment(
+      known.id,
+      `code ${known.discountCode} used up`,
+      known.email,
+      amountOf(known),
+    );
   }
   const current = store.findOrder(known.id)!;
   return recorded ? { kind: 'delivered', order: current, created: true } : ctx.settled(current);
 }
+
+const amountOf = (order: OrderRecord) => ({ cents: order.totalCents, currency: order.currency });
 
 /** How PayPal's paid order differs from the one the service created, or null. */
 function differences(known: OrderRecord, paid: PaidOrder): string | null {

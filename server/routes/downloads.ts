@@ -130,6 +130,7 @@ export function downloadRoutes({
     const status = range ? 206 : 200;
     if (c.req.method === 'HEAD') return c.body(null, status, headers);
     const paid = links.spend(link, size, start, end + 1);
+    if (paid === 'pieces') return problem(c, 416, links.tooManyPieces);
     if (!paid) return problem(c, 410, links.usedUp);
     // The file is read a chunk at a time, only when the response asks for one: it asks again
     // once the socket took the last one (it waits for 'drain'), so the chunks asked for before

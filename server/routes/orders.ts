@@ -95,6 +95,13 @@ export function orderRoutes({
             packs: created.unavailable,
           } satisfies Omit<NotCreatedAnswer, 'error'>);
         }
+        if ('inBundle' in created) {
+          const names = created.inBundle.map((pack) => pack.name).join(', ');
+          return problem(c, 409, `${names} is already in a bundle of this order.`, {
+            reason: 'in-bundle',
+            packs: created.inBundle,
+          } satisfies Omit<NotCreatedAnswer, 'error'>);
+        }
         if ('problem' in created) {
           return problem(c, 422, 'The discount code does not apply.', {
             reason: created.problem,

@@ -8,7 +8,7 @@ import { ORDER_ID_PATTERN } from '@/lib/shared/order';
 import type { Config } from '../config';
 import type { OrderService } from '../orders';
 import type { Context } from 'hono';
-import { clientKey, problem, type Env } from '../http';
+import { problem, type Env } from '../http';
 import type { Log } from '../log';
 import {
   PayPalUnavailable,
@@ -18,6 +18,7 @@ import {
 } from '../paypal';
 import { handleRefund, type RefundEvent } from '../refunds';
 import type { Store } from '../store';
+import { CertificateUnavailable, webhookVerifier } from '../webhook-signature';
 
 type Event = {
   id?: string;
@@ -29,49 +30,6 @@ type Event = {
 
 const isOrderId = (id: unknown): id is string =>
   typeof id === 'string' && new RegExp(`^${ORDER_ID_PATTERN}$`).test(id);
-
-/**
- * Failed events per client and minute. PayPal's own events verify and are never counted, so they
- * never make their address "failing"; but genuine events may share an address with a forger (one
- * proxy, a shared egress), so being over the limit never refuses an event unheard: it only sends
- * that client's events through one narrow lane (`lane`), so that a forger cannot make the service
- * ask PayPal to verify more than one event at a time, while a genuine event in the same lane is
- * still verified and handled.
- */
-function failureLimit(perMinute: number, now: () => number = Date.now) {
-  const failures = new Map<string, { count: number; until: number }>();
-  return {
-    over(key: string) {
-      const entry = failures.get(key);
-      return !!entry && entry.until > now() && entry.count >= perMinute;
-    },
-    failed(key: string) {
-      const entry = failures.get(key);
-      if (entry && entry.until > now()) entry.count += 1;
-      else {
-        if (failures.size > 10_000) {
-          for (const [each, { until }] of failures) if (until <= now()) failures.delete(each);
-        }
-        failures.set(key, { count: 1, until: now() + 60_000 });
-      }
-    },
-  };
-}
-
-/** One verification at a time, at most `waiting` in line; null when the line is full. */
-function lane(waiting: number) {
-  let tail: Promise<unknown> = Promise.resolve();
-  let queued = 0;
-  return <T>(work: () => Promise<T>): Promise<T> | null => {
-    if (queued >= waiting) return null;
-    queued += 1;
-    const run = tail.then(work).finally(() => {
-      queued -= 1;
-    });
-    tail = run.catch(() => {});
-    return run;
-  };
-}
 
 const isRefund = (event: Event): event is RefundEvent =>
   event.event_type === 'PAYMENT.CAPTURE.REFUNDED' ||
@@ -86,16 +44,13 @@ export function webhookRoutes(deps: {
 }) {
   const { config, paypal, orders, log } = deps;
   const webhooks = new Hono<Env>();
-  const limit = failureLimit(config.rateLimit);
-  const slow = lane(50);
-  const client = clientKey(config);
+  const verifier = webhookVerifier({
+    apiBase: paypal.apiBase,
+    webhookId: config.paypal.webhookId,
+  });
 
   webhooks.post(
     '/paypal',
-    async (c, next) => {
-      await next();
-      if (c.res.status >= 400 && c.res.status < 500) limit.failed(client(c));
-    },
     bodyLimit({
       maxSize: 64 * 1024,
       onError: (c) => problem(c, 413, 'The event is too large.'),
@@ -121,12 +76,17 @@ export function webhookRoutes(deps: {
         return problem(c, 400, 'The event is not signed.');
       }
       try {
-        // The signature first, whoever sends it: an event that verifies is handled, however many
-        // forged ones came from its address. A client whose events keep failing waits its turn.
-        const verify = () => paypal.verifyWebhook(signature, raw, config.paypal.webhookId);
-        const verified = limit.over(client(c)) ? slow(verify) : verify();
-        if (!verified) return problem(c, 503, 'Too many events are waiting; try again.');
-        if (!(await verified)) {
+        // The signature first, whoever sends it, checked here: a forged event costs no call to
+        // PayPal and waits behind nothing.
+        let verified: boolean;
+        try {
+          verified = await verifier.verify(signature, raw);
+        } catch (error) {
+          if (!(error instanceof CertificateUnavailable)) throw error;
+          log.error({ msg: "PayPal's webhook certificate unavailable", error: error.message });
+          return problem(c, 503, 'The signature could not be checked yet; try again.');
+        }
+        if (!verified) {
           log.warn({ msg: 'webhook signature refused', type: event.event_type });
           return problem(c, 400, 'The signature does not verify.');
         }

@@ -70,6 +70,13 @@ export function codeStore(db: Database.Database) {
     takeUse,
 
     /**
+     * Keeps an order's use for good past the code's limit: a payment PayPal completed is delivered
+     * at its price even when the limit was reached while it was pending. Call inside a transaction.
+     */
+    keepUsePastLimit: (code: string, ref: string, now: number) =>
+      upsertUse.run(code, ref, now, null),
+
+    /**
      * The buyer approved an order with this code: its use is taken, held until `heldUntil` while
      * PayPal captures, if the code's limit leaves one at `now` (an order it was taken for already
      * keeps it). False: others took the last use, and this order must not be paid with the

@@ -52,12 +52,18 @@ export function copyStore(db: Database.Database) {
      * bytes, before they are sent: the bytes the copy under way has not sent yet cost their share
      * of it; bytes it sent already are sent again free up to a quarter of the file (a resumption
      * re-asks what the network lost), and cost beyond that. A copy whose every byte was sent is
-     * whole: the next byte starts a new one. The ranges paid for, or null (nothing spent) when the
-     * budget has not that much left (or the copy would be in more than `MAX_PIECES` pieces).
-     * One transaction: requests at once cannot spend more.
+     * whole: the next byte starts a new one. The ranges paid for, or (nothing spent) null when
+     * the budget has not that much left, 'pieces' when the copy would be in more than
+     * `MAX_PIECES` pieces. One transaction: requests at once cannot spend more.
      */
     spendLink: db.transaction(
-      (id: string, size: number, from: number, to: number, budget: number): Ranges | null => {
+      (
+        id: string,
+        size: number,
+        from: number,
+        to: number,
+        budget: number,
+      ): Ranges | null | 'pieces' => {
         const copy = copyOf(id, size);
         if (!copy) return null;
         const fresh = missingFrom(copy.covered, from, to);
@@ -68,7 +74,7 @@ export function copyStore(db: Database.Database) {
         let covered = addRange(copy.covered, from, to);
         // A download manager asks for a few dozen pieces at most; thousands of scattered ones would
         // only make this row large and slow.
-        if (covered.length > MAX_PIECES) return null;
+        if (covered.length > MAX_PIECES) return 'pieces';
         let resent = copy.resent + free;
         if (length(covered) === size) [covered, resent] = [[], 0];
         saveCopy(id, size, { used: copy.used + cost, covered, resent });

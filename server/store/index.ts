@@ -35,7 +35,7 @@ export function openStore(file: string) {
   db.pragma('journal_mode = WAL');
   migrate(db);
   db.pragma('foreign_keys = ON');
-  const { takeUse, ...codes } = codeStore(db);
+  const { takeUse, keepUsePastLimit, ...codes } = codeStore(db);
   const copies = copyStore(db);
 
   const selectOrder = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE id = ?');
@@ -154,18 +154,29 @@ export function openStore(file: string) {
    * Records a paid order with its links and e-mails, all or nothing; false when another path
    * recorded it first (or it was refunded), in which case nothing is written. An order the
    * service created goes from 'created' to 'paid'; one it learns of now is inserted as paid. Its
-   * code's use is kept for good; when it held none and the limit leaves none, nothing is written
-   * (CodeUsedUp).
+   * code's use is kept for good; when it held none and the limit leaves none, the use is kept
+   * past the limit and `pastLimit` (the studio's notice) queued when one is given, else nothing is
+   * written (CodeUsedUp).
    */
   const recordPaid = db.transaction(
-    (order: Omit<OrderRecord, 'status'>, links: NewLink[], messages: NewMessage[], now: number) => {
+    (
+      order: Omit<OrderRecord, 'status'>,
+      links: NewLink[],
+      messages: NewMessage[],
+      now: number,
+      pastLimit?: NewMessage,
+    ) => {
       const { changes } =
         order.source === 'checkout' ? setPaid.run(order.id) : insert(order, 'paid');
       if (changes !== 1) return false;
-      if (order.discountCode && !takeUse(order.discountCode, order.ref ?? order.id, now, null)) {
-        throw new CodeUsedUp();
+      const extra: NewMessage[] = [];
+      const ref = order.ref ?? order.id;
+      if (order.discountCode && !takeUse(order.discountCode, ref, now, null)) {
+        if (!pastLimit) throw new CodeUsedUp();
+        keepUsePastLimit(order.discountCode, ref, now);
+        extra.push(pastLimit);
       }
-      addLinksAndMessages(links, messages, now);
+      addLinksAndMessages(links, [...messages, ...extra], now);
       return true;
     },
   );
@@ -196,9 +207,10 @@ export function openStore(file: string) {
       links: NewLink[],
       messages: NewMessage[],
       now: number,
+      pastLimit?: NewMessage,
     ): boolean | 'code-used-up' {
       try {
-        return recordPaid(order, links, messages, now);
+        return recordPaid(order, links, messages, now, pastLimit);
       } catch (error) {
         if (error instanceof CodeUsedUp) return 'code-used-up';
         throw error;

@@ -16,6 +16,8 @@ import { loadConfig, type Config } from '../config';
 import type { Fields } from '../log';
 import { newOrderReference, orderRequest, type PayPalOrder } from '../paypal-orders';
 import { after, before } from 'node:test';
+import { serve } from '@hono/node-server';
+import { createFakePayPal } from '../fake-paypal';
 import { startService } from '../service';
 import { startSmtpCapture } from './smtp-capture';
 import { COPY } from '../store';
@@ -393,4 +395,19 @@ export function serviceFor(options: Parameters<typeof start>[1] = {}, smtpOption
     rmSync(it.ctx.dir, { recursive: true, force: true });
   });
   return it;
+}
+
+/** A fake PayPal of its own, which several services (one lost, one restored) talk to. */
+export async function onePayPal() {
+  const fake = createFakePayPal({
+    clientId: 'local-client',
+    clientSecret: 'local-secret',
+    webhookId: 'LOCALWEBHOOK01',
+    webhookUrl: () => null,
+  });
+  return new Promise<{ url: string; close(): void }>((resolve) => {
+    const server = serve({ fetch: fake.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => server.close() }),
+    );
+  });
 }
