@@ -16,21 +16,42 @@ const valid = {
 
 describe('a review file', () => {
   test('a valid one is read, unpublished by default', () => {
-    expect(parseReviews({ 'content/reviews/a.json': valid }, packs)).toEqual([
-      { ...valid, published: false, sample: false, file: 'content/reviews/a.json' },
-    ]);
+    expect(parseReviews({ 'content/reviews/a.json': valid }, packs)).toEqual({
+      kept: [{ ...valid, published: false, sample: false, file: 'content/reviews/a.json' }],
+      setAside: [],
+    });
   });
 
-  test('one that breaks the rules stops the build, naming the file and field', () => {
-    const fails = (data: object) => () => parseReviews({ 'content/reviews/bad.json': data }, packs);
-    expect(fails({ ...valid, pack: 'no-such-pack' })).toThrow(
+  test('one that breaks the rules never stops the build: it is set aside, naming the file and field', () => {
+    const whyNot = (data: object) =>
+      parseReviews({ 'content/reviews/bad.json': data, 'content/reviews/a.json': valid }, packs)
+        .setAside.map((each) => `${each.file} ${each.why}`)
+        .join('\n');
+    expect(whyNot({ ...valid, pack: 'no-such-pack' })).toMatch(
       /content\/reviews\/bad\.json:\n {2}field "pack": "no-such-pack" is not a pack/,
     );
-    expect(fails({ ...valid, rating: 6 })).toThrow(
+    expect(whyNot({ ...valid, rating: 6 })).toMatch(
       /bad\.json:\n {2}field "rating": must be 1 to 5/,
     );
-    expect(fails({ ...valid, text: 'Too short' })).toThrow(/field "text": must be at least 10/);
-    expect(fails({ ...valid, month: '2026-13' })).toThrow(/field "month": must be a month/);
+    expect(whyNot({ ...valid, text: 'Too short' })).toMatch(/field "text": must be at least 10/);
+    expect(whyNot({ ...valid, month: '2026-13' })).toMatch(/field "month": must be a month/);
+    const withdrawn = parseReviews(
+      {
+        'content/reviews/film.json': { ...valid, pack: 'film-pack' },
+        'content/reviews/a.json': valid,
+      },
+      new Set(['stoic-pack']),
+    );
+    expect(withdrawn.kept.map((review) => review.file)).toEqual(['content/reviews/a.json']);
+    expect(withdrawn.setAside.map((each) => each.file)).toEqual(['content/reviews/film.json']);
+  });
+
+  test('a review whose order was refunded reads, marked withdrawn', () => {
+    const [read] = parseReviews(
+      { 'content/reviews/r.json': { ...valid, published: true, withdrawn: '2026-11-27' } },
+      packs,
+    ).kept;
+    expect(read!.withdrawn).toBe('2026-11-27');
   });
 });
 

@@ -2,7 +2,7 @@
 // and stops a production build that would ship development settings; warns of stale exchange rates
 // and of published sample reviews.
 import nextEnv from '@next/env';
-import { rates, reviews } from '@/lib/content';
+import { rates, reviews, reviewsSetAside } from '@/lib/content';
 import { RATES_STALE_DAYS, ratesAgeDays } from '@/lib/content/terms-schema';
 import { isProductionBuild, productionProblems, SETTING_NAMES } from '@/lib/settings';
 
@@ -33,6 +33,10 @@ if (age > RATES_STALE_DAYS) {
 // Sample reviews show how reviews look; on the studio's site they would be invented reviews, in the
 // pages and in their Product markup.
 const samples = reviews.filter((review) => review.sample && review.published);
+// Buyers write review files: one the build cannot use is left off the site, never a failed build.
+for (const { why } of reviewsSetAside) {
+  console.warn(`A review is left off the site: ${why.replace(/^Invalid content in /, '')}`);
+}
 if (samples.length > 0) {
   console.warn(
     `${samples.length} sample reviews are published (${samples.map((review) => review.file).join(', ')}): delete them in the editor ("Reviews") before the site goes live.`,

@@ -113,10 +113,34 @@ export function createApp({
     log,
     now,
   });
-  const reviews = createReviews({ config, store, publisher, outbox, log, now, studioAddress });
+  const reviews = createReviews({
+    config,
+    store,
+    publisher,
+    outbox,
+    log,
+    now,
+    studioAddress,
+    sold: (pack) =>
+      [...catalog.get().packsBySlug.values()].some(
+        (each) => each.slug === pack || !!each.members?.some((member) => member.slug === pack),
+      ),
+  });
+  // Reviews of orders refunded while the service was down (or by the reconciliation).
+  later(() => reviews.withdrawRefunded());
   const api = apiRoutes({ config, store, catalog, orders, recovery, log, now, later });
   app.route('/api', api.route('/reviews', reviewRoutes({ reviews, log })));
-  app.route('/webhooks', webhookRoutes({ config, store, paypal, orders, log }));
+  app.route(
+    '/webhooks',
+    webhookRoutes({
+      config,
+      store,
+      paypal,
+      orders,
+      log,
+      afterRefund: () => later(() => reviews.withdrawRefunded()),
+    }),
+  );
   app.route(
     '/download',
     downloadRoutes({

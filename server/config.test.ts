@@ -64,6 +64,9 @@ describe('configuration', () => {
     assert.deepEqual(local.reviews, {
       publisher: { kind: 'local', dir: '/srv/site/content/reviews' },
       reminderDays: 5,
+      // The studio's notice of a review takes the changes of ten minutes; six sends an hour a link.
+      noticeWindowMs: 10 * 60 * 1000,
+      sendsPerHour: 6,
     });
     const github = loadConfig({
       NODE_ENV: 'test',

@@ -51,9 +51,25 @@ export type Config = {
   reviews: {
     publisher:
       | { kind: 'local'; dir: string }
-      | { kind: 'github'; apiUrl: string; repo: string; branch: string; token: string };
+      | {
+          kind: 'github';
+          apiUrl: string;
+          repo: string;
+          branch: string;
+          token: string;
+          /** GitHub's limits on writes (GITHUB_CONTENT_LIMITS unless a test sets others). */
+          limits?: { perMinute: number; perHour: number };
+          maxWaitMs?: number;
+        };
     /** Days after delivery that the one reminder to review goes; null: none. */
     reminderDays: number | null;
+    /**
+     * How long the studio's notice of a review waits for more changes of it: the changes of a
+     * review within this time are one notice, with its last words.
+     */
+    noticeWindowMs: number;
+    /** Sends one review link may make in an hour; past that it is asked to wait. */
+    sendsPerHour: number;
   };
 };
 
@@ -277,6 +293,8 @@ export function loadConfig(
           }
         : { kind: 'local', dir: path.resolve(root, env.REVIEWS_DIR ?? 'content/reviews') },
       reminderDays: env.REVIEW_REMINDER_DAYS,
+      noticeWindowMs: 10 * 60 * 1000,
+      sendsPerHour: 6,
     },
   };
 }

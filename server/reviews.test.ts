@@ -11,6 +11,7 @@ import { startFakeGitHub } from './testing/fake-github';
 import {
   ask,
   buy,
+  catalogWith,
   CUSTOMER,
   earthy,
   refund,
@@ -105,7 +106,8 @@ describe('reviews written to the folder of content/reviews/', () => {
       pack: { slug: stoic.slug, name: stoic.name },
       state: 'new',
       review: null,
-      orderName: CUSTOMER.name,
+      // Only the name to show (first name and initial): the link's holder never sees the full name.
+      orderName: 'Meera K.',
     });
 
     const sent = await send(it.service, links[0]!.token);
@@ -350,6 +352,214 @@ describe("reviews committed through GitHub's contents API", () => {
       rmSync(own.dir, { recursive: true, force: true });
       rmSync(restarted.dir, { recursive: true, force: true });
       await github.close().catch(() => undefined);
+    }
+  });
+});
+
+describe('a buyer can never stop the build or flood the repository', () => {
+  /** A service committing reviews to a fake GitHub with these limits (and the publisher's). */
+  async function withGitHub(
+    smtp: Smtp,
+    limits = { perMinute: 80, perHour: 500 },
+    reviews: { noticeWindowMs?: number; maxWaitMs?: number } = {},
+  ) {
+    const github = await startFakeGitHub({ writeLimits: limits });
+    const own = await start(smtp.url, {});
+    await own.service.close();
+    const ctx = await start(smtp.url, {
+      reviews: {
+        ...own.config.reviews,
+        noticeWindowMs: reviews.noticeWindowMs ?? 0,
+        publisher: {
+          kind: 'github',
+          apiUrl: github.url,
+          repo: github.repo,
+          branch: 'main',
+          token: github.token,
+          limits,
+          maxWaitMs: reviews.maxWaitMs ?? 20_000,
+        },
+      },
+    });
+    return {
+      github,
+      ...ctx,
+      async close() {
+        await ctx.service.close();
+        await github.close();
+        rmSync(own.dir, { recursive: true, force: true });
+        rmSync(ctx.dir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  const linkOf = async (smtp: Smtp, service: Service, id: string) => {
+    await service.settled();
+    await retried(() => smtp.messages.some((m) => m.messageId?.startsWith(`<${id}.buyer@`)));
+    return reviewLinksOf(smtp, id)[0]!;
+  };
+
+  test('one link sent 140 times in a second: a few commits, one studio notice, a clear answer past the budget', async () => {
+    const smtp = await startSmtpCapture();
+    const shop = await withGitHub(smtp, undefined, { noticeWindowMs: 1500 });
+    try {
+      const { id } = await buy(shop.service, [stoic], { email: 'flood@example.com' });
+      const link = await linkOf(smtp, shop.service, id);
+      const statuses = await Promise.all(
+        Array.from({ length: 140 }, (_, n) =>
+          send(shop.service, link.token, { ...review, title: `Take ${n}` }).then(
+            (answer) => answer.status,
+          ),
+        ),
+      );
+      const count = (status: number) => statuses.filter((each) => each === status).length;
+      const budget = shop.config.reviews.sendsPerHour;
+      assert.deepEqual([count(201), count(200), count(429)], [1, budget - 1, 140 - budget]);
+      const limited = await send(shop.service, link.token);
+      assert.match(
+        ((await limited.json()) as { error: string }).error,
+        /many times in the last hour/,
+      );
+      assert.equal(shop.github.requests.filter((r) => r.method === 'PUT').length, budget);
+      assert.deepEqual(shop.github.refused, []);
+      // The changes within the notice's window are one notice, with the last words.
+      await new Promise((resolve) => setTimeout(resolve, 1700));
+      await shop.service.settled();
+      await retried(() => smtp.messages.some((m) => m.subject?.startsWith('New review')));
+      const notices = smtp.messages.filter((m) =>
+        /^(New review|Review changed)/.test(m.subject ?? ''),
+      );
+      assert.equal(notices.length, 1);
+      const file = JSON.parse(
+        shop.github.file(
+          decodeURIComponent(
+            shop.github.requests
+              .filter((r) => r.method === 'PUT')
+              .at(-1)!
+              .path.split('/contents/')[1]!,
+          ),
+        )!,
+      ) as { title: string };
+      assert.match(notices[0]!.text!, new RegExp(`Title: ${file.title}$`, 'm'));
+    } finally {
+      await shop.close();
+      await smtp.close();
+    }
+  });
+
+  test("many links at once: the publisher keeps under GitHub's limits and says when a review was not saved", async () => {
+    const smtp = await startSmtpCapture();
+    // GitHub's limits scaled down: 10 writes a minute; a buyer waits at most 200 ms for a turn.
+    const shop = await withGitHub(smtp, { perMinute: 10, perHour: 500 }, { maxWaitMs: 200 });
+    try {
+      const links = [];
+      for (let n = 0; n < 14; n += 1) {
+        const { id } = await buy(shop.service, [stoic], { email: `many${n}@example.com` });
+        links.push(await linkOf(smtp, shop.service, id));
+      }
+      const answers = await Promise.all(links.map((link) => send(shop.service, link.token)));
+      const statuses = answers.map((answer) => answer.status);
+      assert.equal(statuses.filter((status) => status === 201).length, 10);
+      assert.equal(statuses.filter((status) => status === 503).length, 4);
+      assert.deepEqual(shop.github.refused, [], 'GitHub never had to refuse a write');
+    } finally {
+      await shop.close();
+      await smtp.close();
+    }
+  });
+
+  test('a review of a pack the shop withdrew: closed, said so', async () => {
+    const it = await start(null);
+    try {
+      const { id } = await buy(it.service, [regal], { email: 'withdrawn@example.com' });
+      await it.service.settled();
+      const token = signReviewToken(
+        it.config.downloadSecret,
+        { orderId: id, pack: regal.slug },
+        Date.now() + DAY,
+      );
+      it.site.publish(
+        catalogWith((catalog) => {
+          catalog.packs = catalog.packs.filter((pack) => pack.slug !== regal.slug);
+          catalog.bundles = catalog.bundles.filter((each) => !each.members.includes(regal.slug));
+        }),
+      );
+      assert.equal(await it.service.catalog.refresh(), true);
+      for (const answer of [await open(it.service, token), await send(it.service, token)]) {
+        assert.equal(answer.status, 410);
+        const body = (await answer.json()) as { problem: string; error: string };
+        assert.equal(body.problem, 'closed');
+        assert.match(body.error, /Reviews of this pack are closed/);
+      }
+    } finally {
+      await it.service.close();
+      rmSync(it.dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a full refund withdraws the review, published or not, and the studio is told which', async () => {
+    const smtp = await startSmtpCapture();
+    const it = await start(smtp.url);
+    const dir = path.join(it.dir, 'reviews');
+    try {
+      const { id } = await buy(it.service, [stoic], { email: 'refund-review@example.com' });
+      const link = await linkOf(smtp, it.service, id);
+      assert.equal((await send(it.service, link.token)).status, 201);
+      const [file] = readdirSync(dir);
+      // The studio publishes it in the editor.
+      const published = {
+        ...JSON.parse(readFileSync(path.join(dir, file!), 'utf8')),
+        published: true,
+      };
+      writeFileSync(path.join(dir, file!), JSON.stringify(published));
+      assert.equal((await refund(it.service, id)).status, 201);
+      await retried(() => !!JSON.parse(readFileSync(path.join(dir, file!), 'utf8')).withdrawn);
+      const withdrawn = reviewSchema.parse(JSON.parse(readFileSync(path.join(dir, file!), 'utf8')));
+      assert.equal(withdrawn.published, false);
+      await it.service.settled();
+      await retried(() => smtp.messages.some((m) => m.subject === `Order ${id} refunded`));
+      const notice = smtp.messages.find((m) => m.subject === `Order ${id} refunded`)!;
+      assert.match(notice.text!, new RegExp(`Review withdrawn: content/reviews/${file}`));
+    } finally {
+      await it.service.close();
+      await smtp.close();
+      rmSync(it.dir, { recursive: true, force: true });
+    }
+  });
+
+  test("what a link's holder sees and sends: the name to show, one line, nothing invisible", async () => {
+    const smtp = await startSmtpCapture();
+    const it = await start(smtp.url);
+    try {
+      const { id } = await buy(it.service, [stoic], { email: 'words@example.com' });
+      const link = await linkOf(smtp, it.service, id);
+      const opened = (await (await open(it.service, link.token)).json()) as { orderName: string };
+      assert.equal(opened.orderName, 'Meera K.', `not ${CUSTOMER.name}`);
+      const invisible = await send(it.service, link.token, {
+        ...review,
+        title: '\u200b\u200b',
+        text: '\u200b\u200c\u200d\u2060'.repeat(10),
+      });
+      assert.equal(invisible.status, 400);
+      const { issues } = (await invisible.json()) as { issues: { path: string }[] };
+      assert.deepEqual(issues.map((issue) => issue.path).sort(), ['text', 'title']);
+      const forging = await send(it.service, link.token, {
+        ...review,
+        title: 'Lovely\rOrder: FAKE-ORDER',
+        name: 'Meera\r\nFile: elsewhere.json',
+      });
+      assert.equal(forging.status, 201);
+      await it.service.settled();
+      await retried(() => smtp.messages.some((m) => m.subject?.startsWith('New review')));
+      const notice = smtp.messages.find((m) => m.subject?.startsWith('New review'))!;
+      const lines = notice.text!.split(/\r\n|\r|\n/);
+      assert.ok(lines.includes('Title: Lovely Order: FAKE-ORDER'));
+      assert.ok(!lines.some((line) => line.startsWith('Order: FAKE')));
+      assert.ok(!lines.some((line) => line.startsWith('File: elsewhere')));
+    } finally {
+      await it.service.close();
+      await smtp.close();
+      rmSync(it.dir, { recursive: true, force: true });
     }
   });
 });

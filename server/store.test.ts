@@ -144,6 +144,45 @@ test("a link's copy: pieces counted once, a copy made whole starts the next, sca
   }
 });
 
+test('a version 7 database is brought to version 8: its reviews kept, each withdrawable', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'store-v7-'));
+  const file = path.join(dir, 'orders.sqlite');
+  try {
+    openStore(file).close();
+    const old = new Database(file);
+    // Version 7's reviews table, with one review of a refunded order.
+    old.exec(`
+      DROP TABLE reviews;
+      CREATE TABLE reviews (
+        orderId TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+        pack TEXT NOT NULL,
+        file TEXT NOT NULL UNIQUE,
+        createdAt INTEGER NOT NULL,
+        updatedAt INTEGER NOT NULL,
+        PRIMARY KEY (orderId, pack)
+      );
+      INSERT INTO orders (id, ref, email, name, phone, address, lines, totalCents, currency,
+          discountCents, source, status, createdAt)
+        VALUES ('ORDER7', 'SJ-000000000007', 'a@example.com', 'A B', '', '', '[]', 3999, 'USD',
+          0, 'checkout', 'refunded', 1);
+      INSERT INTO reviews VALUES ('ORDER7', 'stoic-pack', 'stoic-pack-2026-11-abc.json', 2, 3);
+    `);
+    old.pragma('user_version = 7');
+    old.close();
+    const store = openStore(file);
+    assert.equal(store.findReview('ORDER7', 'stoic-pack')!.file, 'stoic-pack-2026-11-abc.json');
+    assert.deepEqual(
+      store.reviewsToWithdraw().map((review) => [review.orderId, review.withdrawnAt]),
+      [['ORDER7', null]],
+    );
+    store.reviewWithdrawn('ORDER7', 'stoic-pack', 9);
+    assert.deepEqual(store.reviewsToWithdraw(), []);
+    store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a version 6 database is brought to version 7: its e-mails kept, the reviews added', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'store-v6-'));
   const file = path.join(dir, 'orders.sqlite');

@@ -160,7 +160,7 @@ export function ReviewForm({
   })();
   const failed = !['idle', 'sending', 'created', 'updated'].includes(state.status);
   /** A refusal for good: the form stays, to copy from, but sends no more. */
-  const closed = ['invalid', 'expired', 'refunded', 'declined'].includes(state.status);
+  const closed = ['invalid', 'expired', 'refunded', 'declined', 'closed'].includes(state.status);
   /** A text field of the review: its label, a hint, and the service's word when it refused it. */
   const textField = (
     field: Exclude<keyof ReviewFields, 'rating'>,

@@ -123,8 +123,8 @@ test.describe('checkout', () => {
         category: 'DIGITAL_GOODS',
       })),
     });
-    // Our reference, sealed (the buyer's address itself never travels through PayPal).
-    expect(unit.custom_id).toMatch(new RegExp(`^${unit.invoice_id}\\.[\\w-]{22}$`));
+    // Our reference, sealed with the sale (the buyer's address itself never travels through PayPal).
+    expect(unit.custom_id).toMatch(new RegExp(`^${unit.invoice_id}\\.[\\w-]{22}\\.s[\\w-]{22}$`));
     expect(unit.custom_id).not.toContain('@');
     expect(unit.payments!.captures).toHaveLength(1);
     await expect(

@@ -4,13 +4,13 @@
 import 'client-only';
 import { hc } from 'hono/client';
 import type { ReviewFields } from '@/lib/shared/review';
+import type { ReviewProblem } from '@/server/reviews';
 import type { ReviewApi } from '@/server/routes/reviews';
 
 const client = (apiBase: string) => hc<ReviewApi>(`${apiBase}/api/reviews`);
 
-/** Why a review cannot be opened or sent: the service's word, or no answer. */
-export type ReviewRefusal =
-  'invalid' | 'expired' | 'refunded' | 'declined' | 'published' | 'unsaved' | 'unreachable';
+/** Why a review cannot be opened or sent: the service's refusals (its own type), or no answer. */
+export type ReviewRefusal = ReviewProblem | 'unsaved' | 'unreachable';
 
 /** A field the service found wrong, with its words. */
 export type FieldProblems = Partial<Record<keyof ReviewFields, string>>;

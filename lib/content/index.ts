@@ -108,24 +108,41 @@ if (bundleProblems.length > 0) {
   );
 }
 
-/** Review files, validated: one that breaks the rules or names no pack stops the build. */
+/**
+ * Review files, validated. Buyers write them (through the order service), so none may stop the
+ * build: one that breaks the rules, or reviews a pack the shop no longer sells, is set aside (on
+ * no page, in no markup) with the reason naming its file and field, which the build prints.
+ */
 export function parseReviews(
   files: Record<string, unknown>,
   packs: Set<string>,
-): (Review & { file: string })[] {
-  return Object.entries(files).map(([file, data]) => {
-    const review = parseContent(file, contentFolders.reviews.schema, data);
-    if (!packs.has(review.pack)) {
-      throw new ContentError(
-        `Invalid content in ${file}:\n  field "pack": "${review.pack}" is not a pack in ${contentFiles.presets.file}`,
-      );
+): { kept: (Review & { file: string })[]; setAside: { file: string; why: string }[] } {
+  const kept: (Review & { file: string })[] = [];
+  const setAside: { file: string; why: string }[] = [];
+  for (const [file, data] of Object.entries(files)) {
+    try {
+      const review = parseContent(file, contentFolders.reviews.schema, data);
+      if (!packs.has(review.pack)) {
+        throw new ContentError(
+          `Invalid content in ${file}:\n  field "pack": "${review.pack}" is not a pack in ${contentFiles.presets.file} (withdrawn?)`,
+        );
+      }
+      kept.push({ ...review, file });
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      setAside.push({ file, why: error.message });
     }
-    return { ...review, file };
-  });
+  }
+  return { kept, setAside };
 }
 
-/** Every review of content/reviews/, published or not. */
-export const reviews = parseReviews(folderFiles.reviews ?? {}, new Set(presetsBySlug.keys()));
+const parsedReviews = parseReviews(folderFiles.reviews ?? {}, new Set(presetsBySlug.keys()));
+
+/** Every review of content/reviews/, published or not (but those set aside). */
+export const reviews = parsedReviews.kept;
+
+/** Review files kept off every page, and why: the build warns of each. */
+export const reviewsSetAside = parsedReviews.setAside;
 
 /**
  * The published reviews of these packs, newest first (by the month of the order, then the day the
@@ -134,7 +151,7 @@ export const reviews = parseReviews(folderFiles.reviews ?? {}, new Set(presetsBy
 export function publishedReviews(packs: Pick<Preset, 'slug'>[]) {
   const slugs = new Set(packs.map((pack) => pack.slug));
   return reviews
-    .filter((review) => review.published && slugs.has(review.pack))
+    .filter((review) => review.published && !review.withdrawn && slugs.has(review.pack))
     .sort((a, b) => b.month.localeCompare(a.month) || b.received.localeCompare(a.received));
 }
 

@@ -38,6 +38,14 @@ export const reviewSchema = z.object({
       },
     }),
   reply: prose.optional().meta({ cms: { hint: 'The studio’s short reply, shown under it.' } }),
+  /** The day its order was refunded in full (the order service marks it): never shown. */
+  withdrawn: isoDate('the day its order was refunded')
+    .optional()
+    .meta({
+      cms: {
+        hint: 'Set by the shop when the order was refunded in full: the review is kept off the site, published or not.',
+      },
+    }),
   sample: z
     .boolean()
     .default(false)

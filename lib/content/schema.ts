@@ -615,6 +615,10 @@ export const shopSchema = z.object({
       expired: template('email'),
       refunded: text,
       declined: template('email'),
+      /** The shop no longer sells the pack. */
+      closed: template('email'),
+      /** The link sent its review many times in the last hour. */
+      limited: text,
       unsaved: text,
       unreachable: text,
     }),

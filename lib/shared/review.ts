@@ -26,3 +26,23 @@ export function displayName(fullName: string): string {
   const last = rest.at(-1);
   return (last ? `${first} ${[...last][0]!.toUpperCase()}.` : first).slice(0, REVIEW_LIMITS.name);
 }
+
+/**
+ * What shows of a text: its length without spaces, controls and format characters (zero-width
+ * spaces and joiners, direction marks), so that a field of only those counts as empty.
+ */
+export const visibleLength = (text: string) => text.replace(/[\s\p{Cc}\p{Cf}\p{Z}]/gu, '').length;
+
+/** A one-line field as it is kept: its line breaks and controls turned into single spaces. */
+export const oneLineText = (text: string) =>
+  text
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** A text of paragraphs as it is kept: line breaks as "\n", no other control characters. */
+export const paragraphsText = (text: string) =>
+  text
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(/[^\P{Cc}\n]/gu, '')
+    .trim();

@@ -41,14 +41,13 @@ export function studioNotice(
     ),
     text: [
       ...(intro.text ? [intro.text, ''] : []),
-      ...rows.map(([label, value]) =>
-        value.includes('\n')
-          ? `${label}:\n${value
-              .split('\n')
-              .map((line) => `> ${line}`)
-              .join('\n')}`
-          : `${label}: ${value}`,
-      ),
+      ...rows.map(([label, value]) => {
+        // Every kind of line break (a lone CR too) starts a quoted line: none can pose as ours.
+        const lines = value.split(/\r\n|[\r\n\u2028\u2029\v\f\u0085]/);
+        return lines.length > 1
+          ? `${label}:\n${lines.map((line) => `> ${line}`).join('\n')}`
+          : `${label}: ${value}`;
+      }),
     ].join('\n'),
   };
 }
@@ -83,16 +82,22 @@ export function studioEmail(order: OrderSummary, to: string): Message {
   );
 }
 
-/** Tells the studio that an order's payment went back. */
-export function refundNotice(orderId: string, why: string, full: boolean, to: string): Message {
+/** Tells the studio that an order's payment went back (and which of its reviews are withdrawn). */
+export function refundNotice(
+  orderId: string,
+  why: string,
+  full: boolean,
+  to: string,
+  reviews: readonly string[] = [],
+): Message {
   const text = full
-    ? `PayPal reports ${why} for order ${orderId}. Its download links no longer work.`
+    ? `PayPal reports ${why} for order ${orderId}. Its download links no longer work.${reviews.length > 0 ? ' Its reviews are withdrawn from the site (marked in their files, kept off every page from the next deploy).' : ''}`
     : `PayPal reports ${why} for order ${orderId}, for part of its amount. Its links still work.`;
   return studioNotice(
     to,
     `Order ${orderId} ${full ? 'refunded' : 'partly refunded'}`,
     { text },
-    [],
+    reviews.map((file): [string, string] => ['Review withdrawn', `content/reviews/${file}`]),
   );
 }
 

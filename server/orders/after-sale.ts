@@ -30,10 +30,12 @@ export function refund(
   eventId: string,
 ) {
   const { store, outbox, log, now, studioAddress } = ctx;
+  // A full refund withdraws the order's reviews (reviews/index.ts marks their files): named here.
+  const reviews = full ? store.reviewsOf(order.id).map((review) => review.file) : [];
   const notice = {
     orderId: order.id,
     kind: 'alert' as const,
-    message: refundNotice(order.id, why, full, studioAddress()),
+    message: refundNotice(order.id, why, full, studioAddress(), reviews),
   };
   if (full) store.refundOrder(order.id, notice, now());
   // Each partial refund once, however often PayPal sends its event.

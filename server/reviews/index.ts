@@ -4,7 +4,7 @@
 import { createHmac } from 'node:crypto';
 import type { Member } from '@/lib/shared/order';
 import { deliveredPacks } from '@/lib/shared/order';
-import type { ReviewFields, ReviewState } from '@/lib/shared/review';
+import { displayName, type ReviewFields, type ReviewState } from '@/lib/shared/review';
 import { DAY, type Config } from '../config';
 import type { DownloadLink, OrderSummary } from '../emails/buyer';
 import { reviewNotice } from '../emails/studio';
@@ -27,7 +27,11 @@ export type ReviewProblem =
   /** The studio declined (deleted) the review: it is not sent again from the link. */
   | 'declined'
   /** Published: changed only by writing to the studio. */
-  | 'published';
+  | 'published'
+  /** The shop no longer sells the pack: its reviews are closed. */
+  | 'closed'
+  /** The link sent more than `sendsPerHour` times in the last hour: it is to wait. */
+  | 'limited';
 
 /** A review's link opened: the pack, the name to show, and the review written so far. */
 export type OpenedReview = {
@@ -35,7 +39,10 @@ export type OpenedReview = {
   state: ReviewState;
   /** What the buyer wrote, while it is pending; else the name the order suggests. */
   review: ReviewFields | null;
-  /** The name from the order (first name and initial: the page shortens it). */
+  /**
+   * The name to show that the order suggests: its first name and initial only, never the whole
+   * name the buyer gave at checkout (anyone holding the link sees it).
+   */
   orderName: string;
 };
 
@@ -47,6 +54,8 @@ type ReviewFile = ReviewFields & {
   published: boolean;
   reply?: string;
   sample?: boolean;
+  /** The day its order was refunded in full: kept off the site. */
+  withdrawn?: string;
 };
 
 export type Reviews = ReturnType<typeof createReviews>;
@@ -73,6 +82,7 @@ export function createReviews({
   log,
   now,
   studioAddress,
+  sold,
 }: {
   config: Config;
   store: Store;
@@ -81,8 +91,20 @@ export function createReviews({
   log: Log;
   now: () => number;
   studioAddress: () => string;
+  /** Whether the shop still sells a pack (alone or in a bundle): else its reviews are closed. */
+  sold: (pack: string) => boolean;
 }) {
   const secret = config.downloadSecret;
+  /** When each review link sent, in the last hour: a link sends at most `sendsPerHour`. */
+  const sends = new Map<string, number[]>();
+  const withinBudget = (key: string) => {
+    const recent = (sends.get(key) ?? []).filter((at) => now() - at < HOUR);
+    if (recent.length >= config.reviews.sendsPerHour) return false;
+    sends.set(key, [...recent, now()]);
+    if (sends.size > 10_000)
+      for (const [k, at] of sends) if (now() - at.at(-1)! > HOUR) sends.delete(k);
+    return true;
+  };
 
   /** The file's name: the pack, the month, and a key of the order that does not reveal it. */
   const fileName = (order: OrderRecord, pack: string) => {
@@ -113,6 +135,7 @@ export function createReviews({
       return { problem: 'invalid' };
     }
     if (order.status === 'refunded') return { problem: 'refunded' };
+    if (!sold(pack.slug)) return { problem: 'closed' };
     return { order, pack };
   }
 
@@ -146,7 +169,7 @@ export function createReviews({
         content && state === 'pending'
           ? { rating: content.rating, title: content.title, text: content.text, name: content.name }
           : null,
-      orderName: order.name,
+      orderName: displayName(order.name),
     };
   }
 
@@ -167,7 +190,12 @@ export function createReviews({
     const subject = subjectOf(token);
     if ('problem' in subject) return subject;
     const { order, pack } = subject;
-    return serially(`${order.id}/${pack.slug}`, async () => {
+    const key = `${order.id}/${pack.slug}`;
+    if (!withinBudget(key)) {
+      log.warn({ msg: 'review link over its hourly sends', orderId: order.id, pack: pack.slug });
+      return { problem: 'limited' as const };
+    }
+    return serially(key, async () => {
       // The file may change between reading and writing it (the studio publishes or deletes it
       // meanwhile): then it is read again, once.
       for (let attempt = 1; ; attempt += 1) {
@@ -199,13 +227,18 @@ export function createReviews({
       ...(published ? { sha: published.sha } : {}),
       message: `${content ? 'Update' : 'Add'} a buyer's review of ${pack.name} (${fields.rating}/5)`,
     });
+    // The notice waits out its window, taking the changes made meanwhile: it is "new" to the
+    // studio while the first one has not left.
+    const record = store.findReview(order.id, pack.slug);
+    const window = config.reviews.noticeWindowMs;
+    const updated = !!content && !(record && now() - record.createdAt < window);
     const notice = reviewNotice(
-      { orderId: order.id, pack: pack.name, file, updated: !!content, ...fields },
+      { orderId: order.id, pack: pack.name, file, updated, ...fields },
       studioAddress(),
     );
     const created = store.reviewWritten(
       { orderId: order.id, pack: pack.slug, file },
-      { orderId: order.id, kind: 'review', message: notice },
+      { orderId: order.id, kind: 'review', message: notice, at: now() + window },
       now(),
     );
     log.info({
@@ -217,5 +250,37 @@ export function createReviews({
     return { state: 'pending' as const, created, pack: pack.slug };
   }
 
-  return { open, submit };
+  /**
+   * Marks withdrawn the files of the reviews whose orders were refunded in full, so that the next
+   * build shows none of them (nor "Verified buyer"): each once, again later if GitHub failed.
+   */
+  async function withdrawRefunded() {
+    for (const review of store.reviewsToWithdraw()) {
+      await serially(`${review.orderId}/${review.pack}`, async () => {
+        try {
+          const published = await publisher.read(review.file);
+          const content = published ? (JSON.parse(published.text) as ReviewFile) : null;
+          if (published && content && !content.withdrawn) {
+            const next: ReviewFile = {
+              ...content,
+              published: false,
+              withdrawn: new Date(now()).toISOString().slice(0, 10),
+            };
+            await publisher.write(review.file, `${JSON.stringify(next, null, 2)}\n`, {
+              sha: published.sha,
+              message: `Withdraw a refunded order's review of ${content.pack}`,
+            });
+          }
+          store.reviewWithdrawn(review.orderId, review.pack, now());
+          log.info({ msg: 'review withdrawn', orderId: review.orderId, pack: review.pack });
+        } catch (error) {
+          log.error({ msg: 'review not withdrawn yet', error: (error as Error).message });
+        }
+      });
+    }
+  }
+
+  return { open, submit, withdrawRefunded };
 }
+
+const HOUR = 60 * 60 * 1000;

@@ -54,14 +54,66 @@ export function folderPublisher(dir: string): Publisher {
 export const REVIEWS_FOLDER = 'content/reviews';
 
 /**
+ * GitHub's documented limits on requests that create content ("Rate limits for the REST API",
+ * secondary limits): at most 80 a minute and 500 an hour. The publisher keeps under them.
+ */
+export const GITHUB_CONTENT_LIMITS = { perMinute: 80, perHour: 500 } as const;
+
+/** Thrown when a write would pass GitHub's limits for longer than a buyer should wait. */
+export class PublishLimited extends Error {}
+
+/**
+ * Writes paced under `limits`: a write waits its turn in line, up to `maxWaitMs`; past that it is
+ * refused (PublishLimited) rather than sent for GitHub to refuse (and block every write a while).
+ */
+function pacing(
+  limits: { perMinute: number; perHour: number },
+  maxWaitMs: number,
+  now: () => number = Date.now,
+) {
+  const MINUTE = 60_000;
+  const HOUR = 60 * MINUTE;
+  /** When each write was (or will be) sent, the last hour's, oldest first. */
+  let sent: number[] = [];
+  return async () => {
+    const at = now();
+    sent = sent.filter((time) => time > at - HOUR);
+    // The first moment a write fits both windows, counting the writes already given a turn.
+    let slot = Math.max(at, sent.at(-1) ?? at);
+    for (;;) {
+      const inMinute = sent.filter((time) => time > slot - MINUTE);
+      const inHour = sent.filter((time) => time > slot - HOUR);
+      if (inMinute.length < limits.perMinute && inHour.length < limits.perHour) break;
+      const blockers = [
+        ...(inMinute.length >= limits.perMinute ? [inMinute[0]! + MINUTE] : []),
+        ...(inHour.length >= limits.perHour ? [inHour[0]! + HOUR] : []),
+      ];
+      slot = Math.max(...blockers);
+    }
+    if (slot - at > maxWaitMs) throw new PublishLimited('GitHub write limit');
+    sent.push(slot);
+    if (slot > at) await new Promise((resolve) => setTimeout(resolve, slot - at));
+  };
+}
+
+/**
  * GitHub's contents API (docs.github.com/rest/repos/contents): GET to read a file on the branch,
  * PUT to create or update it, the update naming the sha it read (409 when another commit changed
- * it since).
+ * it since). Writes are paced under GitHub's limits for content-creating requests.
  */
 export function githubPublisher(
-  options: { apiUrl: string; repo: string; branch: string; token: string },
+  options: {
+    apiUrl: string;
+    repo: string;
+    branch: string;
+    token: string;
+    limits?: { perMinute: number; perHour: number };
+    /** How long a write may wait for its turn (a buyer waits for the answer). */
+    maxWaitMs?: number;
+  },
   fetchImpl: typeof fetch = fetch,
 ): Publisher {
+  const turn = pacing(options.limits ?? GITHUB_CONTENT_LIMITS, options.maxWaitMs ?? 20_000);
   const url = (file: string) =>
     `${options.apiUrl}/repos/${options.repo}/contents/${`${REVIEWS_FOLDER}/${file}`
       .split('/')
@@ -90,6 +142,7 @@ export function githubPublisher(
       return { text: Buffer.from(body.content, 'base64').toString('utf8'), sha: body.sha };
     },
     async write(file, text, { sha, message }) {
+      await turn();
       const response = await fetchImpl(url(file), {
         method: 'PUT',
         headers: { ...headers, 'Content-Type': 'application/json' },

@@ -3,7 +3,13 @@
 // type is the browser's typed client (lib/browser/review-client.ts, Hono's `hc`).
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { REVIEW_LIMITS, RATINGS } from '@/lib/shared/review';
+import {
+  oneLineText,
+  paragraphsText,
+  REVIEW_LIMITS,
+  RATINGS,
+  visibleLength,
+} from '@/lib/shared/review';
 import { jsonBody, type Env } from '../http';
 import type { Log } from '../log';
 import type { ReviewProblem, Reviews } from '../reviews';
@@ -13,8 +19,17 @@ const token = z.string().min(1).max(600);
 /** POST /api/reviews/open: what a review's link is for. */
 export const openReviewSchema = z.strictObject({ token });
 
-const trimmed = (min: number, max: number, message: string) =>
-  z.string().trim().min(min, message).max(max, message);
+/**
+ * A text field as kept (one line, or paragraphs), within its limits in characters, with at least
+ * `min` that show: a field of zero-width characters alone is empty.
+ */
+const kept = (clean: (text: string) => string) => (min: number, max: number, message: string) =>
+  z
+    .string()
+    .transform(clean)
+    .refine((text) => text.length <= max && visibleLength(text) >= min, message);
+const trimmed = kept(oneLineText);
+const paragraphs = kept(paragraphsText);
 
 /** POST /api/reviews: the review, with its link's token. Each field's message is the buyer's. */
 export const sendReviewSchema = z.strictObject({
@@ -29,7 +44,7 @@ export const sendReviewSchema = z.strictObject({
     REVIEW_LIMITS.title,
     `Write a title of up to ${REVIEW_LIMITS.title} characters.`,
   ),
-  text: trimmed(
+  text: paragraphs(
     REVIEW_LIMITS.textMin,
     REVIEW_LIMITS.textMax,
     `Write ${REVIEW_LIMITS.textMin} to ${REVIEW_LIMITS.textMax.toLocaleString('en-US')} characters.`,
@@ -44,6 +59,8 @@ const REFUSALS = {
   refunded: [409, 'This order was refunded, so it cannot be reviewed.'],
   declined: [409, 'The studio did not publish this review.'],
   published: [409, 'This review is published already.'],
+  closed: [410, 'Reviews of this pack are closed: the studio no longer sells it.'],
+  limited: [429, 'This review was sent many times in the last hour: please send it again later.'],
 } as const satisfies Record<ReviewProblem, readonly [number, string]>;
 
 export function reviewRoutes({ reviews, log }: { reviews: Reviews; log: Log }) {

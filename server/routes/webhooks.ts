@@ -41,6 +41,8 @@ export function webhookRoutes(deps: {
   paypal: PayPalClient;
   orders: OrderService;
   log: Log;
+  /** After a refund or reversal: the order's reviews are withdrawn. */
+  afterRefund: () => void;
 }) {
   const { config, paypal, orders, log } = deps;
   const webhooks = new Hono<Env>();
@@ -92,6 +94,7 @@ export function webhookRoutes(deps: {
         }
         if (isRefund(event)) {
           await handleRefund(deps, event);
+          deps.afterRefund();
           return c.json({ ok: true });
         }
         // The buyer approved in PayPal's window: captured here too, in case their tab closed

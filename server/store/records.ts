@@ -97,6 +97,8 @@ export type ReviewRecord = {
   file: string;
   createdAt: number;
   updatedAt: number;
+  /** When its file was marked withdrawn (its order refunded in full), else null. */
+  withdrawnAt: number | null;
 };
 
 /** One copy of a file, in the unit of `LinkRecord.used`. */

@@ -15,6 +15,24 @@ export function reviewStore(
      VALUES (@orderId, @pack, @file, @createdAt, @updatedAt)`,
   );
   const touchReview = db.prepare('UPDATE reviews SET updatedAt = ? WHERE orderId = ? AND pack = ?');
+  const selectOfOrder = db.prepare<[string], ReviewRecord>(
+    'SELECT * FROM reviews WHERE orderId = ? ORDER BY createdAt',
+  );
+  const selectToWithdraw = db.prepare<[], ReviewRecord>(
+    `SELECT reviews.* FROM reviews JOIN orders ON orders.id = reviews.orderId
+     WHERE orders.status = 'refunded' AND reviews.withdrawnAt IS NULL`,
+  );
+  const markWithdrawn = db.prepare(
+    'UPDATE reviews SET withdrawnAt = ? WHERE orderId = ? AND pack = ?',
+  );
+  // The studio's notice of a review still waiting for its time (not due, so not being sent):
+  // replaced by the newer words, so that the changes of a review within the notice's window are
+  // one e-mail.
+  const replaceNotice = db.prepare(
+    `UPDATE outbox SET message = @message, recipient = @recipient
+     WHERE orderId = @orderId AND kind = 'review' AND status = 'pending' AND attempts = 0
+       AND nextAttemptAt > @now AND instr(message, @file) > 0`,
+  );
   const cancelReminder = db.prepare(
     `UPDATE outbox SET status = 'cancelled'
      WHERE orderId = ? AND status = 'pending' AND kind = 'reminder'`,
@@ -29,14 +47,34 @@ export function reviewStore(
      * (an update while it is pending) only moves its time.
      */
     reviewWritten: db.transaction(
-      (review: Omit<ReviewRecord, 'createdAt' | 'updatedAt'>, notice: NewMessage, now: number) => {
+      (
+        review: Omit<ReviewRecord, 'createdAt' | 'updatedAt' | 'withdrawnAt'>,
+        notice: NewMessage,
+        now: number,
+      ) => {
         const created =
           insertReview.run({ ...review, createdAt: now, updatedAt: now }).changes === 1;
         if (!created) touchReview.run(now, review.orderId, review.pack);
         cancelReminder.run(review.orderId);
-        queue([notice], now);
+        const replaced = replaceNotice.run({
+          orderId: review.orderId,
+          file: review.file,
+          recipient: notice.message.to,
+          message: JSON.stringify(notice.message),
+          now,
+        }).changes;
+        if (replaced === 0) queue([notice], now);
         return created;
       },
     ),
+
+    /** The reviews of an order, in the order they were written. */
+    reviewsOf: (orderId: string) => selectOfOrder.all(orderId),
+
+    /** Reviews of orders refunded in full whose files are not marked withdrawn yet. */
+    reviewsToWithdraw: () => selectToWithdraw.all(),
+
+    reviewWithdrawn: (orderId: string, pack: string, now: number) =>
+      void markWithdrawn.run(now, orderId, pack),
   };
 }

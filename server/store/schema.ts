@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { stateCheck } from '../orders/states';
 import { COPY } from './records';
 
-const SCHEMA_VERSION = 7;
+const SCHEMA_VERSION = 8;
 
 /**
  * What a link has sent of the copy under way (v5): its byte ranges (JSON), the file size they are
@@ -40,6 +40,8 @@ const REVIEWS_TABLE = `CREATE TABLE reviews (
     file TEXT NOT NULL UNIQUE,
     createdAt INTEGER NOT NULL,
     updatedAt INTEGER NOT NULL,
+    -- When its file was marked withdrawn, its order having been refunded in full.
+    withdrawnAt INTEGER,
     PRIMARY KEY (orderId, pack)
   );`;
 
@@ -111,7 +113,8 @@ const INDEXES = `
 `;
 
 /**
- * Creates the tables, or brings an older database to version 7: from version 6 by the outbox's
+ * Creates the tables, or brings an older database to version 8: from version 7 by the reviews'
+ * withdrawal; from version 6 also by the outbox's
  * new kinds and the reviews; from version 5 also the terms of sale of each order; from version 4 also what a link sent of the copy under way; from version 3 also who held a code's use; from version 2 (before orders the service creates, code reservations, link
  * budgets in parts of a copy, cancelled e-mails, notices) by SQLite's rebuild procedure: new
  * tables, rows copied, old tables dropped, keys checked.
@@ -137,12 +140,16 @@ export function migrate(db: Database.Database) {
       // v6: the terms of sale each order was made under (JSON).
       if (version <= 5) db.exec('ALTER TABLE orders ADD COLUMN terms TEXT');
       // v7: the outbox's new kinds (a new table, its rows copied: nothing refers to it), reviews.
-      db.exec(`${outboxTable('outbox_v7')}
-        INSERT INTO outbox_v7 SELECT * FROM outbox;
-        DROP TABLE outbox;
-        ALTER TABLE outbox_v7 RENAME TO outbox;
-        ${OUTBOX_INDEXES}
-        ${REVIEWS_TABLE}`);
+      if (version <= 6) {
+        db.exec(`${outboxTable('outbox_v7')}
+          INSERT INTO outbox_v7 SELECT * FROM outbox;
+          DROP TABLE outbox;
+          ALTER TABLE outbox_v7 RENAME TO outbox;
+          ${OUTBOX_INDEXES}
+          ${REVIEWS_TABLE}`);
+      }
+      // v8: when a refunded order's review was withdrawn.
+      if (version === 7) db.exec('ALTER TABLE reviews ADD COLUMN withdrawnAt INTEGER');
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     })();
     return;

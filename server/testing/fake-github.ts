@@ -1,5 +1,6 @@
 // A stand-in for GitHub's contents API, as the review publisher uses it: files of one repository
-// on its branches, read (GET) and created or updated (PUT). Each request is checked against
+// on its branches, read (GET) and created or updated (PUT), within GitHub's documented secondary
+// limits on content-creating requests (80 a minute, 500 an hour: past them, 403). Each request is checked against
 // GitHub's published REST description (./github-openapi/repos-contents.json), and each answer
 // too, so that tests pass only on requests GitHub accepts and answers shaped as GitHub's.
 import { createHash } from 'node:crypto';
@@ -43,7 +44,11 @@ export async function startFakeGitHub({
   repo = 'saanjhstudio/site',
   token = 'github-test-token',
   branches = ['main'],
+  /** GitHub's secondary limits on content-creating requests (80 a minute, 500 an hour). */
+  writeLimits = { perMinute: 80, perHour: 500 },
 } = {}) {
+  /** When each write was accepted: past a limit, GitHub answers 403 for a while. */
+  const writes: number[] = [];
   /** The files of each branch: path → bytes. */
   const files = new Map(branches.map((branch) => [branch, new Map<string, Buffer>()]));
   const requests: { method: string; path: string; body: unknown }[] = [];
@@ -98,6 +103,16 @@ export async function startFakeGitHub({
     }
 
     if (request.method === 'PUT') {
+      const at = Date.now();
+      const inMinute = writes.filter((time) => time > at - 60_000).length;
+      const inHour = writes.filter((time) => time > at - 3_600_000).length;
+      if (inMinute >= writeLimits.perMinute || inHour >= writeLimits.perHour) {
+        return fail(
+          403,
+          'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+        );
+      }
+      writes.push(at);
       if (!putBody(body)) return fail(422, `Invalid request.\n\n${ajv.errorsText(putBody.errors)}`);
       const {
         content,
