@@ -83,6 +83,8 @@ describe('configuration', () => {
         token: 'token',
       },
       reminderDays: null,
+      noticeWindowMs: 10 * 60 * 1000,
+      sendsPerHour: 6,
     });
     assert.throws(
       () => loadConfig({ NODE_ENV: 'test', CMS_GITHUB_TOKEN: 'token' }),
