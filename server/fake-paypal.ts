@@ -273,6 +273,19 @@ export function createFakePayPal(options: {
     return c.json(order);
   });
 
+  // The test's hand on PayPal: a pending capture is denied (an e-check bounced).
+  app.post('/fake/orders/:id/deny', (c) => {
+    const order = orders.get(c.req.param('id'));
+    const unit = order?.purchase_units?.[0];
+    const capture = unit?.payments?.captures?.[0];
+    if (!order || !unit || capture?.status !== 'PENDING') {
+      return c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
+    }
+    capture.status = 'DECLINED';
+    later(() => sendWebhook('PAYMENT.CAPTURE.DENIED', capture, unit, order.id));
+    return c.json(order);
+  });
+
   // A refund of a capture, as the studio would make it in its PayPal account: of what is left of
   // it, or of the `amount` the body names, at most that. `Fake-PayPal-Repeat: N` delivers its
   // event N times, as PayPal resends an event (same id) it is not sure arrived.
@@ -380,7 +393,11 @@ export function createFakePayPal(options: {
    * buyer's choice of no webhook holds back the events of their order's approval and capture.
    */
   async function sendWebhook(
-    type: 'CHECKOUT.ORDER.APPROVED' | 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.REFUNDED',
+    type:
+      | 'CHECKOUT.ORDER.APPROVED'
+      | 'PAYMENT.CAPTURE.COMPLETED'
+      | 'PAYMENT.CAPTURE.DENIED'
+      | 'PAYMENT.CAPTURE.REFUNDED',
     resource: PayPalOrder | { amount: { value: string; currency_code: string } },
     unit: PurchaseUnit,
     orderId: string,

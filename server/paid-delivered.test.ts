@@ -250,6 +250,27 @@ describe('a restore delivers what PayPal says was paid, whatever the catalogue s
 describe('a pending payment keeps its code while PayPal holds it, and is delivered when it completes', () => {
   const it = serviceFor({ codeHoldMs: 50 });
 
+  test('a pending payment PayPal denies gives its code back, and delivers nothing', async () => {
+    const { service, smtp } = it;
+    addCode(service, 'BOUNCED', { usageLimit: 1 });
+    const pending = await buy(service, [stoic], {
+      code: 'BOUNCED',
+      email: 'bounced@example.com',
+      capture: 'pending',
+      webhook: true,
+    });
+    assert.equal(pending.response.status, 202);
+    assert.equal(service.store.codeUses('BOUNCED', Date.now() + 60_000), 1, 'held while pending');
+    await fetch(`${service.paypalBase}/fake/orders/${pending.id}/deny`, { method: 'POST' });
+    await retried(() => service.store.codeUses('BOUNCED', Date.now()) === 0);
+    assert.equal(service.store.findOrder(pending.id)!.status, 'created');
+    await service.settled();
+    assert.equal(
+      smtp.messages.filter((m) => m.to?.[0]?.address === 'bounced@example.com').length,
+      0,
+    );
+  });
+
   test("past the hold: the code is still the pending buyer's, and the completed payment is delivered", async () => {
     const { service, smtp } = it;
     addCode(service, 'LASTONE', { usageLimit: 1 });
@@ -313,6 +334,21 @@ describe('a pending payment keeps its code while PayPal holds it, and is deliver
     );
     assert.ok(notice, 'the studio is told');
     assert.match(notice.text!, /pending/);
+  });
+});
+
+describe('reconcile reads only times it can name', () => {
+  test('ISO dates and times, and backup file names; "1" and "Nov 25" are refused, not read as 2001', async () => {
+    const { momentOf } = await import('./reconcile-cli');
+    assert.equal(momentOf('2026-11-25')?.toISOString(), '2026-11-25T00:00:00.000Z');
+    assert.equal(momentOf('2026-11-25T06:00Z')?.toISOString(), '2026-11-25T06:00:00.000Z');
+    assert.equal(
+      momentOf('orders-2026-11-25T06-00-00Z.sqlite')?.toISOString(),
+      '2026-11-25T06:00:00.000Z',
+    );
+    for (const text of ['1', 'Nov 25', '25/11/2026', 'yesterday', '2026-13-01']) {
+      assert.equal(momentOf(text), null, text);
+    }
   });
 });
 

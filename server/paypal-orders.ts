@@ -254,6 +254,9 @@ export type PaidOrder = {
 /** Captures whose money the studio keeps, in whole or in part (PayPal's capture statuses). */
 const KEPT = new Set(['COMPLETED', 'PARTIALLY_REFUNDED']);
 
+/** Captures that took no money (PayPal's capture statuses). */
+const NOT_TAKEN = new Set(['DECLINED', 'FAILED']);
+
 /** Whether PayPal holds the buyer's money for the order: a capture kept in whole or in part. */
 export const moneyKept = (order: PayPalOrder) =>
   (order.purchase_units?.[0]?.payments?.captures ?? []).some((each) => KEPT.has(each.status));
@@ -278,6 +281,10 @@ export function paidOrder(
     return { pending: 'capture pending' };
   }
   if (order.status !== 'COMPLETED') return { problem: `order status is ${order.status}` };
+  // A capture PayPal declined or failed (a pending e-check that bounced) took nothing.
+  if (captures.length > 0 && captures.every((each) => NOT_TAKEN.has(each.status))) {
+    return { problem: `capture ${captures.map((each) => each.status).join(', ')}` };
+  }
   if (captures.length > 0 && !moneyKept(order)) {
     return { refunded: captures.map((capture) => capture.status).join(', ') };
   }

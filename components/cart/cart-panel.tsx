@@ -4,7 +4,7 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { ApproxPrice } from '@/components/shop/approx-price';
 import { Link } from '@/components/ui/link';
-import { lineCount, repeatedPacks, savingCents } from '@/lib/browser/cart';
+import { cheaperWay, lineCount, repeatedPacks, savingCents } from '@/lib/browser/cart';
 import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
 import { orderLines, orderTotalCents } from '@/lib/shared/order';
@@ -27,12 +27,23 @@ export function CartPanel({
   payment: string;
   termsLink: string;
 }) {
-  const { items, catalog, currency, copy, open, setOpen, remove, announcement, takenOut } =
-    useCart();
+  const {
+    items,
+    catalog,
+    currency,
+    copy,
+    open,
+    setOpen,
+    remove,
+    announcement,
+    takenOut,
+    switchTo,
+  } = useCart();
   const dialog = useRef<HTMLDialogElement>(null);
   const router = useRouter();
   const lines = orderLines(items, catalog);
   const repeated = repeatedPacks(items, catalog);
+  const cheaper = cheaperWay(items, catalog);
 
   useEffect(() => {
     const element = dialog.current;
@@ -117,6 +128,21 @@ export function CartPanel({
                 {takenOut.text}{' '}
                 <button type="button" className={styles.undo} onClick={takenOut.undo}>
                   {copy.undo}
+                </button>
+              </p>
+            )}
+            {cheaper && (
+              <p className={styles.repeats} role="note">
+                {fillIn(copy.cheaper, {
+                  bundle: cheaper.bundle.name,
+                  amount: formatPrice(cheaper.savesCents, currency),
+                })}{' '}
+                <button
+                  type="button"
+                  className={styles.undo}
+                  onClick={() => switchTo(cheaper.bundle.slug)}
+                >
+                  {fillIn(copy.takeCheaper, { bundle: cheaper.bundle.name })}
                 </button>
               </p>
             )}

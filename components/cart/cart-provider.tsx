@@ -30,6 +30,8 @@ type CartContext = {
   /** Adds the pack (if not yet in the cart) and opens the panel. */
   add(slug: string): void;
   remove(slug: string): void;
+  /** The cart becomes this bundle alone (it holds every pack the cart had, for less). */
+  switchTo(bundle: string): void;
   clear(): void;
   /** Takes the shop's prices as the order service gave them (see the cart store's reprice). */
   reprice: CartStore['reprice'];
@@ -111,6 +113,11 @@ export function CartProvider({
           setAnnouncement(fillIn(present ? copy.alreadyIn : copy.added, { name }));
         }
         setOpen(true);
+      },
+      switchTo(bundle) {
+        store.dispatch({ type: 'replace', lines: [{ slug: bundle, quantity: 1 }] });
+        setTakenOut(null);
+        setAnnouncement(fillIn(copy.added, { name: nameOf(bundle) }));
       },
       remove(slug) {
         store.dispatch({ type: 'remove', slug });

@@ -26,6 +26,8 @@ test.describe('reviews from buyers', () => {
     request,
     problems,
   }) => {
+    // A purchase, six axe runs and three reloads: near 30 s on a loaded 2-core machine.
+    test.slow();
     problems.allow(/api\/reviews/);
     const email = 'reviewer@example.com';
     const headers = { Origin: new URL(test.info().project.use.baseURL!).origin };

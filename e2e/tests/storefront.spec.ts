@@ -156,7 +156,7 @@ test.describe('bundles that save', () => {
     await expect(page.getByRole('region', { name: terms.atButton.heading })).toBeVisible();
   });
 
-  test('each pack is paid for once: a bundle takes its packs out (with Undo), a pack it holds is not added', async ({
+  test('each pack is paid for once: a bundle takes its packs out (with Undo), a pack it holds is not added, a cheaper bundle is offered', async ({
     page,
     cart,
   }) => {
@@ -196,7 +196,21 @@ test.describe('bundles that save', () => {
     const shared = bundleMembers(weddings).filter((pack) =>
       bundleMembers(portrait).some((other) => other.slug === pack.slug),
     );
-    await expect(cart.panel.getByRole('note')).toContainText(shared[0]!.name);
+    await expect(cart.panel.getByRole('note').filter({ hasText: shared[0]!.name })).toHaveCount(1);
+
+    // Bundle & Save All Presets holds every pack of those two for less: one tap to it.
+    const all = bundles.find((b) => b.slug === 'bundle-save-all-presets')!;
+    const saves = weddings.priceCents + portrait.priceCents - all.priceCents;
+    const cheaper = cart.panel.getByRole('note').filter({ hasText: all.name });
+    await expect(cheaper).toContainText(
+      fillIn(shopCopy.cart.cheaper, { bundle: all.name, amount: price(saves) }),
+    );
+    await cheaper
+      .getByRole('button', { name: fillIn(shopCopy.cart.takeCheaper, { bundle: all.name }) })
+      .click();
+    await expect(cart.lines).toHaveCount(1);
+    await expect(cart.subtotal).toHaveText(price(all.priceCents));
+    await expect(cart.panel.getByRole('note')).toHaveCount(0);
   });
 
   test('a bundle is charged at its price and delivers every pack’s link', async ({

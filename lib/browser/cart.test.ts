@@ -4,6 +4,7 @@ import type { CartLine, Pack } from '@/lib/shared/order';
 import {
   bundleHolding,
   cartReducer,
+  cheaperWay,
   lineCount,
   linesInBundle,
   repairCart,
@@ -100,6 +101,25 @@ describe('cartReducer', () => {
       ]);
       expect(bundleHolding([bundleLine], 'earthy-tone', withBundle)?.slug).toBe('duo-bundle');
       expect(linesInBundle([stoic, awaken], duo)).toEqual([stoic]);
+    });
+
+    test('a bundle that holds every pack of the cart for less is offered, the cheapest', () => {
+      const all: Pack = {
+        slug: 'all-bundle',
+        name: 'All',
+        priceCents: 8999,
+        image: '/all.webp',
+        members: entries.map(({ slug, name }) => ({ slug, name })),
+      };
+      const shop = new Map([...withBundle, [all.slug, all]]);
+      // Duo (59.99) + Awaken (34.99) = 94.98: All holds the same packs for 89.99.
+      expect(cheaperWay([bundleLine, { slug: 'awaken', quantity: 1 }], shop)).toEqual({
+        bundle: all,
+        savesCents: 9498 - 8999,
+      });
+      expect(cheaperWay([stoic], shop)).toBeNull();
+      expect(cheaperWay([{ slug: 'all-bundle', quantity: 1 }], shop)).toBeNull();
+      expect(cheaperWay([], shop)).toBeNull();
     });
 
     test('adding a pack a bundle in the cart holds adds nothing', () => {

@@ -125,6 +125,31 @@ export function repeatedPacks(lines: readonly CartLine[], catalog: Catalog): Mem
   return repeated;
 }
 
+/**
+ * A bundle the cart does not hold that has every pack the cart delivers, for less than the cart
+ * costs (two bundles sharing a pack, say, where one bundle holds them all): the cheapest such,
+ * with what it saves; null when there is none.
+ */
+export function cheaperWay(
+  lines: readonly CartLine[],
+  catalog: Catalog,
+): { bundle: Pack; savesCents: number } | null {
+  const packs = lines.flatMap((line) => {
+    const pack = catalog.get(line.slug);
+    return pack ? (pack.members ?? [pack]).map((part) => part.slug) : [];
+  });
+  const total = lines.reduce((sum, line) => sum + (catalog.get(line.slug)?.priceCents ?? 0), 0);
+  let best: { bundle: Pack; savesCents: number } | null = null;
+  for (const bundle of catalog.values()) {
+    if (!bundle.members || lines.some((line) => line.slug === bundle.slug)) continue;
+    const holds = new Set(bundle.members.map((member) => member.slug));
+    if (packs.length === 0 || !packs.every((slug) => holds.has(slug))) continue;
+    const savesCents = total - bundle.priceCents;
+    if (savesCents > 0 && (!best || savesCents > best.savesCents)) best = { bundle, savesCents };
+  }
+  return best;
+}
+
 /** The badge's number: distinct lines, not units. */
 export const lineCount = (lines: readonly CartLine[]) => lines.length;
 

@@ -557,6 +557,9 @@ export const shopSchema = z.object({
     /** A bundle added: its packs already in the cart were taken out (with Undo). */
     takenOut: template('bundle', 'names'),
     undo: text,
+    /** A bundle holds every pack of the cart for less: what it saves, and the one tap to it. */
+    cheaper: template('bundle', 'amount'),
+    takeCheaper: template('bundle'),
     removed: template('name'),
     /** Said when a bundle repeats a pack already in the cart (the buyer's choice). */
     repeats: template('names'),

@@ -28,6 +28,13 @@ export function createOrderService(deps: OrderDeps) {
     packMissing: (pack: Member) => packsMissing(ctx, [pack], 'download', 'download'),
     refund: (order: OrderRecord, why: string, full: boolean, eventId: string) =>
       refund(ctx, order, why, full, eventId),
+    /** PayPal denied a pending payment: the order stays unpaid, its code's use goes back. */
+    denied(orderId: string) {
+      const order = ctx.store.findOrder(orderId);
+      if (order?.status !== 'created' || !order.discountCode || !order.ref) return;
+      ctx.store.releaseCode(order.discountCode, order.ref);
+      ctx.log.info({ msg: 'pending payment denied', orderId });
+    },
   };
 }
 

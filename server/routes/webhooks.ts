@@ -106,6 +106,14 @@ export function webhookRoutes(deps: {
           log.info({ msg: 'webhook', type: event.event_type, orderId: id, result: result.kind });
           return c.json({ ok: true });
         }
+        if (event.event_type === 'PAYMENT.CAPTURE.DENIED') {
+          // A pending payment PayPal did not complete (an e-check bounced): nothing was paid,
+          // and the code's use it held goes back.
+          const id = event.resource?.supplementary_data?.related_ids?.order_id;
+          if (isOrderId(id)) orders.denied(id);
+          log.info({ msg: 'webhook', type: event.event_type, orderId: id });
+          return c.json({ ok: true });
+        }
         if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED') {
           return c.json({ ok: true, ignored: event.event_type });
         }
