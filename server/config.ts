@@ -49,18 +49,7 @@ export type Config = {
   trustProxyHops: number;
   /** Buyers' reviews: where the service writes them, and the one reminder after delivery. */
   reviews: {
-    publisher:
-      | { kind: 'local'; dir: string }
-      | {
-          kind: 'github';
-          apiUrl: string;
-          repo: string;
-          branch: string;
-          token: string;
-          /** GitHub's limits on writes (GITHUB_CONTENT_LIMITS unless a test sets others). */
-          limits?: { perMinute: number; perHour: number };
-          maxWaitMs?: number;
-        };
+    publisher: { kind: 'local'; dir: string } | ({ kind: 'github' } & GitHubSettings);
     /** Days after delivery that the one reminder to review goes; null: none. */
     reminderDays: number | null;
     /**
@@ -71,6 +60,18 @@ export type Config = {
     /** Sends one review link may make in an hour; past that it is asked to wait. */
     sendsPerHour: number;
   };
+};
+
+/** Where reviews are committed: the editor's repository and branch, and GitHub's limits. */
+export type GitHubSettings = {
+  apiUrl: string;
+  repo: string;
+  branch: string;
+  token: string;
+  /** GitHub's limits on writes (GITHUB_CONTENT_LIMITS unless a test sets others). */
+  limits?: { perMinute: number; perHour: number };
+  /** How long a write may wait for its turn (a buyer waits for the answer). */
+  maxWaitMs?: number;
 };
 
 export const DAY = 24 * 60 * 60 * 1000;

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../config';
+import type { Config, GitHubSettings } from '../config';
 
 /** A file as it stands: its text, and the version a change must name (GitHub's blob sha). */
 export type Published = { text: string; sha: string };
@@ -102,15 +102,7 @@ function pacing(
  * it since). Writes are paced under GitHub's limits for content-creating requests.
  */
 export function githubPublisher(
-  options: {
-    apiUrl: string;
-    repo: string;
-    branch: string;
-    token: string;
-    limits?: { perMinute: number; perHour: number };
-    /** How long a write may wait for its turn (a buyer waits for the answer). */
-    maxWaitMs?: number;
-  },
+  options: GitHubSettings,
   fetchImpl: typeof fetch = fetch,
 ): Publisher {
   const turn = pacing(options.limits ?? GITHUB_CONTENT_LIMITS, options.maxWaitMs ?? 20_000);
