@@ -143,13 +143,14 @@ export function headerRules(
       headers: [['Cache-Control', immutable]] as [string, string][],
       drop: ['Content-Security-Policy'],
     })),
-    // The shop's catalogue, which the order service asks for every minute: revalidated each time
-    // (an ETag answers 304), and without the page-wide policy, which would triple its size.
-    {
-      path: '/catalog.json',
-      headers: [['Cache-Control', 'public, max-age=0, must-revalidate']],
+    // The shop's catalogue, which the order service asks for every minute, and what the build
+    // was made from, which the editor asks for: revalidated each time (an ETag answers 304), and
+    // without the page-wide policy, which would triple their size.
+    ...['/catalog.json', '/version.json'].map((path) => ({
+      path,
+      headers: [['Cache-Control', 'public, max-age=0, must-revalidate']] as [string, string][],
       drop: ['Content-Security-Policy'],
-    },
+    })),
     ...pages.map((page) => ({
       path: page.path,
       headers: [

@@ -1,24 +1,13 @@
 // Writes out/_headers (Netlify, Cloudflare Pages) for this build's settings after `next build`,
 // with each page's Content-Security-Policy naming the hashes of its own inline scripts; with
 // --nginx, prints the same headers for an nginx server block instead.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  headersFile,
-  inlineScriptHashes,
-  nginxSnippet,
-  type PageScripts,
-} from '@/lib/security-headers';
-import { sitePages } from './site-pages';
+import { headersFile, nginxSnippet } from '@/lib/security-headers';
+import { pageScripts } from './site-pages';
 
 const out = path.resolve('out');
-const pages: PageScripts[] = sitePages(out)
-  .map((file) => ({
-    // out/about/index.html is served at /about/ (trailingSlash); 404.html at any unknown address.
-    path: `/${file.split(path.sep).join('/')}`.replace(/index\.html$/, ''),
-    hashes: inlineScriptHashes(readFileSync(path.join(out, file), 'utf8')),
-  }))
-  .sort((a, b) => a.path.localeCompare(b.path));
+const pages = pageScripts(out);
 
 if (process.argv.includes('--nginx')) {
   console.log(nginxSnippet(pages));

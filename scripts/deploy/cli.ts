@@ -1,0 +1,60 @@
+// npm run deploy -- <target folder> [--reload "<command>"]
+// npm run rollback -- <target folder> [--reload "<command>"]
+// (README, "Deploying": any host that serves a folder; releases.ts says how a release is laid.)
+import { execFileSync, execSync } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { deploy, rollback } from './releases';
+
+const usage = `Usage: npm run deploy -- <target folder> [--reload "<command>"]
+       npm run rollback -- <target folder> [--reload "<command>"]
+  deploy copies out/ into <target>/releases/<time>-<commit>/ with the nginx configuration of its
+  headers, and switches <target>/current to it; rollback switches back to the release before.
+  --reload runs a command once the link is switched (nginx: "nginx -s reload" or
+  "systemctl reload nginx"), so that the server reads the live release's headers.`;
+
+const command = process.argv[2];
+let values: { reload?: string };
+let positionals: string[];
+try {
+  ({ values, positionals } = parseArgs({
+    args: process.argv.slice(3),
+    options: { reload: { type: 'string' } },
+    allowPositionals: true,
+  }));
+} catch (error) {
+  console.error(`${(error as Error).message}\n\n${usage}`);
+  process.exit(2);
+}
+const [target] = positionals;
+if (!target || positionals.length > 1 || (command !== 'deploy' && command !== 'rollback')) {
+  console.error(usage);
+  process.exit(2);
+}
+
+const commit = (() => {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return undefined;
+  }
+})();
+
+try {
+  const live =
+    command === 'deploy'
+      ? deploy(path.resolve('out'), path.resolve(target), { commit, report: console.log })
+      : rollback(path.resolve(target));
+  if (command === 'rollback') console.log(`Live again: ${live}`);
+  if (values.reload) {
+    execSync(values.reload, { stdio: 'inherit' });
+    console.log(`Reloaded: ${values.reload}`);
+  } else {
+    console.log(
+      'The server reads the new headers when it reloads its configuration (nginx: nginx -s reload).',
+    );
+  }
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
