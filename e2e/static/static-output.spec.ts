@@ -1,5 +1,6 @@
 // Checks of the built out/ folder itself, without a browser: no secrets, no broken internal
 // links or assets, every external link safe.
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -129,6 +130,17 @@ test('the scripts pages load at startup carry V8’s compile hint, once; the oth
   expect(hinted.sort()).toEqual([...startup].map((src) => src.slice(1)).sort());
   for (const file of hinted) expect.soft(readOut(file).indexOf(COMPILE_HINT, 1), file).toBe(-1);
   expect(chunks.length).toBeGreaterThan(hinted.length);
+});
+
+test('out/version.json names the commit built, when, and the catalogue it publishes', () => {
+  const version = JSON.parse(readOut('version.json')) as Record<string, unknown>;
+  // A commit of this history: the one checked out when out/ was built (HEAD, or one before it).
+  expect(version.commit).toMatch(/^[0-9a-f]{40}$/);
+  expect(() =>
+    execFileSync('git', ['merge-base', '--is-ancestor', String(version.commit), 'HEAD']),
+  ).not.toThrow();
+  expect(Date.parse(String(version.builtAt))).toBeLessThanOrEqual(Date.now());
+  expect(version.catalogVersion).toBe(JSON.parse(readOut('catalog.json')).version);
 });
 
 test("out/catalog.json is the shop's catalogue as content has it, in the service's schema", () => {
