@@ -87,7 +87,8 @@ export async function capture(
   const settled = settle(ctx, known, order);
   // A payment PayPal holds as pending (an e-check, a review: hours to days) keeps its code's use
   // until PayPal completes or denies it; one that took nothing gives it back.
-  if (settled.kind === 'pending' && code) store.takeCode(code, known.ref, now(), WHILE_PENDING);
+  // (Extended, never taken again: a denial handled while this call waited for PayPal stands.)
+  if (settled.kind === 'pending' && code) store.extendHold(code, known.ref, WHILE_PENDING);
   if (settled.kind === 'refused' && !settled.paid && !settled.refunded && code) {
     store.releaseCode(code, known.ref);
   }

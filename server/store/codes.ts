@@ -29,6 +29,10 @@ export function codeStore(db: Database.Database) {
   );
   const keepUse = db.prepare('UPDATE code_uses SET heldUntil = NULL WHERE code = ? AND ref = ?');
   const dropUse = db.prepare('DELETE FROM code_uses WHERE code = ? AND ref = ?');
+  const extendHeld = db.prepare(
+    `UPDATE code_uses SET heldUntil = @until
+     WHERE code = @code AND ref = @ref AND heldUntil IS NOT NULL AND heldUntil < @until`,
+  );
   const usageLimitOf = db.prepare<[string], { usageLimit: number | null }>(
     'SELECT usageLimit FROM codes WHERE code = ?',
   );
@@ -85,6 +89,13 @@ export function codeStore(db: Database.Database) {
     takeCode: db.transaction((code: string, ref: string, now: number, heldUntil: number) =>
       takeUse(code, ref, now, heldUntil),
     ),
+
+    /**
+     * Holds a use that is held now until `until` (a payment pending at PayPal); a use given back
+     * meanwhile (PayPal denied the payment) stays given back.
+     */
+    extendHold: (code: string, ref: string, until: number) =>
+      void extendHeld.run({ code, ref, until }),
 
     /** Gives a held use back (the capture was declined: nothing was charged). */
     releaseCode: (code: string, ref: string) => void dropUse.run(code, ref),
