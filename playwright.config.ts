@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { apiBase, catalogSiteBase, catalogSitePort, serviceEnv } from './e2e/service';
-import { chromiumPath, QUIET_FLAGS } from './scripts/chromium';
+import { headlessShellPath, QUIET_FLAGS } from './scripts/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -17,7 +17,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     // Debian's Chromium where it is installed; elsewhere Playwright's own browser
     // (`npx playwright install chromium` once).
-    launchOptions: { executablePath: chromiumPath, args: QUIET_FLAGS },
+    launchOptions: { executablePath: headlessShellPath, args: QUIET_FLAGS },
   },
   projects: [
     {
