@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { hostOrigins } from './e2e/hosts/hosts';
 import { apiBase, catalogSiteBase, catalogSitePort, serviceEnv } from './e2e/service';
 import { headlessShellPath, QUIET_FLAGS } from './scripts/chromium';
 
@@ -30,6 +31,13 @@ export default defineConfig({
     { name: 'engines', testDir: 'e2e/engines' },
     // Checks of the out/ folder itself, without a browser.
     { name: 'output', testDir: 'e2e/static' },
+    // out/ behind the servers of real hosts: Cloudflare's local Pages server, and Debian's nginx
+    // through deploys and a rollback (npm run deploy).
+    {
+      name: 'hosts',
+      testDir: 'e2e/hosts',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
     // The editor at /admin/ with decap-server, on a copy of the project that it edits and builds.
     {
       name: 'cms',
@@ -52,7 +60,7 @@ export default defineConfig({
     },
     {
       command: 'node --import tsx server/index.ts',
-      env: serviceEnv(baseURL),
+      env: serviceEnv([baseURL, ...hostOrigins]),
       url: `${apiBase}/health`,
       reuseExistingServer: !process.env.CI,
     },

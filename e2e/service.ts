@@ -17,14 +17,14 @@ export const outboxDir = path.join(serviceDataDir, 'outbox');
 export const reviewsDir = path.join(serviceDataDir, 'reviews');
 
 /** The service's environment for the e2e run: local fakes, e-mails into the outbox folder. */
-export function serviceEnv(siteOrigin: string): Record<string, string> {
+export function serviceEnv(siteOrigins: string[]): Record<string, string> {
   return {
     NODE_ENV: 'development',
     PORT: String(apiPort),
     FAKE_PAYPAL_PORT: String(paypalPort),
     DATA_DIR: serviceDataDir,
     REVIEWS_DIR: reviewsDir,
-    SITE_ORIGINS: siteOrigin,
+    SITE_ORIGINS: siteOrigins.join(','),
     RATE_LIMIT_PER_MINUTE: '1000',
     CATALOG_URL: `${catalogSiteBase}/catalog.json`,
     // A catalogue a test publishes reaches the service within a second.

@@ -110,22 +110,28 @@ const immutable = 'public, max-age=31536000, immutable';
 /** A page of the export: its address and the hashes of its inline scripts. */
 export type PageScripts = { path: string; hashes: string[] };
 
+/** One rule of the headers: a path, and whether it is a file (a script, a picture) or a page. */
+type HeaderRule = { path: string; headers: [string, string][]; file?: true };
+
+/**
+ * Cloudflare Pages' limits on `_headers` (developers.cloudflare.com/pages/configuration/headers/,
+ * "Limits"): a longer line is ignored, with only a warning in the build's log.
+ */
+export const HEADERS_FILE_LIMITS = { rules: 100, lineLength: 2000 } as const;
+
 /**
  * Headers by path, in the order a host applies them; a later rule's header replaces an earlier
- * one. Every address gets a policy that allows the inline scripts of any page (the 404 page is
- * served at any address); each page's own rule then narrows it to that page's scripts. A host that
- * sends both policies instead of replacing one enforces both, which comes to the page's own.
+ * one. Each page's rule carries its own policy, with the hashes of its own inline scripts. No
+ * rule gives every address a policy: one listing every page's hashes runs past Cloudflare's 2,000
+ * characters a line (HEADERS_FILE_LIMITS), and one listing fewer would be enforced beside each
+ * page's own by a host that sends both (Netlify joins them), blocking the page's scripts. The 404
+ * page, served at any unknown address, carries its policy in its own HTML (notFoundPolicyMeta).
  */
-export function headerRules(
-  pages: readonly PageScripts[],
-  apiBaseUrl?: string,
-): { path: string; headers: [string, string][]; drop?: string[] }[] {
-  const every = [...new Set(pages.flatMap((page) => page.hashes))].sort();
+export function headerRules(pages: readonly PageScripts[], apiBaseUrl?: string): HeaderRule[] {
   return [
     {
       path: '/*',
       headers: [
-        ['Content-Security-Policy', contentSecurityPolicy(every, apiBaseUrl)],
         ['Strict-Transport-Security', 'max-age=63072000; includeSubDomains'],
         ['X-Content-Type-Options', 'nosniff'],
         ['X-Frame-Options', 'DENY'],
@@ -136,20 +142,18 @@ export function headerRules(
         ['Cache-Control', 'public, max-age=0, must-revalidate'],
       ],
     },
-    // A policy means nothing on a script or a picture, and the page-wide one, with the hashes of
-    // every page, would add kilobytes to each of their responses.
+    // Scripts and pictures, named by their content: cached for a year.
     ...['/_next/static/*', '/media/*'].map((path) => ({
       path,
       headers: [['Cache-Control', immutable]] as [string, string][],
-      drop: ['Content-Security-Policy'],
+      file: true as const,
     })),
     // The shop's catalogue, which the order service asks for every minute, and what the build
-    // was made from, which the editor asks for: revalidated each time (an ETag answers 304), and
-    // without the page-wide policy, which would triple their size.
+    // was made from, which the editor asks for: revalidated each time (an ETag answers 304).
     ...['/catalog.json', '/version.json'].map((path) => ({
       path,
       headers: [['Cache-Control', 'public, max-age=0, must-revalidate']] as [string, string][],
-      drop: ['Content-Security-Policy'],
+      file: true as const,
     })),
     ...pages.map((page) => ({
       path: page.path,
@@ -172,19 +176,33 @@ export function headerRules(
 }
 
 /**
+ * The 404 page's policy as a <meta> element, for the top of its <head>: a host answers any unknown
+ * address with that page, and no header rule can name every such address. A policy in a <meta>
+ * cannot say frame-ancestors (the browser ignores it, with an error); X-Frame-Options, sent at
+ * every address, keeps the page out of frames instead.
+ */
+export function notFoundPolicyMeta(scriptHashes: readonly string[], apiBaseUrl?: string): string {
+  const value = contentSecurityPolicy(scriptHashes, apiBaseUrl)
+    .split('; ')
+    .filter((directive) => !directive.startsWith('frame-ancestors '))
+    .join('; ');
+  return `<meta http-equiv="Content-Security-Policy" content="${value}"/>`;
+}
+
+/**
  * The `_headers` file of Netlify and Cloudflare Pages. "! Cache-Control" detaches the page-wide
  * value where a later rule sets its own, as Cloudflare Pages requires.
  */
 export function headersFile(pages: readonly PageScripts[], apiBaseUrl?: string): string {
   const seen = new Set<string>();
   return headerRules(pages, apiBaseUrl)
-    .map(({ path, headers, drop = [] }) => {
+    .map(({ path, headers }) => {
       const lines = headers.map(([name, value]) => {
         const detach = seen.has(name) ? `  ! ${name}\n` : '';
         seen.add(name);
         return `${detach}  ${name}: ${value}`;
       });
-      return `${path}\n${[...drop.map((name) => `  ! ${name}`), ...lines].join('\n')}`;
+      return `${path}\n${lines.join('\n')}`;
     })
     .join('\n\n')
     .concat('\n');
@@ -206,10 +224,15 @@ export function nginxSnippet(pages: readonly PageScripts[], apiBaseUrl?: string)
     ...headers.filter(([name]) => !by.some(([other]) => other === name)),
     ...by,
   ];
-  const locations = rest.map(({ path, headers, drop }) => {
-    // Assets drop the page headers; a folder (/admin/*) or a page (`location =`) replaces some.
-    const own = drop ? [...kept, ...headers] : replace(site!.headers, headers);
-    const where = path.endsWith('*') ? path.replace('*', '') : `= ${path}`;
+  const locations = rest.map(({ path, headers, file }) => {
+    // Files keep only the headers that apply to files; a folder (/admin/*) or a page
+    // (`location =`) adds its policy to the page headers.
+    const own = file ? [...kept, ...headers] : replace(site!.headers, headers);
+    // nginx answers /about/ by an internal redirect to /about/index.html, and sends the headers
+    // of the location that redirect lands in: the page's block is named by its file.
+    const where = path.endsWith('*')
+      ? path.replace('*', '')
+      : `= ${path.endsWith('/') ? `${path}index.html` : path}`;
     return `location ${where} {\n${add(own, '  ')}\n}`;
   });
   return [add(site!.headers), ...locations].join('\n');

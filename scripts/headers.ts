@@ -1,20 +1,40 @@
 // Writes out/_headers (Netlify, Cloudflare Pages) for this build's settings after `next build`,
-// with each page's Content-Security-Policy naming the hashes of its own inline scripts; with
-// --nginx, prints the same headers for an nginx server block instead.
-import { writeFileSync } from 'node:fs';
+// with each page's Content-Security-Policy naming the hashes of its own inline scripts, and puts
+// the 404 page's policy in its own <head> (it answers every unknown address); with --nginx, prints
+// the same headers for an nginx server block instead.
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { headersFile, nginxSnippet } from '@/lib/security-headers';
+import { pathToFileURL } from 'node:url';
+import { headersFile, nginxSnippet, notFoundPolicyMeta } from '@/lib/security-headers';
 import { pageScripts } from './site-pages';
 
-const out = path.resolve('out');
-const pages = pageScripts(out);
-
-if (process.argv.includes('--nginx')) {
-  console.log(nginxSnippet(pages));
-} else {
+/** Writes a built site's `_headers` and its 404 page's policy; how many pages and hashes. */
+export function writeHeaders(out: string) {
+  const pages = pageScripts(out);
   writeFileSync(path.join(out, '_headers'), headersFile(pages));
-  const hashes = new Set(pages.flatMap((page) => page.hashes)).size;
-  console.log(
-    `Headers: a policy for each of ${pages.length} pages, ${hashes} inline script hashes.`,
-  );
+  const notFound = pages.find((page) => page.path === '/404.html');
+  if (notFound) {
+    const file = path.join(out, '404.html');
+    const html = readFileSync(file, 'utf8').replace(
+      /<meta http-equiv="Content-Security-Policy"[^>]*>/,
+      '',
+    );
+    // Right after the charset, before any script the policy governs.
+    const charset = '<meta charSet="utf-8"/>';
+    if (!html.includes(charset)) {
+      throw new Error(`${file}: no ${charset} to put the page's policy after`);
+    }
+    writeFileSync(file, html.replace(charset, `${charset}${notFoundPolicyMeta(notFound.hashes)}`));
+  }
+  return { pages: pages.length, hashes: new Set(pages.flatMap((page) => page.hashes)).size };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
+  const out = path.resolve('out');
+  if (process.argv.includes('--nginx')) {
+    console.log(nginxSnippet(pageScripts(out)));
+  } else {
+    const { pages, hashes } = writeHeaders(out);
+    console.log(`Headers: a policy for each of ${pages} pages, ${hashes} inline script hashes.`);
+  }
 }

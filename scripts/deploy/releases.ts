@@ -9,11 +9,14 @@
 import {
   cpSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   readlinkSync,
   renameSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -58,6 +61,48 @@ export function nginxConfig(site: string): string {
   ].join('\n');
 }
 
+/** The folders whose files are named by their content, and so never differ under one name. */
+const CONTENT_NAMED = ['_next/static', 'media'];
+/** Which files of a release came from the one before it (not from its own build). */
+const CARRIED_LIST = 'carried.json';
+
+/** The files under a folder, relative to it. */
+const filesUnder = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+        statSync(path.join(dir, file)).isFile(),
+      )
+    : [];
+
+/**
+ * Copies into a new release the scripts and pictures of the live one that its build does not
+ * have: a page of the live release still loading when the link switches asks for them next.
+ * Only the live release's own files are carried, so that they last one release longer, not for
+ * ever. Returns what was carried.
+ */
+function carryForward(liveDir: string, dir: string): string[] {
+  const carriedBefore = new Set<string>(
+    existsSync(path.join(liveDir, CARRIED_LIST))
+      ? (JSON.parse(readFileSync(path.join(liveDir, CARRIED_LIST), 'utf8')) as string[])
+      : [],
+  );
+  const carried: string[] = [];
+  for (const folder of CONTENT_NAMED) {
+    const from = path.join(liveDir, 'site', folder);
+    const to = path.join(dir, 'site', folder);
+    // A build may link a folder rather than hold it; its files are not this release's to add to.
+    if (lstatSync(to, { throwIfNoEntry: false })?.isSymbolicLink()) continue;
+    for (const file of filesUnder(from)) {
+      const name = path.join(folder, file);
+      if (carriedBefore.has(name) || existsSync(path.join(to, file))) continue;
+      cpSync(path.join(from, file), path.join(to, file));
+      carried.push(name);
+    }
+  }
+  writeFileSync(path.join(dir, CARRIED_LIST), JSON.stringify(carried));
+  return carried;
+}
+
 /** Points `current` at a release in one step: a new link, renamed over the old one. */
 function switchTo(target: string, release: string) {
   const link = path.join(target, 'current');
@@ -97,13 +142,20 @@ export function deploy(
   mkdirSync(dir, { recursive: true });
   report(`Copying ${out} into ${site}…`);
   cpSync(out, site, { recursive: true });
+  const live = currentRelease(target);
+  if (live) {
+    const carried = carryForward(path.join(target, 'releases', live), dir);
+    if (carried.length > 0) {
+      report(
+        `Kept ${carried.length} scripts and pictures of ${live} that its pages may still ask for`,
+      );
+    }
+  }
   writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(path.resolve(site)));
   switchTo(target, name);
   report(`Live: ${name}`);
-  const live = new Set([name]);
   const all = releases(target);
   for (const old of all.slice(0, Math.max(0, all.length - KEEP))) {
-    if (live.has(old)) continue;
     rmSync(path.join(target, 'releases', old), { recursive: true, force: true });
     report(`Removed the old release ${old}`);
   }

@@ -32,11 +32,14 @@ import { applyTone } from './tones';
 
 const ROOT = process.cwd();
 const MEDIA_DIR = path.join(ROOT, 'media');
-// MEDIA_CACHE_DIR keeps the encoded pictures outside the checkout (CI keeps them between runs on
-// one machine); every entry is named by its source's content and the encoding settings.
+// Where the encoded pictures are kept between builds; every entry is named by its source's content
+// and the encoding settings. MEDIA_CACHE_DIR chooses (CI keeps them outside the checkout; the
+// GitHub workflow restores them there). On Cloudflare Pages (CF_PAGES=1), inside .next/cache, the
+// folder Pages' build cache keeps for Next.js; Netlify keeps .cache/media by a build plugin
+// (netlify/plugins/media-cache). README.md, "Deploying", cites each host's documentation.
 const CACHE_DIR = process.env.MEDIA_CACHE_DIR
   ? path.resolve(process.env.MEDIA_CACHE_DIR)
-  : path.join(ROOT, '.cache/media');
+  : path.join(ROOT, process.env.CF_PAGES === '1' ? '.next/cache/media' : '.cache/media');
 const OUT_DIR = path.join(ROOT, 'public/media');
 /** What lib/media.ts imports. */
 const MANIFEST_PATH = path.join(ROOT, '.cache/media/manifest.json');
