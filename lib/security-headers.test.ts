@@ -96,7 +96,7 @@ describe('security headers', () => {
     expect(file).toContain('  Cache-Control: public, max-age=0, must-revalidate');
   });
 
-  test('the README shows the nginx form of the same headers', () => {
-    expect(readFileSync('README.md', 'utf8')).toContain(nginxSnippet(examplePages, api));
+  test('docs/deploying.md shows the nginx form of the same headers', () => {
+    expect(readFileSync('docs/deploying.md', 'utf8')).toContain(nginxSnippet(examplePages, api));
   });
 });
