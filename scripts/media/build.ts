@@ -28,6 +28,7 @@ import { applyLut, haldLut, identityHald, lookPath } from '@/lib/try-on/hald';
 import { progress } from '../progress';
 import { paintPhoto } from './paint';
 import { HALD_LEVEL, resolveLook, resolveSources, type Look, type Source } from './sources';
+import { AVIF, FALLBACK_WIDTH, JPEG, WEBP, WIDTHS } from './encoding';
 import { applyTone } from './tones';
 
 const ROOT = process.cwd();
@@ -45,24 +46,11 @@ const OUT_DIR = path.join(ROOT, 'public/media');
 const MANIFEST_PATH = path.join(ROOT, '.cache/media/manifest.json');
 const URL_BASE = '/media';
 
-// Phones are 360–412 CSS px wide at 1.75–3× density: 412 × 1.75 = 721 px, 360–412 × 2.625–3 ≈ 1080 px.
-// 800 and 1080 fit those screens without sending the next width up (720 missed the first by a pixel).
-// 240 is for thumbnails (the preset gallery's are 96 px wide).
-const WIDTHS = [240, 480, 800, 1080, 1440, 1920];
-const FALLBACK_WIDTH = 960;
 const DRAFT = process.env.MEDIA_DRAFT === '1';
 const FILL = process.argv.includes('--fill');
 /** Drafts are remade at every draft build (they take seconds), in their own folder. */
 const DRAFT_DIR = path.join(ROOT, '.cache/media-draft');
 const DRAFT_WEBP = { quality: 72, effort: 0 } as const;
-const WEBP = { quality: 72, effort: 4 } as const;
-// AVIF for the browsers that read it (Picture offers it first): at a like look, 35 % smaller than
-// the WebP over the whole site (the preset cover at 800 px: 47 KB WebP, 32 KB AVIF), which on a
-// phone's link is the main picture on screen sooner. Effort 2 encodes it in 0.1 s at 800 px
-// (effort 4: 1.3 s, for about 10 % less), so a fresh build of every picture takes minutes, not
-// half an hour.
-const AVIF = { quality: 50, effort: 2 } as const;
-const JPEG = { quality: 78, progressive: true } as const;
 /** The preview is this many bands of colour, top to bottom (components/media/picture.module.css). */
 const PREVIEW_BANDS = 3;
 const CONCURRENCY = 3;
