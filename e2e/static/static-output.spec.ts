@@ -8,6 +8,7 @@ import { publishedCatalog } from '@/lib/catalog';
 import { presets } from '@/lib/content';
 import { matchRoute } from '@/lib/browser/route-match';
 import { allRoutes } from '@/lib/routes';
+import { HEADERS_FILE_LIMITS, inlineScriptHashes } from '@/lib/security-headers';
 import { settings } from '@/lib/settings';
 import { shopCatalogSchema } from '@/lib/shared/shop-catalog';
 import { COMPILE_HINT, startupScripts } from '../../scripts/html/compile-hints';
@@ -149,4 +150,16 @@ test("out/catalog.json is the shop's catalogue as content has it, in the service
   expect(published.packs.map(({ slug, priceCents }) => [slug, priceCents])).toEqual(
     presets.map(({ slug, priceCents }) => [slug, priceCents]),
   );
+});
+
+test("out/_headers is within Cloudflare Pages' limits, and the 404 page carries its own policy", () => {
+  const file = readOut('_headers');
+  const rules = file.split('\n').filter((line) => line.startsWith('/'));
+  expect(rules.length).toBeLessThanOrEqual(HEADERS_FILE_LIMITS.rules);
+  const long = file.split('\n').filter((line) => line.length > HEADERS_FILE_LIMITS.lineLength);
+  expect(long.map((line) => `${line.slice(0, 60)}… (${line.length} characters)`)).toEqual([]);
+  // A host serves it at any unknown address, which no rule names.
+  const notFound = readOut('404.html');
+  const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(notFound)?.[1];
+  for (const hash of inlineScriptHashes(notFound)) expect(meta).toContain(hash);
 });
