@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { untilAnswers } from '../answers';
 
 /** Where the editor of the e2e build looks for decap-server (lib/cms/config.ts's default). */
 const PROXY_PORT = 8081;
@@ -28,18 +29,6 @@ export type Workspace = {
   serve(port: number): Promise<string>;
   close(): Promise<void>;
 };
-
-async function waitFor(url: string, init?: RequestInit) {
-  for (let tries = 0; tries < 100; tries += 1) {
-    try {
-      if ((await fetch(url, init)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 export async function openWorkspace(): Promise<Workspace> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cms-e2e-'));
@@ -70,10 +59,12 @@ export async function openWorkspace(): Promise<Workspace> {
     GIT_REPO_DIRECTORY: dir,
     LOG_LEVEL: 'error',
   });
-  await waitFor(`http://localhost:${PROXY_PORT}/api/v1`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ action: 'info' }),
+  await untilAnswers(`http://localhost:${PROXY_PORT}/api/v1`, {
+    init: {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'info' }),
+    },
   });
 
   return {
@@ -91,7 +82,7 @@ export async function openWorkspace(): Promise<Workspace> {
     async serve(port) {
       start('node', ['scripts/serve.mjs'], { PORT: String(port) });
       const origin = `http://127.0.0.1:${port}`;
-      await waitFor(`${origin}/`);
+      await untilAnswers(`${origin}/`);
       return origin;
     },
     async close() {

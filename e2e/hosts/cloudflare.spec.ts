@@ -3,7 +3,8 @@
 // Content-Security-Policy violation, and an unknown address gets the 404 page, scripts and all.
 import { allRoutes } from '@/lib/routes';
 import { expect, test } from '../fixtures';
-import { pagesPort, startPagesDev, until, visit } from './hosts';
+import { untilAnswers } from '../answers';
+import { pagesPort, startPagesDev, visit } from './hosts';
 
 test.use({ baseURL: `http://127.0.0.1:${pagesPort}` });
 
@@ -11,7 +12,7 @@ let pages: ReturnType<typeof startPagesDev>;
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   pages = startPagesDev();
-  await until(`http://127.0.0.1:${pagesPort}/`).catch((error: Error) => {
+  await untilAnswers(`http://127.0.0.1:${pagesPort}/`, { ms: 60_000 }).catch((error: Error) => {
     throw new Error(`${error.message}\n${pages.log()}`);
   });
 });

@@ -11,15 +11,6 @@ export const nginxPort = Number(process.env.E2E_NGINX_PORT ?? 4191);
 export const pagesPort = Number(process.env.E2E_PAGES_PORT ?? 4192);
 export const hostOrigins = [nginxPort, pagesPort].map((port) => `http://127.0.0.1:${port}`);
 
-/** Waits until the address answers. */
-export async function until(url: string, ms = 60_000) {
-  for (const started = Date.now(); ;) {
-    if ((await fetch(url).catch(() => null))?.ok) return;
-    if (Date.now() - started > ms) throw new Error(`${url} did not answer in ${ms / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** nginx in the foreground with a server block that includes the live release's part. */
 export function startNginx(root: string, target: string) {
   const conf = path.join(root, 'nginx.conf');
