@@ -74,6 +74,15 @@ export const settingsSchema = z.object({
   ),
   CMS_APP_ID: setting('', 'The OAuth application id (GitLab and Gitea, PKCE).'),
   CMS_API_ROOT: setting('', "The host's API address (Gitea, self-hosted GitLab)."),
+  CMS_PUBLISH_MODE: z
+    .preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(['editorial_workflow', 'simple']).default('editorial_workflow'),
+    )
+    .meta({
+      description:
+        'editorial_workflow: Save makes a draft (a branch and a pull request) with a deploy preview, and Publish merges it (GitHub, GitLab); simple: Publish commits to the branch at once (Gitea, or a host without pull requests).',
+    }),
   CMS_LOCAL_BACKEND_URL: setting(
     'http://localhost:8081/api/v1',
     'Where `npm run cms` runs decap-server.',

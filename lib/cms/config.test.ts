@@ -3,9 +3,10 @@ import { describe, expect, test } from '@jest/globals';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import presets from '@/content/presets.json' with { type: 'json' };
-import { rawContent } from '@/lib/content';
+import { rawContent, reviews } from '@/lib/content';
 import { contentFiles, contentFolders, type ContentFolder } from '@/lib/content/files';
 import { folderFiles } from '@/lib/content/folders.generated';
+import { allRoutes } from '@/lib/routes';
 import { cmsConfig, cmsConnectOrigins, cmsSettings, fieldsOf, type CmsField } from './config';
 
 const settings = cmsSettings({}, 'https://www.saanjhstudio.example');
@@ -266,5 +267,19 @@ describe('the CMS configuration', () => {
       'https://git.saanjhstudio.example',
       'http://localhost:8081',
     ]);
+  });
+
+  test('drafts are pull requests unless the settings say simple; each draft previews its own page', () => {
+    expect(config.publish_mode).toBe('editorial_workflow');
+    expect(cmsConfig(cmsSettings({ CMS_PUBLISH_MODE: 'simple' }, '')).publish_mode).toBe('simple');
+    const routes = new Set(allRoutes().map((route) => route.path));
+    // Every file opens a page the site has.
+    for (const entry of entries)
+      expect([entry.name, routes.has(`/${entry.preview_path}`)]).toEqual([entry.name, true]);
+    // A review opens its pack's page, from its fields as Decap fills the template in.
+    for (const collection of config.collections.filter((c) => 'folder' in c)) {
+      const page = `/${collection.preview_path!.replace('{{fields.pack}}', reviews[0]!.pack)}`;
+      expect([collection.name, routes.has(page)]).toEqual([collection.name, true]);
+    }
   });
 });

@@ -199,17 +199,24 @@ export function fieldsOf(schema: z.ZodType, file: string): CmsField[] {
 export type CmsSettings = {
   /** The Git host the production editor commits to (README, "Editing in the browser"). */
   backend: Record<string, unknown>;
+  /** Drafts as pull requests with deploy previews, or commits at once (lib/settings.ts). */
+  publishMode: 'editorial_workflow' | 'simple';
   /** decap-server's address for local editing (`npm run cms`). */
   localBackendUrl: string;
   siteUrl: string;
 };
 
 /** Decap's whole configuration, for CMS.init({ config }). */
-export function cmsConfig({ backend, localBackendUrl, siteUrl }: CmsSettings) {
+export function cmsConfig({ backend, publishMode, localBackendUrl, siteUrl }: CmsSettings) {
   const files = Object.entries(contentFiles);
+  /** Decap's `preview_path` is relative to the preview's address. */
+  const previewPath = (page: string) => page.replace(/^\//, '');
   return {
     load_config_file: false,
     backend,
+    // Decap falls back to simple mode where the backend has no drafts (decap-server on files).
+    publish_mode: publishMode,
+    show_preview_links: true,
     // On localhost, Decap edits the files on disk through decap-server when it is running.
     local_backend: { url: localBackendUrl },
     site_url: siteUrl,
@@ -231,6 +238,7 @@ export function cmsConfig({ backend, localBackendUrl, siteUrl }: CmsSettings) {
             name,
             label: entry.label,
             file: entry.file,
+            preview_path: previewPath(entry.page),
             fields: fieldsOf(entry.schema, entry.file),
           })),
       })),
@@ -250,6 +258,7 @@ export function cmsConfig({ backend, localBackendUrl, siteUrl }: CmsSettings) {
             : { extension: 'json', format: 'json' }),
           ...(editor.slug ? { slug: editor.slug } : {}),
           identifier_field: editor.identifier,
+          preview_path: previewPath(entry.page),
           summary: entry.summary,
           sortable_fields: editor.newestFirst
             ? entry.sortBy.map((field, index) =>
@@ -285,6 +294,7 @@ export function cmsSettings(env: Env, siteUrl: string): CmsSettings {
       ...optional('api_root', settings.CMS_API_ROOT),
       ...(settings.CMS_APP_ID ? { app_id: settings.CMS_APP_ID, auth_type: 'pkce' } : {}),
     },
+    publishMode: settings.CMS_PUBLISH_MODE,
     localBackendUrl: settings.CMS_LOCAL_BACKEND_URL,
     siteUrl,
   };

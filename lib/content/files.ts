@@ -54,6 +54,8 @@ type ContentFile = {
   label: string;
   group: keyof typeof contentGroups;
   schema: z.ZodType;
+  /** The page that shows the file's content first: the editor's "View preview" opens it. */
+  page: string;
 };
 
 /**
@@ -74,6 +76,7 @@ export const contentFiles = {
         .superRefine(unique((p) => p.slug, 'slug'))
         .superRefine(unique((p) => p.legacyPath, 'legacyPath')),
     }),
+    page: '/presets/',
   },
   bundles: {
     file: 'content/bundles.json',
@@ -82,30 +85,35 @@ export const contentFiles = {
     schema: z.object({
       bundles: z.array(bundleSchema).superRefine(unique((b) => b.slug, 'slug')),
     }),
+    page: '/presets/',
   },
   shop: {
     file: 'content/shop.json',
     label: 'Cart and pack pages',
     group: 'shop',
     schema: shopSchema,
+    page: '/presets/',
   },
   terms: {
     file: 'content/terms.json',
     label: 'Terms of sale',
     group: 'shop',
     schema: termsSchema,
+    page: '/terms/',
   },
   rates: {
     file: 'content/rates.json',
     label: 'Exchange rates (approximate prices)',
     group: 'shop',
     schema: ratesSchema,
+    page: '/presets/',
   },
   checkout: {
     file: 'content/checkout.json',
     label: 'Checkout, receipt and e-mail',
     group: 'shop',
     schema: checkoutSchema,
+    page: '/checkout/',
   },
   pages: {
     file: 'content/pages.json',
@@ -125,32 +133,49 @@ export const contentFiles = {
       lovenotes: pageCopySchema,
       notFound: pageCopySchema,
     }),
+    page: '/',
   },
-  home: { file: 'content/home.json', label: 'Home page', group: 'pages', schema: homeSchema },
-  about: { file: 'content/about.json', label: 'About page', group: 'pages', schema: aboutSchema },
+  home: {
+    file: 'content/home.json',
+    label: 'Home page',
+    group: 'pages',
+    schema: homeSchema,
+    page: '/',
+  },
+  about: {
+    file: 'content/about.json',
+    label: 'About page',
+    group: 'pages',
+    schema: aboutSchema,
+    page: '/about/',
+  },
   education: {
     file: 'content/education.json',
     label: 'Coaching page',
     group: 'pages',
     schema: educationSchema,
+    page: '/education/',
   },
   contact: {
     file: 'content/contact.json',
     label: 'Contact form',
     group: 'pages',
     schema: contactSchema,
+    page: '/contact/',
   },
   availability: {
     file: 'content/availability.json',
     label: 'Availability',
     group: 'pages',
     schema: availabilitySchema,
+    page: '/book/',
   },
   journal: {
     file: 'content/journal.json',
     label: 'Journal: page and words',
     group: 'pages',
     schema: journalCopySchema,
+    page: '/journal/',
   },
   services: {
     file: 'content/services.json',
@@ -162,6 +187,7 @@ export const contentFiles = {
         .min(1)
         .superRefine(unique((s) => s.slug, 'slug')),
     }),
+    page: '/services/',
   },
   galleries: {
     file: 'content/galleries.json',
@@ -173,24 +199,28 @@ export const contentFiles = {
         .array(gallerySchema)
         .superRefine(unique((g) => `${g.collection}/${g.slug}`, 'slug')),
     }),
+    page: '/',
   },
   films: {
     file: 'content/films.json',
     label: 'Films',
     group: 'work',
     schema: z.object({ films: z.array(filmSchema) }),
+    page: '/',
   },
   lovenotes: {
     file: 'content/lovenotes.json',
     label: 'Love notes',
     group: 'work',
     schema: z.object({ loveNotes: z.array(loveNoteSchema) }),
+    page: '/lovenotes/',
   },
   site: {
     file: 'content/site.json',
     label: 'Studio, navigation and constants',
     group: 'settings',
     schema: siteSchema,
+    page: '/',
   },
 } satisfies Record<string, ContentFile>;
 
@@ -206,6 +236,8 @@ export type ContentFolder = {
   summary: string;
   sortBy: string[];
   schema: z.ZodType;
+  /** The page of one entry, as a Decap template of its fields: the editor's "View preview". */
+  page: string;
   editor: {
     create: boolean;
     delete: boolean;
@@ -237,6 +269,8 @@ export const contentFolders = {
     summary: '{{couple}}: {{tradition}}, {{published}}',
     sortBy: ['published', 'couple'],
     schema: journalPostSchema,
+    // A post's address may be made from its fields at build time, which a template cannot say.
+    page: '/journal/',
     editor: {
       create: true,
       delete: true,
@@ -256,6 +290,7 @@ export const contentFolders = {
     summary: '{{published}} · {{received}} · {{pack}} · {{rating}}/5 · {{name}}: {{title}}',
     sortBy: ['received', 'published', 'pack'],
     schema: reviewSchema,
+    page: '/full-item/{{fields.pack}}/',
     editor: { create: false, delete: true, identifier: 'title', preview: false, newestFirst: true },
   },
 } satisfies Record<string, ContentFolder>;
