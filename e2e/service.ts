@@ -5,6 +5,8 @@ import path from 'node:path';
 const apiPort = Number(process.env.E2E_API_PORT ?? 8787);
 const paypalPort = Number(process.env.E2E_PAYPAL_PORT ?? 8788);
 const catalogPort = Number(process.env.E2E_CATALOG_PORT ?? 8789);
+/** The editor of the e2e build talks to a fake GitHub here (npm run build:e2e's CMS_API_ROOT). */
+export const fakeGitHubPort = Number(process.env.E2E_GITHUB_PORT ?? 8790);
 
 export const apiBase = `http://127.0.0.1:${apiPort}`;
 export const fakePayPalBase = `http://127.0.0.1:${paypalPort}`;

@@ -7,6 +7,7 @@ import { galleries, presets, reviews } from '@/lib/content';
 import { formatPrice } from '@/lib/shared/money';
 import { galleryPath, presetPath } from '@/lib/routes';
 import { presetSlug } from '@/lib/slug';
+import { fakeGitHubPort } from '../service';
 import { openWorkspace, type Workspace } from './workspace';
 
 test.describe.configure({ mode: 'serial' });
@@ -61,7 +62,10 @@ test('the editor is kept out of search engines and runs under a policy of its ow
   const response = await request.get('/admin/');
   expect(response.headers()['x-robots-tag']).toBe('noindex, nofollow');
   const policy = response.headers()['content-security-policy']!;
-  expect(policy).toContain("connect-src 'self' https://api.github.com http://localhost:8081");
+  // The e2e build's editor talks to the fake GitHub (npm run build:e2e), and to decap-server.
+  expect(policy).toContain(
+    `connect-src 'self' http://127.0.0.1:${fakeGitHubPort} http://localhost:8081`,
+  );
   expect(policy).not.toContain('paypal');
   expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/admin');
 

@@ -30,7 +30,8 @@ export type Workspace = {
   close(): Promise<void>;
 };
 
-export async function openWorkspace(): Promise<Workspace> {
+/** A copy of the project; with `decapServer`, decap-server editing it as `npm run cms` does. */
+export async function openWorkspace({ decapServer = true } = {}): Promise<Workspace> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cms-e2e-'));
   const files = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     encoding: 'utf8',
@@ -54,18 +55,20 @@ export async function openWorkspace(): Promise<Workspace> {
     });
     children.push(child);
   };
-  start(path.join(dir, 'node_modules/.bin/decap-server'), [], {
-    PORT: String(PROXY_PORT),
-    GIT_REPO_DIRECTORY: dir,
-    LOG_LEVEL: 'error',
-  });
-  await untilAnswers(`http://localhost:${PROXY_PORT}/api/v1`, {
-    init: {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ action: 'info' }),
-    },
-  });
+  if (decapServer) {
+    start(path.join(dir, 'node_modules/.bin/decap-server'), [], {
+      PORT: String(PROXY_PORT),
+      GIT_REPO_DIRECTORY: dir,
+      LOG_LEVEL: 'error',
+    });
+    await untilAnswers(`http://localhost:${PROXY_PORT}/api/v1`, {
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'info' }),
+      },
+    });
+  }
 
   return {
     dir,

@@ -23,12 +23,27 @@ type Operation = {
   requestBody?: { content: Record<string, { schema: object }> };
   responses: Record<string, { content?: Record<string, { schema: object }> }>;
 };
-const description = JSON.parse(
-  readFileSync(new URL('./github-openapi/rest.json', import.meta.url), 'utf8'),
+/** OpenAPI 3.0's `nullable` beside no `type` (which Ajv refuses) as JSON Schema says it. */
+const nullable = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(nullable);
+  if (!node || typeof node !== 'object') return node;
+  const { nullable: orNull, ...rest } = node as Record<string, unknown>;
+  const schema = Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => [key, nullable(value)]),
+  );
+  if (orNull !== true) return schema;
+  return schema.type === undefined
+    ? { anyOf: [schema, { type: 'null' }] }
+    : { ...schema, nullable: true };
+};
+const description = nullable(
+  JSON.parse(readFileSync(new URL('./github-openapi/rest.json', import.meta.url), 'utf8')),
 ) as { paths: Record<string, Record<string, Operation>> };
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);
+// GitHub's own format: a repository's owner/name.
+ajv.addFormat('repo.nwo', /^[\w.-]+\/[\w.-]+$/);
 const compiled = new Map<string, ValidateFunction>();
 /** The schema of an operation's request body, or of one of its answers, compiled once. */
 function schemaOf(path: string, method: string, status?: number): ValidateFunction | null {
@@ -77,6 +92,8 @@ export type FakeGitHubOptions = {
   seed?: { from: string; paths: string[] };
   /** The signed-in user the token belongs to. */
   login?: string;
+  /** Where it listens (0: any free port). */
+  port?: number;
 };
 
 type PullRequest = {
@@ -113,6 +130,7 @@ export async function startFakeGitHub({
   writeLimits = { perMinute: 80, perHour: 500 },
   seed,
   login = 'studio-editor',
+  port = 0,
 }: FakeGitHubOptions = {}) {
   const [owner, name] = repo.split('/') as [string, string];
   const gitDir = mkdtempSync(path.join(os.tmpdir(), 'fake-github-'));
@@ -631,6 +649,8 @@ export async function startFakeGitHub({
 
   type Handler = (
     params: string[],
+    // Checked against the operation's request schema before a handler reads it.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     body: any,
     query: URLSearchParams,
   ) => [number, unknown] | Answer;
@@ -1167,7 +1187,7 @@ export async function startFakeGitHub({
     }
     send(status, payload);
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const show = (file: string, branch: string) => {
     const blob = resolve(`refs/heads/${branch}:${file}`, 'blob');

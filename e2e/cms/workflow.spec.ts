@@ -1,0 +1,111 @@
+// The editor's editorial workflow against GitHub (the fake of server/testing/fake-github.ts, over a
+// real Git repository holding the project's content, at the address the e2e build's editor is made
+// for): Save makes a draft (a branch and a pull request) and leaves main alone; the preview build
+// of the draft posts a deploy status, as the committed workflow does (.github/workflows/ci.yml);
+// "View Preview" opens the draft's page at its own address; Publish merges the draft into main.
+import { expect, test, type Page } from '@playwright/test';
+import { presets } from '@/lib/content';
+import { presetPath } from '@/lib/routes';
+import { formatPrice } from '@/lib/shared/money';
+import { startFakeGitHub, type FakeGitHub } from '@/server/testing/fake-github';
+import { fakeGitHubPort } from '../service';
+import { openWorkspace, type Workspace } from './workspace';
+
+test.describe.configure({ mode: 'serial' });
+
+let workspace: Workspace;
+let github: FakeGitHub;
+test.beforeAll(async () => {
+  workspace = await openWorkspace({ decapServer: false });
+  github = await startFakeGitHub({
+    port: fakeGitHubPort,
+    seed: { from: workspace.dir, paths: ['content'] },
+  });
+});
+test.afterAll(async () => {
+  await github?.close();
+  await workspace?.close();
+});
+
+const stoic = presets[0]!;
+const PRESETS = 'content/presets.json';
+const priceOf = (text: string | undefined) =>
+  (JSON.parse(text!) as { presets: { name: string; price: number }[] }).presets.find(
+    (pack) => pack.name === stoic.name,
+  )!.price;
+
+/** The editor with GitHub's backend, signed in as Decap keeps a GitHub sign-in. */
+async function openEditor(page: Page, hash: string) {
+  // decap-server, should another test run it on this machine, is not this editor's backend.
+  await page.route('http://localhost:8081/**', (route) => route.abort());
+  await page.addInitScript((token) => {
+    localStorage.setItem('decap-cms-user', JSON.stringify({ backendName: 'github', token }));
+  }, github.token);
+  await page.goto(`/admin/${hash}`);
+}
+
+test('a price saved as a draft is a pull request with a preview of its own, and Publish merges it', async ({
+  page,
+}) => {
+  // One build of the draft, on a 2-core machine that runs other tests beside it.
+  test.setTimeout(420_000);
+  const main = github.head();
+  await openEditor(page, '#/collections/shop/entries/presets');
+  const pack = page.getByText(stoic.name, { exact: true }).locator('..');
+  await pack.locator('button').first().click();
+  await pack.getByRole('spinbutton', { name: 'Price' }).fill('44.5');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+
+  // A draft: a branch and a pull request labelled as Decap's draft; main as it was.
+  await expect.poll(() => github.pulls().length).toBe(1);
+  const [draft] = github.pulls();
+  expect(draft).toMatchObject({ head: 'cms/shop/presets', base: 'main', state: 'open' });
+  await expect.poll(() => github.pulls()[0]!.labels).toEqual(['decap-cms/draft']);
+  expect(priceOf(github.file(PRESETS, draft!.head))).toBe(44.5);
+  expect(github.head()).toBe(main);
+  expect(priceOf(github.file(PRESETS))).toBe(stoic.priceCents / 100);
+
+  // The preview build of the draft's branch, published at an address of its own.
+  workspace.write(PRESETS, github.file(PRESETS, draft!.head)!);
+  const build = workspace.build();
+  expect(build.status, build.output.slice(-2000)).toBe(0);
+  const preview = await workspace.serve(4393);
+  await github.setStatus(draft!.headSha, {
+    state: 'success',
+    context: 'deploy/preview',
+    target_url: preview,
+    description: 'Deploy preview ready',
+  });
+
+  // The editor finds the preview and opens the file's page there, at the draft's price.
+  await page.reload();
+  const viewPreview = page.getByRole('link', { name: /View Preview/i });
+  const check = page.getByRole('button', { name: /Check for Preview/i });
+  await expect(async () => {
+    if (await check.isEnabled().catch(() => false)) await check.click({ timeout: 1000 });
+    await expect(viewPreview).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(viewPreview).toHaveAttribute('href', `${preview}/presets/`);
+  const [shop] = await Promise.all([page.context().waitForEvent('page'), viewPreview.click()]);
+  const draftPrice = formatPrice(4450, 'USD');
+  await expect(
+    shop.getByRole('listitem').filter({ hasText: stoic.name }).getByText(draftPrice).first(),
+  ).toBeVisible();
+  await shop.goto(`${preview}${presetPath(stoic)}`);
+  await expect(shop.getByText(draftPrice, { exact: true })).toBeVisible();
+  await shop.close();
+
+  // Ready, then Publish: main has the draft's change, and the draft's branch is gone.
+  await page.getByRole('button', { name: /^Status/ }).click();
+  await page.getByRole('menuitem', { name: 'Ready' }).click();
+  await expect.poll(() => github.pulls()[0]!.labels).toEqual(['decap-cms/pending_publish']);
+  // Decap asks "Are you sure you want to publish this entry?"; the editor is.
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  await expect.poll(() => priceOf(github.file(PRESETS)), github.refused.join('\n')).toBe(44.5);
+  expect(github.pulls()[0]).toMatchObject({ state: 'closed' });
+  expect(github.pulls()[0]!.mergedAt).not.toBeNull();
+  await expect.poll(() => github.branches()).toEqual(['main']);
+  expect(github.refused).toEqual([]);
+});
