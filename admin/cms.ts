@@ -2,8 +2,11 @@
 // build time from the content schemas (lib/cms/config.ts), so this bundle carries no schema code.
 import CMS from 'decap-cms-app';
 import type { CmsConfig } from 'decap-cms-core';
+import { showStatus, type StatusConfig } from './status';
 
 declare const CMS_CONFIG: CmsConfig;
+declare const STATUS_CONFIG: StatusConfig;
 
 CMS.registerPreviewStyle('/admin/preview.css');
 CMS.init({ config: CMS_CONFIG });
+showStatus(STATUS_CONFIG);

@@ -79,14 +79,19 @@ function policy(directives: Record<string, string[]>): string {
 
 /**
  * The policy of the editor at /admin/ (Decap CMS, scripts/cms/build.ts): its own script, the Git
- * host's API and, on a staff member's machine, decap-server; none of the site's outside parties.
+ * host's API, the order service's /health and, on a staff member's machine, decap-server; none of
+ * the site's outside parties.
  * Decap validates its configuration with ajv, which compiles its checks with `new Function`, so
  * this one page allows 'unsafe-eval'; it styles itself with inline styles and shows uploads as
  * blob: and data: pictures; pictures from any https address may appear in what staff write or in
  * their Git host's avatars.
  */
 export function adminSecurityPolicy(
-  connect = cmsConnectOrigins(cmsSettings(process.env, settings.siteUrl)),
+  connect = [
+    ...cmsConnectOrigins(cmsSettings(process.env, settings.siteUrl)),
+    // The status line above the editor asks the order service which prices it charges.
+    new URL(settings.apiBaseUrl).origin,
+  ],
 ): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],

@@ -109,3 +109,59 @@ test('a price saved as a draft is a pull request with a preview of its own, and 
   await expect.poll(() => github.branches()).toEqual(['main']);
   expect(github.refused).toEqual([]);
 });
+
+test('the line above the editor says building, live, a failed build with its link, and prices not yet charged', async ({
+  page,
+  request,
+}) => {
+  const built = (await (await request.get('/version.json')).json()) as {
+    builtAt: string;
+    catalogVersion: string;
+  };
+  /** The site on the CDN, built from this commit with this catalogue. */
+  let site = {
+    commit: github.head(),
+    builtAt: built.builtAt,
+    catalogVersion: built.catalogVersion,
+  };
+  await page.route('**/version.json', (route) => route.fulfill({ json: site }));
+  const line = page.getByRole('status').filter({ hasText: /live|build/i });
+
+  // A change published in the editor: its commit is on main, the site still the one before.
+  github.edit('content/site.json', `${github.file('content/site.json')!.trimEnd()}\n`);
+  const change = github.head()!;
+  await github.setStatus(change, { state: 'pending', context: 'deploy/netlify' });
+  await openEditor(page, '');
+  await expect(line).toHaveText(/^Building your change published at \d{2}:\d{2}/);
+
+  // The host's build of it is live.
+  site = { ...site, commit: change };
+  await page.reload();
+  await expect(line).toHaveText(/^Live since \d{2}:\d{2}\. The shop charges its prices\.$/);
+
+  // The next change's build fails on a value; the host's status says where and links its log.
+  github.edit(
+    'content/presets.json',
+    github.file('content/presets.json')!.replace(/"price": [\d.]+/, '"price": -5'),
+  );
+  const refused = github.head()!;
+  const log = 'https://app.netlify.com/sites/saanjh/deploys/6571';
+  await github.setStatus(refused, {
+    state: 'failure',
+    context: 'deploy/netlify',
+    target_url: log,
+    description:
+      'Invalid content in content/presets.json: presets, entry "Stoic Pack" (#1), field "price"',
+  });
+  await page.reload();
+  await expect(line).toContainText(
+    'failed: Invalid content in content/presets.json: presets, entry "Stoic Pack" (#1), field "price"',
+  );
+  await expect(line.getByRole('link', { name: 'What the host said' })).toHaveAttribute('href', log);
+
+  // A site built with new prices, and the order service still on the catalogue before them.
+  site = { ...site, commit: refused, catalogVersion: 'a-newer-catalogue' };
+  await page.reload();
+  await expect(line).toContainText('Prices not yet live in the shop');
+  expect(github.refused).toEqual([]);
+});

@@ -18,6 +18,15 @@ const started = Date.now();
 // Read after the .env files are loaded (a static import would read them before).
 const { settings } = await import('@/lib/settings');
 const config = cmsConfig(cmsSettings(process.env, settings.siteUrl));
+const { backend } = config;
+/** What the status line above the editor asks (admin/status.ts). */
+const status = {
+  githubApi:
+    backend.name === 'github' ? String(backend.api_root ?? 'https://api.github.com') : null,
+  repo: backend.repo,
+  branch: backend.branch,
+  serviceUrl: settings.apiBaseUrl.replace(/\/+$/, ''),
+};
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -35,6 +44,7 @@ await build({
   legalComments: 'linked',
   define: {
     CMS_CONFIG: JSON.stringify(config),
+    STATUS_CONFIG: JSON.stringify(status),
     'process.env.NODE_ENV': '"production"',
     global: 'globalThis',
   },
@@ -53,6 +63,27 @@ writeFileSync(
     <meta name="robots" content="noindex, nofollow" />
     <title>Content manager · ${site.name}</title>
     <script src="/admin/cms.js" defer></script>
+    <style>
+      .publish-status {
+        margin: 0;
+        padding: 0.5rem 1rem;
+        font: 14px/1.4 system-ui, sans-serif;
+        background: #eef6ee;
+        color: #1d3b1d;
+      }
+      .publish-status[data-state='building'],
+      .publish-status[data-state='unknown'] {
+        background: #f4f1e8;
+        color: #3b3320;
+      }
+      .publish-status[data-state='failed'] {
+        background: #fbeaea;
+        color: #6b1111;
+      }
+      .publish-status a {
+        color: inherit;
+      }
+    </style>
   </head>
   <body></body>
 </html>

@@ -967,6 +967,12 @@ export async function startFakeGitHub({
       '/repos/{owner}/{repo}/statuses/{sha}',
       ([sha], { state, target_url = null, description = null, context = 'default' }) => {
         if (!resolve(sha!, 'commit')) return refuse(422, `No commit found for SHA: ${sha}`);
+        if (description && description.length > 140) {
+          return refuse(
+            422,
+            'Validation Failed: description is too long (maximum is 140 characters)',
+          );
+        }
         const status: Status = {
           id: statuses.length + 1,
           sha: sha!,
