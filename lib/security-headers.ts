@@ -87,10 +87,11 @@ function policy(directives: Record<string, string[]>): string {
  * their Git host's avatars.
  */
 export function adminSecurityPolicy(
+  apiBaseUrl = settings.apiBaseUrl,
   connect = [
     ...cmsConnectOrigins(cmsSettings(process.env, settings.siteUrl)),
     // The status line above the editor asks the order service which prices it charges.
-    new URL(settings.apiBaseUrl).origin,
+    origin(apiBaseUrl),
   ],
 ): string {
   const directives: Record<string, string[]> = {
@@ -173,7 +174,7 @@ export function headerRules(pages: readonly PageScripts[], apiBaseUrl?: string):
     {
       path: '/admin/*',
       headers: [
-        ['Content-Security-Policy', adminSecurityPolicy()],
+        ['Content-Security-Policy', adminSecurityPolicy(apiBaseUrl)],
         ['X-Robots-Tag', 'noindex, nofollow'],
       ],
     },
