@@ -301,7 +301,7 @@ export function cmsSettings(env: Env, siteUrl: string): CmsSettings {
 }
 
 /** Where each Git backend's API answers unless `api_root` says otherwise. */
-const apiRoots: Record<string, string> = {
+export const apiRoots: Record<string, string> = {
   github: 'https://api.github.com',
   gitlab: 'https://gitlab.com/api/v4',
 };

@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nextEnv from '@next/env';
 import { build } from 'esbuild';
-import { cmsConfig, cmsSettings } from '@/lib/cms/config';
+import { apiRoots, cmsConfig, cmsSettings } from '@/lib/cms/config';
 import { site } from '@/lib/content';
 
 nextEnv.loadEnvConfig(process.cwd(), process.argv.includes('--dev'), {
@@ -21,8 +21,7 @@ const config = cmsConfig(cmsSettings(process.env, settings.siteUrl));
 const { backend } = config;
 /** What the status line above the editor asks (admin/status.ts). */
 const status = {
-  githubApi:
-    backend.name === 'github' ? String(backend.api_root ?? 'https://api.github.com') : null,
+  githubApi: backend.name === 'github' ? String(backend.api_root ?? apiRoots.github) : null,
   repo: backend.repo,
   branch: backend.branch,
   serviceUrl: settings.apiBaseUrl.replace(/\/+$/, ''),
