@@ -94,6 +94,12 @@ export async function readStatus(
       ...(failed.target_url && { link: { href: failed.target_url, text: 'What the host said' } }),
     };
   }
+  if (!site.commit) {
+    return {
+      state: 'unknown',
+      text: `Cannot tell whether your change published at ${published} is live: this site was built without its commit's name.`,
+    };
+  }
   return { state: 'building', text: `Building your change published at ${published}…` };
 }
 
@@ -133,6 +139,13 @@ export function showStatus(config: StatusConfig) {
   };
   void refresh();
   setInterval(() => void refresh(), 30_000);
+  // Decap's sign-in in this tab fires no storage event here: a changed token is looked for often.
+  let token = signedIn();
+  setInterval(() => {
+    if (signedIn() === token) return;
+    token = signedIn();
+    void refresh();
+  }, 2_000);
   document.addEventListener('visibilitychange', () => void refresh());
   // A sign-in elsewhere in the page (Decap's) changes what can be asked.
   window.addEventListener('storage', () => void refresh());

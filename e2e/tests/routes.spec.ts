@@ -50,6 +50,8 @@ const expectations = new Map<string, string>([
 ]);
 
 test.describe('every route', () => {
+  // What a route answers does not depend on the width; the layouts are the other specs' work.
+  test.skip(({ isMobile }) => !isMobile, 'a phone');
   for (const route of allRoutes().filter((r) => r.kind !== 'preset-redirect')) {
     test(`${route.path} answers 200 with its heading and the site chrome`, async ({
       page,
@@ -68,6 +70,7 @@ test.describe('every route', () => {
 });
 
 test.describe('old preset addresses', () => {
+  test.skip(({ isMobile }) => !isMobile, 'a phone');
   for (const preset of legacyPresets()) {
     test(`/${preset.legacyPath}/ sends the visitor to the ${preset.name} page`, async ({
       page,
