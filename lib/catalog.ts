@@ -1,4 +1,4 @@
-import { bundles, checkoutCopy, presets, rates, site, terms } from '@/lib/content';
+import { bundles, checkoutCopy, presets, rates, site, tax, terms } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import {
   licenceLines,
@@ -45,6 +45,7 @@ export function publishedCatalog(): ShopCatalog {
       members,
     })),
     terms: sale,
+    tax,
     copy: {
       orderDescription: checkoutCopy.orderDescription,
       license: licenceLines(sale),

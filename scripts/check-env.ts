@@ -1,8 +1,9 @@
 // Prebuild: reports once the settings (lib/settings.ts) that are unset (their defaults are used),
-// and stops a production build that would ship development settings; warns of stale exchange rates
-// and of published sample reviews.
+// and stops a production build that would ship development settings; warns of stale exchange and
+// tax rates, and of published sample reviews and sample tax numbers.
 import nextEnv from '@next/env';
-import { rates, reviews, reviewsSetAside } from '@/lib/content';
+import { rates, reviews, reviewsSetAside, tax } from '@/lib/content';
+import { TAX_STALE_DAYS } from '@/lib/content/tax-schema';
 import { RATES_STALE_DAYS, ratesAgeDays } from '@/lib/content/terms-schema';
 import { isProductionBuild, productionProblems, SETTING_NAMES } from '@/lib/settings';
 
@@ -27,6 +28,21 @@ const age = ratesAgeDays(rates.date, Date.now());
 if (age > RATES_STALE_DAYS) {
   console.warn(
     `The exchange rates in content/rates.json are ${age} days old (${rates.date}): update them in the editor ("Exchange rates") so that the approximate prices stay close.`,
+  );
+}
+
+// Tax rates change (Finland's, Estonia's, Romania's in 2024-25): the studio checks them each quarter.
+const taxAge = ratesAgeDays(tax.checked, Date.now());
+if (taxAge > TAX_STALE_DAYS) {
+  console.warn(
+    `The tax rates in content/tax.json were checked ${taxAge} days ago (${tax.checked}): check each place's rate with its tax authority and set the day in the editor ("Tax").`,
+  );
+}
+// A sample registration number on a receipt would be a false statement to the buyer and the tax office.
+const sampleSchemes = tax.schemes.filter((scheme) => scheme.registered && scheme.sample);
+if (sampleSchemes.length > 0) {
+  console.warn(
+    `${sampleSchemes.length} tax schemes carry sample registration numbers (${sampleSchemes.map((scheme) => scheme.name).join('; ')}): put the studio's own numbers in the editor ("Tax") and untick "sample" before the shop sells.`,
   );
 }
 

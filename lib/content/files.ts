@@ -20,6 +20,7 @@ import { JOURNAL_DIR, journalCopySchema, journalPostSchema } from '@/lib/journal
 import { availabilitySchema } from './availability-schema';
 import { reviewSchema } from './review-schema';
 import { ratesSchema, termsSchema } from './terms-schema';
+import { taxSchema } from './tax-schema';
 
 /** Adds an issue on every entry after the first whose key was already seen. */
 function unique<T>(key: (entry: T) => string | undefined, field: string) {
@@ -107,6 +108,13 @@ export const contentFiles = {
     group: 'shop',
     schema: ratesSchema,
     page: '/presets/',
+  },
+  tax: {
+    file: 'content/tax.json',
+    label: 'Tax',
+    group: 'shop',
+    schema: taxSchema,
+    page: '/checkout/',
   },
   checkout: {
     file: 'content/checkout.json',

@@ -15,6 +15,7 @@ import ratesFile from '@/content/rates.json' with { type: 'json' };
 import servicesFile from '@/content/services.json' with { type: 'json' };
 import shopFile from '@/content/shop.json' with { type: 'json' };
 import siteFile from '@/content/site.json' with { type: 'json' };
+import taxFile from '@/content/tax.json' with { type: 'json' };
 import termsFile from '@/content/terms.json' with { type: 'json' };
 import { folderFiles } from './folders.generated';
 import { contentFiles, contentFolders, type ContentFileName } from './files';
@@ -45,6 +46,7 @@ export const rawContent: Record<ContentFileName, unknown> = {
   services: servicesFile,
   shop: shopFile,
   site: siteFile,
+  tax: taxFile,
   terms: termsFile,
 };
 
@@ -76,6 +78,7 @@ export const loveNotes = content.lovenotes.loveNotes;
 export const journalCopy = content.journal;
 export const terms = content.terms;
 export const rates = content.rates;
+export const tax = content.tax;
 export const availability = content.availability;
 
 // A bundle names its packs by slug, each a pack of content/presets.json; it is sold under its own

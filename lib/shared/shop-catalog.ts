@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { checkoutSchema } from '@/lib/content/schema';
+import { taxSchema } from '@/lib/content/tax-schema';
 import { minorUnit, PAYPAL_CURRENCIES } from './money';
 
 const text = z.string().trim().min(1);
@@ -64,6 +65,11 @@ const catalogBody = z
       ),
     /** Catalogues published before bundles had a price list none. */
     bundles: z.array(catalogBundleSchema).default([]),
+    /**
+     * The studio's tax schemes (content/tax.json): the service splits each price into net and tax by
+     * the buyer's place. Catalogues published before tax have none: their orders carry no tax.
+     */
+    tax: taxSchema.optional(),
     /** Catalogues published before the terms of sale have none: orders then record none. */
     terms: saleTermsSchema.optional(),
     /** The words the service writes, checked by the content file's own rules. */

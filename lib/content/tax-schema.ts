@@ -1,0 +1,99 @@
+// The tax schemes the studio sells under (content/tax.json, "Tax" in the editor): each with its
+// registration number, the places it covers and the standard rate of each place for electronically
+// supplied services. One price everywhere, tax included where it is owed (PRODUCT.md, "Tax").
+import { z } from 'zod';
+import { isoDate } from './terms-schema';
+import { matching, text } from './schema';
+
+const place = z.object({
+  country: matching(/^[A-Z]{2}$/, 'must be a two-letter country code (ISO 3166-1), such as DE'),
+  /** A province or state, where the rate depends on it (Canada): the checkout then asks for it. */
+  region: matching(/^[A-Z0-9]{1,3}$/, 'must be the code of a province or state, such as ON', {
+    hint: 'Only where the rate depends on the province or state; the checkout then asks for it.',
+  }).optional(),
+  /** As the checkout and the receipt name it: "Germany", "Ontario". */
+  name: text,
+  /** The standard rate for electronically supplied services, in percent. */
+  rate: z
+    .number()
+    .min(0, 'must be a rate from 0 to 30 %')
+    .max(30, 'must be a rate from 0 to 30 %')
+    .meta({ cms: { value_type: 'float', hint: 'In percent: 19 for 19 %.' } }),
+  /** The tax's name where it is not the scheme's ("HST" in Ontario under GST/HST). */
+  tax: text.max(20).optional(),
+});
+
+const scheme = z.object({
+  /** Permanent: orders and the quarter's report name the scheme by it. */
+  id: matching(/^[a-z0-9-]{1,40}$/, 'must be a short id in lower case, such as eu-oss'),
+  /** As the report and the README name it: "EU VAT, non-Union OSS". */
+  name: text,
+  /** The tax as the checkout and the receipt name it: "VAT", "IGST", "GST". */
+  tax: text.max(20),
+  /**
+   * Whether the studio is registered. A scheme the law asks of the studio but that it has not
+   * registered for yet stays listed, not registered: the checkout cannot sell in its places.
+   */
+  registered: z.boolean(),
+  number: z.string().trim().max(40).default(''),
+  /** A number made up to show the shape: the build warns while it is published. */
+  sample: z.boolean().default(false),
+  /** The currency the scheme's return is made in (EUR for the OSS). */
+  currency: matching(/^[A-Z]{3}$/, 'must be an ISO 4217 code, such as EUR'),
+  places: z.array(place).min(1),
+});
+
+export const taxSchema = z
+  .object({
+    checked: isoDate('the day the rates were last checked'),
+    schemes: z.array(scheme),
+  })
+  .superRefine(({ schemes }, ctx) => {
+    const where = new Map<string, string>();
+    const ids = new Set<string>();
+    schemes.forEach((entry, index) => {
+      if (ids.has(entry.id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['schemes', index, 'id'],
+          message: `duplicates "${entry.id}"`,
+        });
+      }
+      ids.add(entry.id);
+      if (entry.registered && !entry.number) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['schemes', index, 'number'],
+          message: 'must be the registration number of a scheme the studio is registered for',
+        });
+      }
+      const countries = new Set(entry.places.map((p) => p.country));
+      for (const country of countries) {
+        const other = where.get(country);
+        if (other !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['schemes', index, 'places'],
+            message: `names ${country}, which "${other}" covers already: a country is in one scheme`,
+          });
+        }
+        where.set(country, entry.id);
+      }
+      entry.places.forEach((p, placeIndex) => {
+        const same = entry.places.filter((q) => q.country === p.country);
+        const issue = (message: string) =>
+          ctx.addIssue({ code: 'custom', path: ['schemes', index, 'places', placeIndex], message });
+        if (same.length > 1 && !p.region) {
+          issue(`must name a region: ${p.country} is listed by region`);
+        } else if (same.findIndex((q) => q.region === p.region) !== same.indexOf(p)) {
+          issue(`duplicates ${p.country}${p.region ? `-${p.region}` : ''}`);
+        }
+      });
+    });
+  });
+
+export type Tax = z.output<typeof taxSchema>;
+export type TaxScheme = Tax['schemes'][number];
+
+/** Rates checked longer ago than this make the build warn. */
+export const TAX_STALE_DAYS = 90;

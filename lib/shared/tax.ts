@@ -1,0 +1,108 @@
+// Tax included in the price (PRODUCT.md, "Tax"): which of the studio's schemes covers a buyer's
+// place, and how much of a price paid there is tax. One for the browser (the checkout's "Includes
+// VAT" line) and the service (the split PayPal and the order record carry), with no zod and no
+// content, as lib/shared/order.ts. The table itself is content (lib/content/tax-schema.ts).
+
+/** A place a scheme covers, at its standard rate in percent. */
+export type TaxPlace = {
+  country: string;
+  region?: string;
+  name: string;
+  rate: number;
+  /** The tax's own name there, where it is not the scheme's ("HST"). */
+  tax?: string;
+};
+
+export type TaxScheme = {
+  id: string;
+  name: string;
+  tax: string;
+  registered: boolean;
+  number: string;
+  currency: string;
+  places: TaxPlace[];
+};
+
+export type TaxTable = { checked: string; schemes: TaxScheme[] };
+
+/** Where the buyer is: a country (ISO 3166-1 alpha-2) and, where the rate depends on it, a region. */
+export type Place = { country: string; region?: string | null };
+
+/** What the shop does for a buyer there. */
+export type TaxRule =
+  /** No scheme of the studio covers the place: the price includes no tax. */
+  | { kind: 'untaxed' }
+  /** The law asks the studio to register and it has not yet: the shop cannot sell there. */
+  | { kind: 'closed'; scheme: TaxScheme }
+  /** The rate depends on a region the buyer has not given (a Canadian province). */
+  | { kind: 'region-needed'; scheme: TaxScheme; regions: TaxPlace[] }
+  /** The price includes this tax at this rate. */
+  | { kind: 'taxed'; scheme: TaxScheme; place: TaxPlace; tax: string; rate: number };
+
+export function taxRule(table: TaxTable | null | undefined, where: Place): TaxRule {
+  const scheme = table?.schemes.find((s) => s.places.some((p) => p.country === where.country));
+  if (!scheme) return { kind: 'untaxed' };
+  if (!scheme.registered) return { kind: 'closed', scheme };
+  const places = scheme.places.filter((p) => p.country === where.country);
+  const place = places.find((p) => !p.region || p.region === where.region);
+  if (!place) return { kind: 'region-needed', scheme, regions: places };
+  return { kind: 'taxed', scheme, place, tax: place.tax ?? scheme.tax, rate: place.rate };
+}
+
+/** The regions a country is listed by (Canada's provinces), or none where one rate covers it. */
+export const regionsOf = (table: TaxTable | null | undefined, country: string): TaxPlace[] =>
+  (table?.schemes ?? []).flatMap((s) => s.places.filter((p) => p.country === country && p.region));
+
+/**
+ * The tax a price paid includes at `rate` percent: gross × rate / (100 + rate), rounded half up
+ * to the currency's smallest amount (`unit` cents: 100 for yen).
+ */
+export function includedTax(grossCents: number, rate: number, unit = 1): number {
+  return Math.round((grossCents * rate) / (100 + rate) / unit) * unit;
+}
+
+/**
+ * Each line's share of a discount taken off the gross, in proportion to its price, in whole
+ * `unit`s; the cents left by rounding go to the largest remainders, so the shares add up.
+ */
+export function discountShares(grossCents: readonly number[], discountCents: number, unit = 1) {
+  const total = grossCents.reduce((sum, cents) => sum + cents, 0);
+  if (discountCents === 0 || total === 0) return grossCents.map(() => 0);
+  const exact = grossCents.map((cents) => (cents * discountCents) / total / unit);
+  const shares = exact.map(Math.floor);
+  let left = discountCents / unit - shares.reduce((sum, share) => sum + share, 0);
+  const order = exact.map((value, index) => ({ index, rest: value - Math.floor(value) }));
+  order.sort((a, b) => b.rest - a.rest || a.index - b.index);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    shares[index]! += 1;
+    left -= 1;
+  }
+  return shares.map((share) => share * unit);
+}
+
+/**
+ * A priced order's tax, line by line: each line's tax is what its price less its share of the
+ * discount includes, and its net is its price less that tax (PayPal's `unit_amount` beside its
+ * `tax`), so the nets and taxes add up to the catalogue total and the amount paid is
+ * net + tax − discount, as shown.
+ */
+export function splitTax(
+  grossCents: readonly number[],
+  discountCents: number,
+  rate: number,
+  unit = 1,
+): { taxCents: number[]; netCents: number[]; totalTaxCents: number } {
+  const shares = discountShares(grossCents, discountCents, unit);
+  const taxCents = grossCents.map((cents, index) =>
+    includedTax(cents - shares[index]!, rate, unit),
+  );
+  return {
+    taxCents,
+    netCents: grossCents.map((cents, index) => cents - taxCents[index]!),
+    totalTaxCents: taxCents.reduce((sum, cents) => sum + cents, 0),
+  };
+}
+
+/** A rate as people write it: "19 %", "25.5 %". */
+export const formatRate = (rate: number) => `${Number(rate.toFixed(3))} %`;
