@@ -117,6 +117,7 @@ export default defineConfig([
                 '!@/lib/content',
                 '@/lib/content/*',
                 '!@/lib/content/schema',
+                '!@/lib/content/tax-schema',
               ],
               message:
                 'lib/shared/ may import only lib/shared/ (and the content schemas, for the catalogue).',
