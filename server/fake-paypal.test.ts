@@ -197,6 +197,19 @@ describe('creating an order', () => {
       '422 UNPROCESSABLE_ENTITY ITEM_TOTAL_MISMATCH',
     ],
     [
+      "an item's tax without a tax total",
+      (_, unit) => (unit.items![0]!.tax = { currency_code: 'USD', value: '1.00' }),
+      '422 UNPROCESSABLE_ENTITY TAX_TOTAL_REQUIRED',
+    ],
+    [
+      'a tax total that is not the sum of the items',
+      (_, unit) => {
+        unit.items![0]!.tax = { currency_code: 'USD', value: '1.00' };
+        unit.amount.breakdown!.tax_total = { currency_code: 'USD', value: '2.00' };
+      },
+      '422 UNPROCESSABLE_ENTITY TAX_TOTAL_MISMATCH',
+    ],
+    [
       'an amount that is not the breakdown',
       (_, unit) => (unit.amount.value = '1.00'),
       '422 UNPROCESSABLE_ENTITY AMOUNT_MISMATCH',
@@ -209,6 +222,17 @@ describe('creating an order', () => {
       assert.equal(issueOf(await post('/v2/checkout/orders', request)), expected);
     });
   }
+
+  test('takes an order whose prices include tax: each item its tax, the breakdown their total', async () => {
+    const taxed = orderRequest(
+      allPacks.slice(0, 2).map((pack) => ({ ...pack, quantity: 1 as const })),
+      'USD',
+      { reference: `SJ-${String((references += 1)).padStart(12, '0')}`, description: 'Presets' },
+      { code: 'TEN', cents: 500 },
+      19,
+    );
+    assert.equal((await post('/v2/checkout/orders', taxed)).status, 201);
+  });
 
   test('refuses an invoice id used before', async () => {
     const request = valid();

@@ -104,7 +104,71 @@ describe('linesFromPayPal: what the service delivers for', () => {
       itemTotalCents: 7498,
       discountCents: 0,
       totalCents: 7498,
+      taxCents: 0,
     });
+  });
+
+  test('a taxed order: each item its net and tax, the shown prices and total unchanged', () => {
+    // Germany, 19 %, with a code of $15.00 off the gross: each line's tax is of its price less its
+    // share of the code (8.00 and 7.00).
+    const taxed = orderRequest(lines, 'USD', reference, { code: 'LAUNCH20', cents: 1500 }, 19)
+      .purchase_units[0]!;
+    assert.deepEqual(taxed.amount, {
+      currency_code: 'USD',
+      value: '59.98',
+      breakdown: {
+        item_total: { currency_code: 'USD', value: '65.40' },
+        tax_total: { currency_code: 'USD', value: '9.58' },
+        discount: { currency_code: 'USD', value: '15.00' },
+      },
+    });
+    assert.deepEqual(
+      taxed.items!.map((item) => [item.unit_amount.value, item.tax?.value]),
+      [
+        ['34.88', '5.11'],
+        ['30.52', '4.47'],
+      ],
+    );
+    assert.deepEqual(linesFromPayPal(taxed, packs, 'USD'), {
+      lines: [
+        { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },
+        { slug: 'awaken', name: 'Awaken', priceCents: 3499, quantity: 1 },
+      ],
+      itemTotalCents: 7498,
+      discountCents: 1500,
+      totalCents: 5998,
+      taxCents: 958,
+    });
+    // A tax moved between the item and its net is a price the page did not show.
+    const moved = structuredClone(taxed);
+    moved.items![0]!.tax!.value = '6.11';
+    assert.deepEqual(linesFromPayPal(moved, packs, 'USD'), {
+      problem: 'stoic-pack priced 34.88 + tax 6.11, catalogue 3999',
+    });
+    const total = structuredClone(taxed);
+    total.amount.breakdown!.tax_total!.value = '9.00';
+    assert.deepEqual(linesFromPayPal(total, packs, 'USD'), {
+      problem: "tax total 9.00, the items' tax 958",
+    });
+    // What PayPal records restores the prices as shown.
+    assert.equal(packsAsSold(taxed, packs).get('stoic-pack')!.priceCents, 3999);
+    // The tax is sealed with the sale; an order without tax seals as before.
+    assert.match(saleText(taxed), /^tax USD 958$/m);
+    assert.doesNotMatch(saleText(unit), /tax/);
+  });
+
+  test('yen: the tax is whole yen, as PayPal takes them', () => {
+    const yen = orderRequest(
+      [{ slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 400_000, quantity: 1 }],
+      'JPY',
+      reference,
+      null,
+      10,
+    ).purchase_units[0]!;
+    assert.deepEqual(
+      [yen.items![0]!.unit_amount.value, yen.items![0]!.tax!.value, yen.amount.value],
+      ['3636', '364', '4000'],
+    );
   });
 
   test('with a discount: the amount is the item total less it', () => {

@@ -1,7 +1,8 @@
 // PayPal's wire format for orders (Orders v2): the order the service asks for, and what it reads
 // back from PayPal's order before it delivers (every item a pack at its price, the amounts adding
 // up, the captures kept).
-import { formatAmount, parseAmount } from '@/lib/shared/money';
+import { formatAmount, minorUnit, parseAmount } from '@/lib/shared/money';
+import { splitTax } from '@/lib/shared/tax';
 import {
   orderTotalCents,
   type AppliedDiscount,
@@ -24,13 +25,15 @@ export type PayPalItem = {
   /** A bundle's packs by slug (`membersDescription`), so that PayPal's record names them. */
   description?: string;
   category?: 'DIGITAL_GOODS' | 'PHYSICAL_GOODS' | 'DONATION';
+  /** The tax the item's price includes, beside its price net of it (`unit_amount`). */
+  tax?: Money;
 };
 
 export type PurchaseUnit = {
   description?: string;
   invoice_id?: string;
   custom_id?: string;
-  amount: Money & { breakdown?: { item_total?: Money; discount?: Money } };
+  amount: Money & { breakdown?: { item_total?: Money; tax_total?: Money; discount?: Money } };
   items?: PayPalItem[];
 };
 
@@ -60,6 +63,9 @@ export function newOrderReference(random: () => string = () => crypto.randomUUID
  * The order the service asks PayPal for: one purchase unit listing every pack (name, sku, price,
  * quantity 1, digital goods) with its item total and discount; our reference as invoice number
  * and `custom_id`; no shipping (nothing is shipped), asked where the funding source takes it.
+ * Where the buyer's place is taxed at `taxRate` percent, the prices include the tax: each item
+ * carries its price net of tax and the tax (of its price less its share of the discount), the
+ * breakdown their totals, and the amount is what the page showed, as without tax.
  */
 export function orderRequest(
   lines: readonly OrderLine[],
@@ -72,29 +78,36 @@ export function orderRequest(
     customId?: string;
   },
   discount?: AppliedDiscount | null,
+  taxRate?: number | null,
 ) {
   const money = (cents: number): Money => ({
     currency_code: currency,
     value: formatAmount(cents, currency),
   });
-  const itemTotal = orderTotalCents(lines);
+  const discountCents = discount?.cents ?? 0;
+  const gross = lines.map((line) => line.priceCents);
+  const split =
+    taxRate == null ? null : splitTax(gross, discountCents, taxRate, minorUnit(currency));
+  const itemTotal = orderTotalCents(lines) - (split?.totalTaxCents ?? 0);
   const unit: PurchaseUnit = {
     description: reference.description.slice(0, PAYPAL_TEXT_MAX),
     invoice_id: reference.reference,
     custom_id: reference.customId ?? reference.reference,
     amount: {
-      ...money(itemTotal - (discount?.cents ?? 0)),
+      ...money(orderTotalCents(lines) - discountCents),
       breakdown: {
         item_total: money(itemTotal),
+        ...(split ? { tax_total: money(split.totalTaxCents) } : {}),
         ...(discount ? { discount: money(discount.cents) } : {}),
       },
     },
-    items: lines.map((line) => {
+    items: lines.map((line, index) => {
       const description = membersDescription(line);
       return {
         name: line.name.slice(0, PAYPAL_TEXT_MAX),
         sku: line.slug,
-        unit_amount: money(line.priceCents),
+        unit_amount: money(split ? split.netCents[index]! : line.priceCents),
+        ...(split ? { tax: money(split.taxCents[index]!) } : {}),
         quantity: String(line.quantity),
         ...(description ? { description } : {}),
         category: 'DIGITAL_GOODS' as const,
@@ -135,8 +148,9 @@ export function membersDescription(line: Pick<PackRef, 'members'>): string | und
 
 /**
  * What a purchase unit sells, as one text for the sale's seal (tokens.ts): its currency and
- * amounts, and each item's sku, price, quantity and description. Amounts are read as cents, so
- * that "39.9" and "39.90" are one price.
+ * amounts, and each item's sku, price, quantity and description, and its tax. Amounts are read as
+ * cents, so that "39.9" and "39.90" are one price. The tax is written only where there is one, so
+ * that the seals of orders sold before tax still hold.
  */
 export function saleText(unit: PurchaseUnit): string {
   const cents = (money: Money | undefined) =>
@@ -146,11 +160,25 @@ export function saleText(unit: PurchaseUnit): string {
     cents(unit.amount),
     cents(breakdown?.item_total),
     cents(breakdown?.discount),
+    ...(breakdown?.tax_total ? [`tax ${cents(breakdown.tax_total)}`] : []),
     ...(unit.items ?? []).map((item) =>
-      [item.sku ?? '', cents(item.unit_amount), item.quantity, item.description ?? ''].join('|'),
+      [
+        item.sku ?? '',
+        cents(item.unit_amount),
+        item.quantity,
+        item.description ?? '',
+        ...(item.tax ? [cents(item.tax)] : []),
+      ].join('|'),
     ),
   ].join('\n');
 }
+
+/** An item's price as the page showed it: its amount net of tax, and the tax it includes. */
+const shownPrice = (item: PayPalItem): number | null => {
+  const net = parseAmount(item.unit_amount.value);
+  const tax = item.tax ? parseAmount(item.tax.value) : 0;
+  return net === null || tax === null ? null : net + tax;
+};
 
 /**
  * What a purchase unit sold, by sku, as PayPal records it (for a unit whose sale seal verifies:
@@ -169,7 +197,7 @@ export function packsAsSold(
   }
   const sold = new Map<string, PackRef>();
   for (const item of unit.items ?? []) {
-    const priceCents = parseAmount(item.unit_amount.value);
+    const priceCents = shownPrice(item);
     if (!item.sku || priceCents === null) continue;
     const listed = MEMBERS.exec(item.description ?? '')?.[1]?.split(', ');
     const members =
@@ -196,11 +224,19 @@ export function linesFromPayPal(
   packs: ReadonlyMap<string, PackRef>,
   currency: string,
 ):
-  | { lines: OrderLine[]; itemTotalCents: number; discountCents: number; totalCents: number }
+  | {
+      lines: OrderLine[];
+      itemTotalCents: number;
+      discountCents: number;
+      totalCents: number;
+      /** The tax the total includes, as PayPal holds it (0 for a place the shop taxes not). */
+      taxCents: number;
+    }
   | { problem: string } {
   const items = unit.items ?? [];
   if (items.length === 0) return { problem: 'the order lists no items' };
   const lines: OrderLine[] = [];
+  let taxCents = 0;
   for (const item of items) {
     const pack = item.sku ? packs.get(item.sku) : undefined;
     if (!pack) return { problem: `unknown sku "${item.sku ?? ''}"` };
@@ -208,23 +244,32 @@ export function linesFromPayPal(
       return { problem: `${pack.slug} listed twice` };
     }
     if (item.quantity !== '1') return { problem: `${pack.slug} quantity ${item.quantity}` };
-    if (item.unit_amount.currency_code !== currency) {
+    if (
+      item.unit_amount.currency_code !== currency ||
+      (item.tax && item.tax.currency_code !== currency)
+    ) {
       return { problem: `${pack.slug} priced in ${item.unit_amount.currency_code}` };
     }
-    if (parseAmount(item.unit_amount.value) !== pack.priceCents) {
+    if (shownPrice(item) !== pack.priceCents) {
       return {
-        problem: `${pack.slug} priced ${item.unit_amount.value}, catalogue ${pack.priceCents}`,
+        problem: `${pack.slug} priced ${item.unit_amount.value}${item.tax ? ` + tax ${item.tax.value}` : ''}, catalogue ${pack.priceCents}`,
       };
     }
     lines.push({ ...pack, quantity: 1 });
+    taxCents += item.tax ? parseAmount(item.tax.value)! : 0;
   }
+  // The catalogue total, tax included: the items' nets plus the tax they include.
   const itemTotalCents = orderTotalCents(lines);
   const { amount } = unit;
   const itemTotal = amount.breakdown?.item_total;
+  const taxTotal = amount.breakdown?.tax_total;
   const discount = amount.breakdown?.discount;
   if (amount.currency_code !== currency) return { problem: `amount in ${amount.currency_code}` };
-  if (!itemTotal || parseAmount(itemTotal.value) !== itemTotalCents) {
+  if (!itemTotal || parseAmount(itemTotal.value) !== itemTotalCents - taxCents) {
     return { problem: `item total ${itemTotal?.value ?? 'missing'}, catalogue ${itemTotalCents}` };
+  }
+  if ((taxTotal ? parseAmount(taxTotal.value) : 0) !== taxCents) {
+    return { problem: `tax total ${taxTotal?.value ?? 'missing'}, the items' tax ${taxCents}` };
   }
   const discountCents = discount ? parseAmount(discount.value) : 0;
   if (discountCents === null || (discount && discount.currency_code !== currency)) {
@@ -234,7 +279,7 @@ export function linesFromPayPal(
   if (parseAmount(amount.value) !== totalCents) {
     return { problem: `amount ${amount.value}, catalogue total ${totalCents}` };
   }
-  return { lines, itemTotalCents, discountCents, totalCents };
+  return { lines, itemTotalCents, discountCents, totalCents, taxCents };
 }
 
 /** A paid order as PayPal holds it, checked against the catalogue. */

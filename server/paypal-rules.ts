@@ -21,14 +21,15 @@ export const unprocessable = (issue: string, field = '') => ({
 /**
  * Orders v2's business rules on a created order, beyond its schema: one currency throughout, an
  * amount above zero with the currency's decimals, item_total present with items and equal to their
- * sum, the amount equal to the breakdown. PayPal's name for the first rule broken, or null.
+ * sum, tax_total present with items' tax and equal to its sum, the amount equal to the breakdown
+ * (item total + tax total − discount). PayPal's name for the first rule broken, or null.
  */
 export function businessIssue(unit: PurchaseUnit): { issue: string; field: string } | null {
   const currency = unit.amount.currency_code;
   const moneys = [
     unit.amount,
     ...Object.values(unit.amount.breakdown ?? {}),
-    ...(unit.items ?? []).map((item) => item.unit_amount),
+    ...(unit.items ?? []).flatMap((item) => [item.unit_amount, ...(item.tax ? [item.tax] : [])]),
   ];
   if (moneys.some((money) => money?.currency_code !== currency)) {
     return { issue: 'MULTI_CURRENCY_ORDER', field: "/purchase_units/@reference_id=='default'" };
@@ -53,11 +54,24 @@ export function businessIssue(unit: PurchaseUnit): { issue: string; field: strin
     if (cents(breakdown!.item_total!.value) !== sum) {
       return { issue: 'ITEM_TOTAL_MISMATCH', field: 'amount/breakdown/item_total' };
     }
+    // An item's tax asks for the breakdown's tax_total, equal to their sum.
+    const taxed = unit.items.filter((item) => item.tax);
+    if (taxed.length > 0 && !breakdown!.tax_total) {
+      return { issue: 'TAX_TOTAL_REQUIRED', field: 'amount/breakdown/tax_total' };
+    }
+    const taxSum = taxed.reduce(
+      (total, item) => total + cents(item.tax!.value) * Number(item.quantity),
+      0,
+    );
+    if (breakdown!.tax_total && cents(breakdown!.tax_total.value) !== taxSum) {
+      return { issue: 'TAX_TOTAL_MISMATCH', field: 'amount/breakdown/tax_total' };
+    }
   }
   if (breakdown) {
     const itemTotal = cents(breakdown.item_total?.value ?? '0');
+    const taxTotal = cents(breakdown.tax_total?.value ?? '0');
     const discount = cents(breakdown.discount?.value ?? '0');
-    if (cents(unit.amount.value) !== itemTotal - discount) {
+    if (cents(unit.amount.value) !== itemTotal + taxTotal - discount) {
       return { issue: 'AMOUNT_MISMATCH', field: 'amount/value' };
     }
   }

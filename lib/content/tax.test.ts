@@ -1,3 +1,5 @@
+/** @jest-environment node */
+import { describe, expect, test } from '@jest/globals';
 import libraryRates from 'sales-tax/res/sales_tax_rates.json';
 import libraryRegions from 'sales-tax/res/region_countries.json';
 import taxFile from '@/content/tax.json';
@@ -13,8 +15,10 @@ type LibraryRate = {
 const library = libraryRates as unknown as Record<string, LibraryRate>;
 
 /** content/tax.json with one change made to a copy. */
-function edited(change: (file: typeof taxFile) => void) {
-  const copy = JSON.parse(JSON.stringify(taxFile)) as typeof taxFile;
+type Place = { country: string; region?: string; name: string; rate: number };
+type TaxFile = { schemes: { number: string; registered: boolean; places: Place[] }[] };
+function edited(change: (file: TaxFile) => void) {
+  const copy = JSON.parse(JSON.stringify(taxFile)) as TaxFile;
   change(copy);
   return copy;
 }

@@ -1,3 +1,5 @@
+/** @jest-environment node */
+import { describe, expect, test } from '@jest/globals';
 import { tax } from '@/lib/content';
 import { discountShares, formatRate, includedTax, regionsOf, splitTax, taxRule } from './tax';
 
