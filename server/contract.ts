@@ -3,6 +3,7 @@
 // The browser's client (lib/browser/order-client.ts) imports these as types only, so that a changed
 // request or answer fails the type check on the other side, and no zod reaches the browser.
 import { z } from 'zod';
+import { isCountry } from '@/lib/shared/countries';
 import {
   detailsSchema,
   type ConfirmationRequest as SharedConfirmationRequest,
@@ -15,6 +16,7 @@ import {
   type CodeProblem,
   type PackRef,
 } from '@/lib/shared/order';
+import type { TaxStatement } from '@/lib/shared/tax';
 
 export const orderIdSchema = z
   .string()
@@ -24,8 +26,24 @@ const packId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a pack id');
 const customer = z.strictObject(detailsSchema.shape);
 
 /**
+ * Where the buyer is, as they chose it at the checkout: a country (ISO 3166-1 alpha-2) and, where
+ * the rate depends on it, a province. Optional to the service, which pages from before tax do not
+ * send (PayPal's payer country then settles the tax); the checkout always sends the country.
+ */
+const place = {
+  country: z
+    .string()
+    .refine((code) => isCountry(code), 'must be a country code (ISO 3166-1 alpha-2), such as DE')
+    .optional(),
+  region: z
+    .string()
+    .regex(/^[A-Z0-9]{1,3}$/, 'must be the code of a province or state, such as ON')
+    .optional(),
+};
+
+/**
  * POST /api/orders, from the checkout's PayPal button: packs by slug, the total the page showed
- * for them (before any discount), the buyer, perhaps a code.
+ * for them (before any discount), the buyer and where they are, perhaps a code.
  */
 export const newOrderSchema = z.strictObject({
   items: z
@@ -34,7 +52,7 @@ export const newOrderSchema = z.strictObject({
     .max(50)
     .refine((items) => new Set(items).size === items.length, 'must not name a pack twice'),
   shownTotalCents: z.number().int().positive().max(100_000_000),
-  customer,
+  customer: customer.extend(place),
   code: z.string().trim().min(1).max(64).optional(),
   fundingSource: z.enum(FUNDING_SOURCES).optional(),
 });
@@ -98,6 +116,16 @@ export type NotCreatedAnswer = ProblemAnswer & {
   packs: PackRef[];
 };
 
+/**
+ * 422 from POST /api/orders, nothing created: the shop cannot sell where the buyer is yet (a scheme
+ * the studio has not registered for: `place` names it), or the rate there depends on a province
+ * the buyer did not give.
+ */
+export type PlaceRefusedAnswer = ProblemAnswer & {
+  reason: 'cannot-sell-there' | 'region-needed';
+  place: string;
+};
+
 /** 422 from POST /api/orders: the code does not apply. */
 export type CodeRefusedAnswer = ProblemAnswer & { reason: CodeProblem };
 
@@ -109,6 +137,8 @@ export type DeliveredAnswer = {
   email: string;
   totalCents: number;
   discount: AppliedDiscount | null;
+  /** The tax the total includes, as the receipt states it (absent where it includes none). */
+  tax?: TaxStatement;
   /** The buyer's own links, which the thank-you page shows. */
   downloads: { name: string; url: string }[];
   expiresAt: number;

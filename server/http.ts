@@ -31,6 +31,19 @@ export const clientKey = (config: Config) => (c: Context) => {
   return forwarded || getConnInfo(c).remote.address || 'unknown';
 };
 
+/**
+ * The visitor's country as the CDN in front of the service tells it (Cloudflare's CF-IPCountry,
+ * CloudFront's CloudFront-Viewer-Country), only behind a trusted proxy (TRUST_PROXY): a client
+ * reaching the service directly could write any header. Null when there is none, or it is
+ * Cloudflare's XX (unknown) or T1 (Tor).
+ */
+export const countryOf = (config: Config) => (c: Context) => {
+  if (config.trustProxyHops === 0) return null;
+  const header = c.req.header('cf-ipcountry') ?? c.req.header('cloudfront-viewer-country') ?? '';
+  const code = header.trim().toUpperCase();
+  return /^[A-Z]{2}$/.test(code) && code !== 'XX' ? code : null;
+};
+
 /** At most `perMinute` requests a client and minute (those `skip` passes are not counted). */
 export const rateLimit = (
   config: Config,

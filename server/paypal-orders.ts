@@ -50,7 +50,12 @@ export type PayPalOrder = {
   intent?: string;
   status: string;
   create_time?: string;
-  payer?: { email_address?: string; name?: { given_name?: string; surname?: string } };
+  payer?: {
+    email_address?: string;
+    name?: { given_name?: string; surname?: string };
+    /** The payer's country (and, where PayPal has it, province or state): evidence for tax. */
+    address?: { country_code?: string; admin_area_1?: string };
+  };
   purchase_units?: (PurchaseUnit & { payments?: { captures?: PayPalCapture[] } })[];
 };
 

@@ -66,6 +66,7 @@ test('an order moves only as server/orders/states.ts allows, whatever the order 
       discountCents: 0,
       createdAt: 1000,
       terms: null,
+      tax: null,
     };
     const message = { to: 'meera@example.com', subject: 's', text: 't' } as Message;
     store.createOrder(order);
@@ -112,6 +113,7 @@ test("a link's copy: pieces counted once, a copy made whole starts the next, sca
       source: 'webhook' as const,
       createdAt: 1,
       terms: null,
+      tax: null,
     };
     const link = { id: 'link-1', orderId: order.id, pack: 'stoic-pack', expiresAt: 9e12 };
     assert.equal(store.recordPaid(order, [link], [], 1), true);
@@ -144,14 +146,55 @@ test("a link's copy: pieces counted once, a copy made whole starts the next, sca
   }
 });
 
+test('a version 8 database is brought to version 9: its orders kept, with no tax recorded, and taxable', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'store-v8-'));
+  const file = path.join(dir, 'orders.sqlite');
+  try {
+    openStore(file).close();
+    const old = new Database(file);
+    // Version 8's orders table: without the tax column.
+    old.exec(`
+      ALTER TABLE orders DROP COLUMN tax;
+      INSERT INTO orders (id, ref, email, name, phone, address, lines, totalCents, currency,
+          discountCents, source, status, createdAt)
+        VALUES ('ORDER8', 'SJ-000000000008', 'a@example.com', 'A B', '', '', '[]', 3999, 'USD',
+          0, 'checkout', 'delivered', 1);
+    `);
+    old.pragma('user_version = 8');
+    old.close();
+    const store = openStore(file);
+    assert.equal(store.findOrder('ORDER8')!.totalCents, 3999);
+    assert.equal(store.findOrder('ORDER8')!.tax, null);
+    const tax = {
+      evidence: { given: 'DE', givenRegion: null, paypal: 'DE', paypalRegion: null, cdn: null },
+      country: 'DE',
+      region: null,
+      scheme: 'eu-oss',
+      schemeName: 'EU VAT, non-Union OSS',
+      number: 'EU124000001',
+      tax: 'VAT',
+      place: 'Germany',
+      rate: 19,
+      taxCents: 638,
+      netCents: 3361,
+    };
+    store.setTax('ORDER8', tax);
+    assert.deepEqual(store.findOrder('ORDER8')!.tax, tax);
+    store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a version 7 database is brought to version 8: its reviews kept, each withdrawable', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'store-v7-'));
   const file = path.join(dir, 'orders.sqlite');
   try {
     openStore(file).close();
     const old = new Database(file);
-    // Version 7's reviews table, with one review of a refunded order.
+    // Version 7's reviews table (and orders without their tax), with one review of a refunded order.
     old.exec(`
+      ALTER TABLE orders DROP COLUMN tax;
       DROP TABLE reviews;
       CREATE TABLE reviews (
         orderId TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
@@ -190,6 +233,7 @@ test('a version 6 database is brought to version 7: its e-mails kept, the review
     openStore(file).close();
     const old = new Database(file);
     old.exec(`
+      ALTER TABLE orders DROP COLUMN tax;
       DROP TABLE reviews;
       INSERT INTO outbox (orderId, kind, recipient, message, status, nextAttemptAt, createdAt)
         VALUES (NULL, 'alert', 'studio@example.com', '{"to":"studio@example.com"}', 'pending', 5, 1);

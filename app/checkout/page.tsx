@@ -1,7 +1,8 @@
 import { Checkout } from '@/components/checkout/checkout';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
-import { checkoutCopy, pages, terms } from '@/lib/content';
+import { checkoutCopy, pages, site, tax, terms } from '@/lib/content';
+import { countryNames } from '@/lib/shared/countries';
 import { pageMetadata } from '@/lib/metadata';
 import { settings } from '@/lib/settings';
 
@@ -17,6 +18,9 @@ export default function CheckoutPage() {
           sale={terms.atButton}
           paypalClientId={settings.paypalClientId}
           apiBaseUrl={settings.apiBaseUrl}
+          tax={tax}
+          countries={countryNames()}
+          studioEmail={site.email}
         />
       </Section>
     </>

@@ -12,7 +12,7 @@ const pending: UnconfirmedOrder = {
 };
 const paying: CheckoutState = {
   ...initialCheckout(pending),
-  details: pending.customerDetails,
+  details: { ...pending.customerDetails, country: 'US' },
   editing: false,
   confirming: true,
   discount: { code: 'LAUNCH20', cents: 800, skus: 'stoic-pack' },

@@ -1,6 +1,6 @@
 // The checkout's state and every way it changes, in one reducer: what the buyer typed, the order
 // waiting for the service, what the page says, the discount and whether the service answers.
-import type { Details, DetailsErrors } from '@/lib/shared/checkout';
+import type { Buyer, BuyerErrors } from '@/lib/shared/checkout';
 import type { AppliedDiscount } from '@/lib/shared/order';
 import type { CaptureOutcome, UnconfirmedOrder, Receipt } from '@/lib/browser/order-client';
 
@@ -10,9 +10,9 @@ export type CheckoutError = 'confirmationFailed' | 'codeTaken' | 'refunded' | 'p
 export type CheckoutState = {
   /** An approved order the service has not acknowledged yet: only its finishing is offered. */
   pending: UnconfirmedOrder | null;
-  details: Details | null;
+  details: Buyer | null;
   editing: boolean;
-  errors: DetailsErrors;
+  errors: BuyerErrors;
   error: CheckoutError | null;
   /** What changed in the cart since the page was built (prices, packs no longer sold). */
   notice: string | null;
@@ -27,7 +27,9 @@ export type CheckoutState = {
 };
 
 export type CheckoutAction =
-  | { type: 'details-checked'; result: { details: Details } | { errors: DetailsErrors } }
+  | { type: 'details-checked'; result: { details: Buyer } | { errors: BuyerErrors } }
+  /** The service will not sell where the buyer said they are: back to the first step, said there. */
+  | { type: 'place-refused'; errors: BuyerErrors }
   | { type: 'edit-details' }
   | { type: 'approved'; pending: UnconfirmedOrder }
   | { type: 'finishing' }
@@ -67,6 +69,8 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
         : { ...state, errors: {}, details: action.result.details, editing: false };
     case 'edit-details':
       return { ...state, editing: true };
+    case 'place-refused':
+      return { ...state, editing: true, errors: action.errors };
     case 'approved':
       return { ...state, pending: action.pending };
     case 'finishing':

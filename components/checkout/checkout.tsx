@@ -20,6 +20,7 @@ import {
   type UnconfirmedOrder,
 } from '@/lib/browser/order-client';
 import { PENDING_KEY, readPending } from '@/lib/browser/order-storage';
+import { placeProblems, type TaxTable } from '@/lib/shared/tax';
 import { checkoutReducer, initialCheckout } from './checkout-state';
 import styles from './checkout.module.css';
 import { DETAIL_FIELDS, DetailsStep } from './details-step';
@@ -27,7 +28,17 @@ import { PaymentStep } from './payment-step';
 import type { SaleWords } from './order-summary';
 import { EmptyStep, NeedsStudioStep, PendingStep } from './settling-steps';
 
-type Props = { copy: CheckoutCopy; sale: SaleWords; paypalClientId: string; apiBaseUrl: string };
+type Props = {
+  copy: CheckoutCopy;
+  sale: SaleWords;
+  paypalClientId: string;
+  apiBaseUrl: string;
+  /** The studio's tax schemes and their words (content/tax.json). */
+  tax: TaxTable;
+  /** Every country the buyer may choose, by name. */
+  countries: [string, string][];
+  studioEmail: string;
+};
 
 const noSubscription = () => () => {};
 
@@ -48,7 +59,15 @@ export function Checkout(props: Props) {
 }
 
 /** The checkout's state (./checkout-state.ts), its talks with the service, and the step shown. */
-function CheckoutSteps({ copy, sale, paypalClientId, apiBaseUrl }: Props) {
+function CheckoutSteps({
+  copy,
+  sale,
+  paypalClientId,
+  apiBaseUrl,
+  tax,
+  countries,
+  studioEmail,
+}: Props) {
   const { items, catalog, currency, clear, reprice, remove } = useCart();
   const router = useRouter();
   const lines = orderLines(items, catalog);
@@ -128,7 +147,15 @@ function CheckoutSteps({ copy, sale, paypalClientId, apiBaseUrl }: Props) {
       return created.id;
     }
     placed.current.refused = true;
-    if ('reason' in created && created.reason === 'unavailable') {
+    if ('place' in created) {
+      // The shop's tax schemes changed since the page was built: said at the first step.
+      const where = { country: details!.country, region: details!.region };
+      const said = placeProblems(tax, where, studioEmail);
+      dispatch({
+        type: 'place-refused',
+        errors: Object.keys(said).length > 0 ? said : { country: tax.words.chooseCountry },
+      });
+    } else if ('reason' in created && created.reason === 'unavailable') {
       const names = created.packs.map((pack) => pack.name).join(', ');
       dispatch({
         type: 'order-refused',
@@ -164,7 +191,20 @@ function CheckoutSteps({ copy, sale, paypalClientId, apiBaseUrl }: Props) {
     const typed = Object.fromEntries(
       DETAIL_FIELDS.map((name) => [name, String(form.get(name) ?? '')]),
     ) as Record<(typeof DETAIL_FIELDS)[number], string>;
-    dispatch({ type: 'details-checked', result: validateDetails(typed) });
+    const where = {
+      country: String(form.get('country') ?? ''),
+      region: String(form.get('region') ?? '') || undefined,
+    };
+    const checked = validateDetails(typed);
+    const placed = placeProblems(tax, where, studioEmail);
+    const errors = { ...('errors' in checked ? checked.errors : {}), ...placed };
+    dispatch({
+      type: 'details-checked',
+      result:
+        'details' in checked && Object.keys(placed).length === 0
+          ? { details: { ...checked.details, ...where } }
+          : { errors },
+    });
   };
 
   const error = state.error && copy.messages[state.error];
@@ -186,6 +226,9 @@ function CheckoutSteps({ copy, sale, paypalClientId, apiBaseUrl }: Props) {
     return (
       <DetailsStep
         copy={copy}
+        tax={tax}
+        countries={countries}
+        studioEmail={studioEmail}
         details={details}
         errors={state.errors}
         lines={lines}
@@ -202,6 +245,7 @@ function CheckoutSteps({ copy, sale, paypalClientId, apiBaseUrl }: Props) {
       currency={currency}
       lines={lines}
       details={details}
+      tax={tax}
       sale={sale}
       applied={applied}
       discountMessage={discount && !applied ? copy.discount.changed : state.discountMessage}

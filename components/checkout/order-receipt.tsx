@@ -7,6 +7,7 @@ import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
 import type { Receipt } from '@/lib/browser/order-client';
 import { readReceipt, RECEIPT_KEY } from '@/lib/browser/order-storage';
+import { isTaxStatement, statementLines, type TaxWords } from '@/lib/shared/tax';
 import styles from './checkout.module.css';
 
 const noSubscription = () => () => {};
@@ -27,9 +28,11 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
  */
 export function OrderReceipt({
   copy,
+  taxWords,
   currency,
 }: {
   copy: CheckoutCopy['receipt'];
+  taxWords: Pick<TaxWords, 'line' | 'number'>;
   currency: string;
 }) {
   const receipt = useSyncExternalStore(noSubscription, storedReceipt, () => null);
@@ -51,6 +54,11 @@ export function OrderReceipt({
           {copy.discountLabel} ({receipt.discount.code}): −
           {formatPrice(receipt.discount.cents, currency)} · {copy.paidLabel}{' '}
           {formatPrice(receipt.totalCents, currency)}
+        </p>
+      )}
+      {isTaxStatement(receipt.tax) && (
+        <p className={styles.buyer} data-testid="receipt-tax">
+          {statementLines(taxWords, receipt.tax, currency).join(' · ')}
         </p>
       )}
       {receipt.downloads.length > 0 && (

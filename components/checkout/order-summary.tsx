@@ -23,6 +23,7 @@ export function OrderSummary({
   sale,
   children,
   after,
+  taxLine,
   level = 3,
 }: {
   heading: string;
@@ -35,6 +36,8 @@ export function OrderSummary({
   children?: ReactNode;
   /** Below the terms (the discount field, the buyer). */
   after?: ReactNode;
+  /** Under the total: the tax it includes where the buyer is. */
+  taxLine?: ReactNode;
 }) {
   const { currency, copy } = useCart();
   const Heading = level === 2 ? 'h2' : 'h3';
@@ -63,6 +66,7 @@ export function OrderSummary({
         <span>{totalLabel}</span>
         <strong data-testid="checkout-total">{formatPrice(totalCents, currency)}</strong>
       </p>
+      {taxLine}
       <ApproxPrice cents={totalCents} className={styles.approx} />
       <p className={styles.sale}>
         {sale.payment}. <Link href="/terms/">{sale.termsLink}</Link>

@@ -1,5 +1,5 @@
 import button from '@/components/ui/button.module.css';
-import type { Details } from '@/lib/shared/checkout';
+import type { Buyer } from '@/lib/shared/checkout';
 import type { CheckoutCopy } from '@/lib/content';
 import { formatPrice } from '@/lib/shared/money';
 import { orderTotalCents, type AppliedDiscount, type OrderLine } from '@/lib/shared/order';
@@ -8,6 +8,8 @@ import styles from './checkout.module.css';
 import { DiscountField } from './discount-field';
 import { OrderSummary, type SaleWords } from './order-summary';
 import { PayPalPayment } from './paypal-payment';
+import { TaxIncluded } from './tax-included';
+import type { TaxTable } from '@/lib/shared/tax';
 
 type Props = {
   copy: CheckoutCopy;
@@ -15,7 +17,8 @@ type Props = {
   apiBaseUrl: string;
   currency: string;
   lines: OrderLine[];
-  details: Details;
+  details: Buyer;
+  tax: TaxTable;
   sale: SaleWords;
   /** The code that applies to these packs, if any. */
   applied: AppliedDiscount | null;
@@ -32,7 +35,7 @@ type Props = {
 };
 
 /** The second step: the order's summary, a code, and PayPal's buttons once the service answers. */
-export function PaymentStep({ copy, currency, lines, details, applied, ...props }: Props) {
+export function PaymentStep({ copy, currency, lines, details, tax, applied, ...props }: Props) {
   const payable = orderTotalCents(lines) - (applied?.cents ?? 0);
   return (
     <section className={styles.step} aria-labelledby="payment-heading">
@@ -43,6 +46,14 @@ export function PaymentStep({ copy, currency, lines, details, applied, ...props 
         lines={lines}
         totalCents={payable}
         sale={props.sale}
+        taxLine={
+          <TaxIncluded
+            tax={tax}
+            where={details}
+            lines={lines}
+            discountCents={applied?.cents ?? 0}
+          />
+        }
         after={
           <>
             <DiscountField

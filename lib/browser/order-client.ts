@@ -34,6 +34,8 @@ export type SoldPack = InferResponseType<Api['orders']['$post'], 409>['packs'][n
  */
 export type NotCreated =
   | { reason: 'prices-changed' | 'unavailable' | 'in-bundle'; packs: SoldPack[] }
+  /** The shop cannot sell where the buyer is, or needs their province (`place` names where). */
+  | { reason: 'cannot-sell-there' | 'region-needed'; place: string }
   | { problem: DiscountProblem };
 
 /**
@@ -100,6 +102,7 @@ export async function createOrder(
     }
   } else if (response?.status === 422) {
     const refused = await asked(() => response.json());
+    if (refused && 'place' in refused) return { reason: refused.reason, place: refused.place };
     if (refused?.reason) return { problem: refused.reason };
   }
   return { problem: 'unreachable' };
@@ -118,6 +121,7 @@ const receiptOf = (order: UnconfirmedOrder, answer: Settled | null): Receipt => 
     expiresAt: typeof delivered?.expiresAt === 'number' ? delivered.expiresAt : 0,
     totalCents: delivered?.totalCents,
     discount: delivered?.discount ?? null,
+    ...(delivered?.tax ? { tax: delivered.tax } : {}),
     ...(answer && 'pending' in answer && answer.pending ? { pending: true } : {}),
   };
 };

@@ -6,6 +6,7 @@ import 'client-only';
 import type { hc, InferResponseType } from 'hono/client';
 import type { ConfirmationRequest } from '@/lib/shared/checkout';
 import type { AppliedDiscount } from '@/lib/shared/order';
+import type { TaxStatement } from '@/lib/shared/tax';
 import type { OrderApi } from '@/server/routes/api';
 
 /**
@@ -25,6 +26,8 @@ export type Receipt = Pick<
   discount?: AppliedDiscount | null;
   /** PayPal still processes the payment (an e-check, a review): the links follow by e-mail. */
   pending?: boolean;
+  /** The tax the total includes (absent where it includes none, and in an older receipt). */
+  tax?: TaxStatement;
 };
 
 /**

@@ -3,7 +3,7 @@
 // supplied services. One price everywhere, tax included where it is owed (PRODUCT.md, "Tax").
 import { z } from 'zod';
 import { isoDate } from './terms-schema';
-import { matching, text } from './schema';
+import { matching, template, text } from './schema';
 
 const place = z.object({
   country: matching(/^[A-Z]{2}$/, 'must be a two-letter country code (ISO 3166-1), such as DE'),
@@ -43,10 +43,27 @@ const scheme = z.object({
   places: z.array(place).min(1),
 });
 
+/** What the checkout, the receipt and the e-mail say of tax. */
+const words = z.object({
+  /** Beside the order at the checkout: "Includes VAT (Germany, 19 %): $6.38". */
+  included: template('tax', 'place', 'rate', 'amount'),
+  /** On the receipt and in the e-mail: "VAT 19 % (Germany) included: $6.38". */
+  line: template('tax', 'rate', 'place', 'amount'),
+  /** After it: the scheme's registration number. */
+  number: template('scheme', 'number'),
+  /** At the checkout's first step, for a place whose scheme the studio has not registered for. */
+  closed: template('place', 'email'),
+  countryLabel: text,
+  regionLabel: text,
+  chooseCountry: text,
+  chooseRegion: text,
+});
+
 export const taxSchema = z
   .object({
     checked: isoDate('the day the rates were last checked'),
     schemes: z.array(scheme),
+    words,
   })
   .superRefine(({ schemes }, ctx) => {
     const where = new Map<string, string>();

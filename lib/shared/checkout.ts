@@ -28,6 +28,13 @@ export const detailsSchema = z.object({
 export type Details = z.output<typeof detailsSchema>;
 export type DetailsErrors = Partial<Record<keyof Details, string>>;
 
+/**
+ * The buyer at the checkout's first step: their details and where they are (a country, and a
+ * province where the rate depends on it), which settles the tax their price includes.
+ */
+export type Buyer = Details & { country: string; region?: string };
+export type BuyerErrors = DetailsErrors & { country?: string; region?: string };
+
 /** The details, or the first message for each field that is not right. */
 export function validateDetails(
   input: Record<keyof Details, string>,

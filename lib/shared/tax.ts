@@ -3,6 +3,9 @@
 // VAT" line) and the service (the split PayPal and the order record carry), with no zod and no
 // content, as lib/shared/order.ts. The table itself is content (lib/content/tax-schema.ts).
 
+import { fillIn } from './copy';
+import { formatPrice } from './money';
+
 /** A place a scheme covers, at its standard rate in percent. */
 export type TaxPlace = {
   country: string;
@@ -23,7 +26,32 @@ export type TaxScheme = {
   places: TaxPlace[];
 };
 
-export type TaxTable = { checked: string; schemes: TaxScheme[] };
+/** What the checkout, the receipt and the e-mail say of tax (content/tax.json `words`). */
+export type TaxWords = {
+  included: string;
+  line: string;
+  number: string;
+  closed: string;
+  countryLabel: string;
+  regionLabel: string;
+  chooseCountry: string;
+  chooseRegion: string;
+};
+
+export type TaxTable = { checked: string; schemes: TaxScheme[]; words: TaxWords };
+
+/**
+ * The tax an order's total includes, as its receipt and e-mail state it: the tax's name, rate and
+ * place, the scheme and its registration number, and the amount.
+ */
+export type TaxStatement = {
+  tax: string;
+  rate: number;
+  place: string;
+  scheme: string;
+  number: string;
+  cents: number;
+};
 
 /** Where the buyer is: a country (ISO 3166-1 alpha-2) and, where the rate depends on it, a region. */
 export type Place = { country: string; region?: string | null };
@@ -48,6 +76,40 @@ export function taxRule(table: TaxTable | null | undefined, where: Place): TaxRu
   if (!place) return { kind: 'region-needed', scheme, regions: places };
   return { kind: 'taxed', scheme, place, tax: place.tax ?? scheme.tax, rate: place.rate };
 }
+
+/**
+ * What keeps a buyer from the next step, in the table's words: no country chosen; a place the shop
+ * cannot sell to yet (said at once, before any order exists at PayPal); no province where the
+ * rate depends on it.
+ */
+export function placeProblems(
+  table: TaxTable,
+  where: Place,
+  studioEmail: string,
+): { country?: string; region?: string } {
+  if (!where.country) return { country: table.words.chooseCountry };
+  const rule = taxRule(table, where);
+  if (rule.kind === 'closed') {
+    const place = rule.scheme.places.find((each) => each.country === where.country)!;
+    return { country: fillIn(table.words.closed, { place: place.name, email: studioEmail }) };
+  }
+  if (rule.kind === 'region-needed') return { region: table.words.chooseRegion };
+  return {};
+}
+
+/** A stored statement read back (a receipt in session storage): of the shape it was written. */
+export const isTaxStatement = (value: unknown): value is TaxStatement => {
+  const statement = value as Partial<TaxStatement> | null;
+  return (
+    typeof statement === 'object' &&
+    statement !== null &&
+    ['tax', 'place', 'scheme', 'number'].every(
+      (key) => typeof statement[key as keyof TaxStatement] === 'string',
+    ) &&
+    Number.isFinite(statement.rate) &&
+    Number.isInteger(statement.cents)
+  );
+};
 
 /** The regions a country is listed by (Canada's provinces), or none where one rate covers it. */
 export const regionsOf = (table: TaxTable | null | undefined, country: string): TaxPlace[] =>
@@ -106,3 +168,35 @@ export function splitTax(
 
 /** A rate as people write it: "19 %", "25.5 %". */
 export const formatRate = (rate: number) => `${Number(rate.toFixed(3))} %`;
+
+/** "Includes VAT (Germany, 19 %): $6.38", beside the order at the checkout. */
+export const includedLine = (
+  words: Pick<TaxWords, 'included'>,
+  rule: Extract<TaxRule, { kind: 'taxed' }>,
+  cents: number,
+  currency: string,
+) =>
+  fillIn(words.included, {
+    tax: rule.tax,
+    place: rule.place.name,
+    rate: formatRate(rule.rate),
+    amount: formatPrice(cents, currency),
+  });
+
+/**
+ * The receipt's and the e-mail's lines: "VAT 19 % (Germany) included: $6.38", then the scheme's
+ * registration number.
+ */
+export const statementLines = (
+  words: Pick<TaxWords, 'line' | 'number'>,
+  statement: TaxStatement,
+  currency: string,
+) => [
+  fillIn(words.line, {
+    tax: statement.tax,
+    rate: formatRate(statement.rate),
+    place: statement.place,
+    amount: formatPrice(statement.cents, currency),
+  }),
+  fillIn(words.number, { scheme: statement.scheme, number: statement.number }),
+];

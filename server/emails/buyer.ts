@@ -3,6 +3,7 @@ import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
 import type { AppliedDiscount, OrderLine } from '@/lib/shared/order';
 import { licenceLines, type SaleTerms, type ShopCatalog } from '@/lib/shared/shop-catalog';
+import { statementLines, type TaxStatement } from '@/lib/shared/tax';
 import { html, markup } from '../html';
 import { dateFormat, type Message } from '../mail';
 
@@ -16,6 +17,8 @@ export type OrderSummary = {
   discount: AppliedDiscount | null;
   /** The terms of sale the order was made under, repeated in its e-mails (null: none recorded). */
   terms: SaleTerms | null;
+  /** The tax its total includes (null: none, or an order from before tax). */
+  tax: TaxStatement | null;
 };
 
 export type DownloadLink = { name: string; url: string };
@@ -33,7 +36,7 @@ const withLink = (sentence: string, url: string) => {
  * are the catalogue's (content/checkout.json `email`), each written once for both parts.
  */
 export function buyerEmail(
-  catalog: Pick<ShopCatalog, 'studio' | 'copy'>,
+  catalog: Pick<ShopCatalog, 'studio' | 'copy' | 'tax'>,
   order: OrderSummary,
   links: DownloadLink[],
   expiresAt: number,
@@ -54,6 +57,9 @@ export function buyerEmail(
   const intro = say(copy.intro);
   const discount = order.discount && `${copy.discountLabel} (${order.discount.code})`;
   const download = (link: DownloadLink) => say(copy.downloadLabel, { name: link.name });
+  // "VAT 19 % (Germany) included: $6.38" and the scheme's number, in the catalogue's words.
+  const taxWords = catalog.tax?.words;
+  const taxLines = order.tax && taxWords ? statementLines(taxWords, order.tax, order.currency) : [];
   const terms = say(copy.terms, {
     limit: downloadLimit,
     expiry: `${dateFormat.format(expiresAt)} UTC`,
@@ -104,6 +110,12 @@ export function buyerEmail(
                 </td>
               </tr>
             </table>
+            ${
+              taxLines.length > 0 &&
+              html`<p style="${paragraph};color:#6b5d52;font-size:14px">
+                ${taxLines[0]}<br />${taxLines[1]}
+              </p>`
+            }
             <h2 style="font-weight:normal">${copy.downloadsHeading}</h2>
             <ul>
               ${links.map((link) => html`<li style="margin:0 0 8px"><a href="${link.url}">${download(link)}</a></li>`)}
@@ -127,6 +139,7 @@ export function buyerEmail(
       ...order.lines.map((line) => `- ${line.name}: ${price(line.priceCents)}`),
       ...(order.discount ? [`${discount}: −${price(order.discount.cents)}`] : []),
       `${copy.totalLabel}: ${price(order.totalCents)}`,
+      ...taxLines,
       '',
       `${copy.downloadsHeading}:`,
       ...links.map((link) => `${link.name}: ${link.url}`),

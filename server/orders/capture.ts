@@ -7,6 +7,7 @@ import { PayPalRefused } from '../paypal';
 import { linesFromPayPal, readCustomId, type PayPalOrder } from '../paypal-orders';
 import type { OrderRecord } from '../store';
 import { sealMatches } from '../tokens';
+import { taxFromPayPal } from '../tax';
 import { oneLine, sameAddress, type Delivery, type OrderContext } from './context';
 import { asSold, restoreOrder } from './restore';
 import { settle } from './settle';
@@ -152,6 +153,7 @@ async function fromPayPal(
     createdAt: Date.parse(order.create_time ?? '') || now(),
     // Lost with the database: today's terms are the best record of those the buyer saw.
     terms: shop.terms ?? null,
+    tax: taxFromPayPal(shop.tax, order, bought.lines, bought.discountCents, sold.currency),
   });
   log.info({ msg: 'order taken back from PayPal', orderId });
   return { created: true };

@@ -7,6 +7,7 @@ import type { CatalogSource } from '../catalog-source';
 import { DAY, type Config } from '../config';
 import type { Log } from '../log';
 import { buyerEmail, reviewReminder, type OrderSummary } from '../emails/buyer';
+import { taxStatement } from '../tax';
 import { codePastLimitNotice, refusedNotice, studioEmail } from '../emails/studio';
 import type { Message } from '../mail';
 import type { Outbox } from '../outbox';
@@ -158,6 +159,7 @@ export function orderContext(deps: OrderDeps) {
     currency: order.currency,
     discount: order.discountCode ? { code: order.discountCode, cents: order.discountCents } : null,
     terms: order.terms,
+    tax: taxStatement(order.tax),
   });
 
   /**

@@ -16,7 +16,10 @@ import { packsMissingNotice, studioNotice } from '../emails/studio';
 import { PayPalRefused } from '../paypal';
 import { missingPacks } from '../packs';
 import { customIdFor, newOrderReference, orderRequest, saleText } from '../paypal-orders';
+import { orderTax } from '../tax';
 import { orderSeal, saleSeal } from '../tokens';
+import { countryName } from '@/lib/shared/countries';
+import { taxRule } from '@/lib/shared/tax';
 import { lines, oneLine, type OrderContext } from './context';
 
 /** What the checkout asks for: packs by slug at the total it showed, the buyer, perhaps a code. */
@@ -24,9 +27,12 @@ export type NewOrder = {
   items: string[];
   /** The packs' total as the page showed it, before any discount. */
   shownTotalCents: number;
-  customer: OrderSummary['customer'];
+  /** The buyer, and where they say they are (pages from before tax say nothing). */
+  customer: OrderSummary['customer'] & { country?: string; region?: string };
   code?: string;
   fundingSource?: FundingSource;
+  /** The visitor's country as the CDN in front of the service tells it, where trusted. */
+  viewerCountry?: string | null;
 };
 
 /**
@@ -39,7 +45,9 @@ export type NotCreated =
   | { pricesChanged: PackRef[] }
   | { unavailable: PackRef[] }
   /** Packs asked for on their own beside a bundle of the same order that holds them. */
-  | { inBundle: PackRef[] };
+  | { inBundle: PackRef[] }
+  /** The shop cannot sell where the buyer is yet, or needs their province: `place` says where. */
+  | { place: { reason: 'cannot-sell-there' | 'region-needed'; name: string } };
 
 /**
  * Creates the order at PayPal at the catalogue's prices, when they are the prices the page
@@ -71,6 +79,18 @@ export async function createOrder(
     packsMissing(ctx, missing, shop.version);
     return { unavailable: missing };
   }
+  // Where the buyer says they are settles the tax included in the prices (server/tax.ts); PayPal's
+  // payer country, known once they approve, may settle it elsewhere (settle.ts).
+  const given = input.customer.country ?? null;
+  const rule = given ? taxRule(shop.tax, { country: given, region: input.customer.region }) : null;
+  if (rule?.kind === 'closed') {
+    log.info({ msg: 'order from a place the shop cannot sell to yet', country: given });
+    const place = rule.scheme.places.find((each) => each.country === given)!;
+    return { place: { reason: 'cannot-sell-there', name: place.name } };
+  }
+  if (rule?.kind === 'region-needed') {
+    return { place: { reason: 'region-needed', name: countryName(given!) } };
+  }
   const ref = newOrderReference();
   const at = now();
   // The code's use is not taken here but when the buyer approves the payment (capture.ts): an
@@ -90,6 +110,7 @@ export async function createOrder(
       fundingSource: input.fundingSource,
     },
     discount,
+    rule?.kind === 'taxed' ? rule.rate : null,
   );
   // Sealed, so that PayPal's record alone restores the order as sold (restore.ts).
   const unit = request.purchase_units[0]!;
@@ -123,6 +144,19 @@ export async function createOrder(
     createdAt: at,
     // The terms the pages state, as of this order: a later edit does not rewrite them.
     terms: shop.terms ?? null,
+    tax: orderTax(
+      shop.tax,
+      {
+        given,
+        givenRegion: input.customer.region ?? null,
+        paypal: null,
+        paypalRegion: null,
+        cdn: input.viewerCountry ?? null,
+      },
+      bought.map((line) => line.priceCents),
+      discount?.cents ?? 0,
+      shop.currency,
+    ),
   });
   log.info({ msg: 'order created', orderId: created.id, packs: bought.length });
   return { id: created.id };

@@ -5,6 +5,7 @@
 import { applyCode } from '../codes';
 import { paidOrder, type PayPalOrder } from '../paypal-orders';
 import type { OrderRecord } from '../store';
+import { taxFromPayPal } from '../tax';
 import {
   claimProblem,
   lines,
@@ -108,6 +109,8 @@ export function deliverBrowserOrder(
     source: claim.source,
     createdAt: now(),
     terms: shop.terms ?? null,
+    // A browser created it: PayPal's payer country is the one piece of evidence.
+    tax: taxFromPayPal(shop.tax, order, paid.lines, paid.discountCents, shop.currency),
   };
   if (claim.source !== 'recovery') {
     const problem = claimProblem(entry, claim);

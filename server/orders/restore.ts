@@ -16,6 +16,7 @@ import {
 } from '../paypal-orders';
 import type { OrderRecord } from '../store';
 import { saleSealMatches, sealMatches } from '../tokens';
+import { taxFromPayPal } from '../tax';
 import { oneLine, sameAddress, type Claim, type Delivery, type OrderContext } from './context';
 
 /**
@@ -110,6 +111,8 @@ export function restoreOrder(
     createdAt: paid.createdAt ?? now(),
     // Lost with the database: today's terms are the best record of those the buyer saw.
     terms: shop.terms ?? null,
+    // And the country the buyer gave: PayPal's payer country settles the tax.
+    tax: taxFromPayPal(shop.tax, order, paid.lines, paid.discountCents, sold.currency),
   };
   const result = recordFound(ctx, entry, vouched);
   log.info({

@@ -5,6 +5,7 @@ import { moneyKept, paidOrder, type PaidOrder, type PayPalOrder } from '../paypa
 import type { OrderRecord } from '../store';
 import { refund } from './after-sale';
 import type { Delivery, OrderContext } from './context';
+import { settledTax } from '../tax';
 
 /**
  * Delivers an order the service created, once PayPal says it was paid: captured in full (a part
@@ -30,9 +31,32 @@ export function settle(ctx: OrderContext, known: OrderRecord, order: PayPalOrder
     }
     return ctx.refuseAfterPayment(known.id, problem, known.email, amountOf(known));
   }
+  // PayPal's payer country is now known: the place whose tax the price included is settled from
+  // it and the buyer's word (server/tax.ts); the amount stays, the split may move.
+  const tax =
+    known.tax &&
+    settledTax(
+      ctx.catalog.get().tax,
+      known.tax,
+      order,
+      known.lines,
+      known.discountCents,
+      known.currency,
+    );
+  if (tax) {
+    store.setTax(known.id, tax);
+    if (tax.country !== known.tax!.country) {
+      log.info({
+        msg: 'tax settled elsewhere',
+        orderId: known.id,
+        given: known.tax!.country,
+        now: tax.country,
+      });
+    }
+  }
   // The service created this order with its code: a payment PayPal completed is delivered, even
   // when the code's limit was reached while it was pending (the studio is told).
-  const recorded = ctx.record({ ...known, source: 'checkout' }, { pastLimit: true });
+  const recorded = ctx.record({ ...known, tax, source: 'checkout' }, { pastLimit: true });
   if (recorded === 'code-used-up') {
     return ctx.refuseAfterPayment(
       known.id,

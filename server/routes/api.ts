@@ -10,7 +10,7 @@ import { applyCode } from '../codes';
 import type { Config } from '../config';
 import { discountCheckSchema, type DiscountAnswer } from '../contract';
 import type { OrderService } from '../orders';
-import { jsonBody, problem, rateLimit, type Env } from '../http';
+import { countryOf, jsonBody, problem, rateLimit, type Env } from '../http';
 import type { Log } from '../log';
 import type { Recovery } from '../recovery';
 import type { Store } from '../store';
@@ -103,7 +103,10 @@ export function apiRoutes({
           200,
         );
       })
-      .route('/orders', orderRoutes({ orders, recovery, log, later }))
+      .route(
+        '/orders',
+        orderRoutes({ orders, recovery, log, later, viewerCountry: countryOf(config) }),
+      )
       .route('/email/send-order-confirmation', confirmationRoutes({ orders, log, now }))
   );
 }

@@ -15,6 +15,7 @@ import {
   type FreshLinksRefusedAnswer,
   type NotCreatedAnswer,
   type PendingAnswer,
+  type PlaceRefusedAnswer,
 } from '../contract';
 import type { CaptureOutcome } from '@/lib/shared/order';
 import { jsonBody, problem, type Env } from '../http';
@@ -23,6 +24,7 @@ import type { OrderService } from '../orders';
 import { PayPalRefused, PayPalUnavailable } from '../paypal';
 import { LINK_EMAILS_PER_HOUR, type FreshLinks, type Recovery } from '../recovery';
 import type { OrderRecord } from '../store';
+import { taxStatement } from '../tax';
 
 /** The answer when fresh links were sent. */
 export const FRESH_LINKS_SENT = 'Fresh links are on their way to the address of the order.';
@@ -34,12 +36,14 @@ export const receipt = (
   created: boolean,
 ): DeliveredAnswer => {
   const downloads = orders.downloads(order);
+  const statement = taxStatement(order.tax);
   return {
     ok: true,
     orderId: order.id,
     email: order.email,
     totalCents: order.totalCents,
     discount: order.discountCode ? { code: order.discountCode, cents: order.discountCents } : null,
+    ...(statement ? { tax: statement } : {}),
     downloads: downloads.map(({ name, url }) => ({ name, url })),
     expiresAt: downloads[0]?.expiresAt ?? 0,
     ...(created ? {} : { alreadyConfirmed: true as const }),
@@ -57,10 +61,13 @@ export function orderRoutes({
   recovery,
   log,
   later,
+  viewerCountry,
 }: {
   orders: OrderService;
   recovery: Recovery;
   log: Log;
+  /** The visitor's country from the CDN's header, where a proxy is trusted (`countryOf`). */
+  viewerCountry: (c: Context) => string | null;
   /** Runs work after answering, so that the answer says nothing of it. */
   later: (work: () => Promise<void>) => void;
 }) {
@@ -76,7 +83,14 @@ export function orderRoutes({
         const { items, shownTotalCents, customer, code, fundingSource } = c.req.valid('json');
         let created;
         try {
-          created = await orders.create({ items, shownTotalCents, customer, code, fundingSource });
+          created = await orders.create({
+            items,
+            shownTotalCents,
+            customer,
+            code,
+            fundingSource,
+            viewerCountry: viewerCountry(c),
+          });
         } catch (error) {
           if (error instanceof PayPalUnavailable) return paypalUnreachable(c, log, null, error);
           if (!(error instanceof PayPalRefused)) throw error;
@@ -101,6 +115,17 @@ export function orderRoutes({
             reason: 'in-bundle',
             packs: created.inBundle,
           } satisfies Omit<NotCreatedAnswer, 'error'>);
+        }
+        if ('place' in created) {
+          const { reason, name } = created.place;
+          return problem(
+            c,
+            422,
+            reason === 'region-needed'
+              ? `Please choose your province or state in ${name}.`
+              : `The shop cannot sell to buyers in ${name} yet.`,
+            { reason, place: name } satisfies Omit<PlaceRefusedAnswer, 'error'>,
+          );
         }
         if ('problem' in created) {
           return problem(c, 422, 'The discount code does not apply.', {

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { OrderLine } from '@/lib/shared/order';
 import type { SaleTerms } from '@/lib/shared/shop-catalog';
 import type { Message } from '../mail';
+import type { OrderTax } from '../tax';
 import { moveGuard, ownedCondition, type FirstState } from '../orders/states';
 import { codeStore } from './codes';
 import type {
@@ -47,12 +48,13 @@ export function openStore(file: string) {
   const insertOrder = db.prepare(
     `INSERT OR IGNORE INTO orders
        (id, ref, email, name, phone, address, lines, totalCents, currency, discountCode,
-        discountCents, source, status, createdAt, terms)
+        discountCents, source, status, createdAt, terms, tax)
      VALUES
        (@id, @ref, @email, @name, @phone, @address, @lines, @totalCents, @currency, @discountCode,
-        @discountCents, @source, @status, @createdAt, @terms)`,
+        @discountCents, @source, @status, @createdAt, @terms, @tax)`,
   );
   const setEmail = db.prepare('UPDATE orders SET email = ? WHERE id = ?');
+  const updateTax = db.prepare('UPDATE orders SET tax = ? WHERE id = ?');
   const setPaid = db.prepare(
     `UPDATE orders SET status = 'paid' WHERE id = ? AND ${moveGuard('paid')}`,
   );
@@ -119,6 +121,7 @@ export function openStore(file: string) {
             ({ sku, ...line }) => ({ ...line, slug: line.slug ?? sku! }),
           ),
           terms: row.terms === null ? null : (JSON.parse(row.terms) as SaleTerms),
+          tax: row.tax === null ? null : (JSON.parse(row.tax) as OrderTax),
         }
       : null;
 
@@ -128,6 +131,7 @@ export function openStore(file: string) {
       ...order,
       lines: JSON.stringify(order.lines),
       terms: order.terms && JSON.stringify(order.terms),
+      tax: order.tax && JSON.stringify(order.tax),
       status,
     });
 
@@ -186,6 +190,12 @@ export function openStore(file: string) {
 
     /** An order restored to its PayPal account's address, bound to the checkout's it proved. */
     bindOrder: (id: string, email: string) => void setEmail.run(email, id),
+
+    /**
+     * The tax an order's total includes, settled again from the evidence PayPal's approved order
+     * added (the amount paid does not change; its split may).
+     */
+    setTax: (id: string, tax: OrderTax) => void updateTax.run(JSON.stringify(tax), id),
 
     /** The order of our reference (its invoice number at PayPal), or null. */
     findOrderByRef: (ref: string) => toOrder(selectOrderByRef.get(ref)),

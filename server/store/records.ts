@@ -2,6 +2,7 @@
 import type { DiscountRule, OrderLine } from '@/lib/shared/order';
 import type { SaleTerms } from '@/lib/shared/shop-catalog';
 import type { Message } from '../mail';
+import type { OrderTax } from '../tax';
 import type { OrderState } from '../orders/states';
 
 /**
@@ -36,6 +37,11 @@ export type OrderRecord = {
    * from before the terms were recorded, or when the catalogue stated none.
    */
   terms: SaleTerms | null;
+  /**
+   * The tax its total includes and the evidence of where the buyer is (server/tax.ts). Null for
+   * orders sold before tax, and for orders a browser created at PayPal.
+   */
+  tax: OrderTax | null;
 };
 
 export type LinkRecord = {
@@ -64,9 +70,10 @@ export type OutboxRecord = {
   attempts: number;
 };
 
-export type OrderRow = Omit<OrderRecord, 'lines' | 'terms'> & {
+export type OrderRow = Omit<OrderRecord, 'lines' | 'terms' | 'tax'> & {
   lines: string;
   terms: string | null;
+  tax: string | null;
 };
 
 /** A discount code and its terms, as the studio sets them with `npm run codes`. */

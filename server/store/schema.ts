@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { stateCheck } from '../orders/states';
 import { COPY } from './records';
 
-const SCHEMA_VERSION = 8;
+const SCHEMA_VERSION = 9;
 
 /**
  * What a link has sent of the copy under way (v5): its byte ranges (JSON), the file size they are
@@ -62,7 +62,9 @@ const TABLES = `
     status TEXT NOT NULL CHECK (${stateCheck}),
     createdAt INTEGER NOT NULL,
     deliveredAt INTEGER,
-    terms TEXT
+    terms TEXT,
+    -- v9: the tax the order's total includes, with its evidence (JSON, server/tax.ts OrderTax).
+    tax TEXT
   );
   CREATE TABLE links (
     id TEXT PRIMARY KEY,
@@ -113,8 +115,8 @@ const INDEXES = `
 `;
 
 /**
- * Creates the tables, or brings an older database to version 8: from version 7 by the reviews'
- * withdrawal; from version 6 also by the outbox's
+ * Creates the tables, or brings an older database to version 9: from version 8 by each order's
+ * tax; from version 7 also by the reviews' withdrawal; from version 6 also by the outbox's
  * new kinds and the reviews; from version 5 also the terms of sale of each order; from version 4 also what a link sent of the copy under way; from version 3 also who held a code's use; from version 2 (before orders the service creates, code reservations, link
  * budgets in parts of a copy, cancelled e-mails, notices) by SQLite's rebuild procedure: new
  * tables, rows copied, old tables dropped, keys checked.
@@ -150,6 +152,8 @@ export function migrate(db: Database.Database) {
       }
       // v8: when a refunded order's review was withdrawn.
       if (version === 7) db.exec('ALTER TABLE reviews ADD COLUMN withdrawnAt INTEGER');
+      // v9: the tax each order's total includes (JSON; NULL for orders sold before tax).
+      if (version <= 8) db.exec('ALTER TABLE orders ADD COLUMN tax TEXT');
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     })();
     return;
@@ -172,7 +176,7 @@ export function migrate(db: Database.Database) {
     if (version === 2) {
       db.exec(`
         INSERT INTO orders SELECT id, NULL, email, name, phone, address, lines, totalCents,
-          currency, discountCode, discountCents, source, status, createdAt, deliveredAt, NULL
+          currency, discountCode, discountCents, source, status, createdAt, deliveredAt, NULL, NULL
           FROM orders_v2;
         INSERT INTO links (id, orderId, pack, expiresAt, used, revokedAt)
           SELECT id, orderId, pack, expiresAt, downloads * ${COPY}, revokedAt FROM links_v2;

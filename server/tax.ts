@@ -1,0 +1,171 @@
+// The tax of an order: where the buyer is, from the evidence the service holds, and how much of
+// what they paid is tax there (server/README.md, "Tax"). The price includes it, so the evidence
+// settling after payment changes the split, never the amount.
+import { minorUnit } from '@/lib/shared/money';
+import type { OrderLine } from '@/lib/shared/order';
+import { splitTax, taxRule, type TaxStatement, type TaxTable } from '@/lib/shared/tax';
+import type { PayPalOrder } from './paypal-orders';
+
+/** What says where the buyer is: the country (and province) they gave, PayPal's, the CDN's. */
+export type TaxEvidence = {
+  /** The country the buyer chose at the checkout (ISO 3166-1 alpha-2); null from older pages. */
+  given: string | null;
+  /** The province or state they chose, where the rate depends on it. */
+  givenRegion: string | null;
+  /** The payer's country in PayPal's approved order; null until it is known. */
+  paypal: string | null;
+  /** PayPal's province or state of the payer, where it gives one. */
+  paypalRegion: string | null;
+  /** The visitor's country from the CDN's header, where TRUST_PROXY says a proxy is trusted. */
+  cdn: string | null;
+};
+
+/**
+ * The country whose tax applies: where two pieces of evidence agree, theirs; where they
+ * disagree, PayPal's (it has verified the payer's address or card); with one, that one.
+ */
+export function settledCountry({ given, paypal, cdn }: TaxEvidence): string | null {
+  if (!paypal) return given ?? cdn;
+  if (given && given === cdn && given !== paypal) return given;
+  return paypal;
+}
+
+/**
+ * What an order records of its tax: the evidence, the place settled from it and the scheme, rate
+ * and amounts there (`taxCents` included in what was paid, `netCents` the rest). `scheme` is null
+ * where no scheme of the studio covers the place (nothing included). `closed` marks a place whose
+ * scheme the studio has not registered for, known only after payment (PayPal's country differed
+ * from the one given): the studio settles it by hand.
+ */
+export type OrderTax = {
+  evidence: TaxEvidence;
+  country: string | null;
+  region: string | null;
+  scheme: string | null;
+  schemeName: string | null;
+  number: string | null;
+  tax: string | null;
+  place: string | null;
+  rate: number;
+  taxCents: number;
+  netCents: number;
+  closed?: true;
+};
+
+/** The tax of an order paying `grossCents` (its lines' prices) less `discountCents`. */
+export function orderTax(
+  table: TaxTable | null | undefined,
+  evidence: TaxEvidence,
+  grossCents: readonly number[],
+  discountCents: number,
+  currency: string,
+): OrderTax {
+  const country = settledCountry(evidence);
+  const paidCents = grossCents.reduce((sum, cents) => sum + cents, 0) - discountCents;
+  const region =
+    country && country === evidence.given
+      ? evidence.givenRegion
+      : country && country === evidence.paypal
+        ? evidence.paypalRegion
+        : null;
+  const none = {
+    evidence,
+    country,
+    region,
+    scheme: null,
+    schemeName: null,
+    number: null,
+    tax: null,
+    place: null,
+    rate: 0,
+    taxCents: 0,
+    netCents: paidCents,
+  };
+  if (!country) return none;
+  const rule = taxRule(table, { country, region });
+  if (rule.kind === 'untaxed') return none;
+  const scheme = {
+    scheme: rule.scheme.id,
+    schemeName: rule.scheme.name,
+    number: rule.scheme.number,
+  };
+  if (rule.kind === 'closed') return { ...none, ...scheme, closed: true };
+  // A province nobody gave (PayPal's country differed from the buyer's, and named none): the
+  // lowest rate of the country, the federal one, until the studio corrects it.
+  const place =
+    rule.kind === 'taxed'
+      ? rule.place
+      : rule.regions.reduce((low, each) => (each.rate < low.rate ? each : low));
+  const { totalTaxCents } = splitTax(grossCents, discountCents, place.rate, minorUnit(currency));
+  return {
+    ...none,
+    ...scheme,
+    region: place.region ?? null,
+    tax: place.tax ?? rule.scheme.tax,
+    place: place.name,
+    rate: place.rate,
+    taxCents: totalTaxCents,
+    netCents: paidCents - totalTaxCents,
+  };
+}
+
+/** PayPal's evidence of where the payer is, from its order (none before the buyer approves). */
+export function paypalPlace(order: PayPalOrder): Pick<TaxEvidence, 'paypal' | 'paypalRegion'> {
+  const address = order.payer?.address;
+  const country = address?.country_code;
+  return {
+    paypal: country && /^[A-Z]{2}$/.test(country) ? country : null,
+    paypalRegion: address?.admin_area_1?.trim().toUpperCase() || null,
+  };
+}
+
+/**
+ * The tax of an order settled again once PayPal's approved order names the payer's country: the
+ * same amounts where the place is the same, else the new place's split of the same total.
+ */
+export function settledTax(
+  table: TaxTable | null | undefined,
+  recorded: OrderTax,
+  order: PayPalOrder,
+  lines: readonly Pick<OrderLine, 'priceCents'>[],
+  discountCents: number,
+  currency: string,
+): OrderTax {
+  const evidence = { ...recorded.evidence, ...paypalPlace(order) };
+  // The same place: the split the order was sold with stands (a rate edited since changes nothing).
+  if (settledCountry(evidence) === recorded.country) return { ...recorded, evidence };
+  const gross = lines.map((line) => line.priceCents);
+  return orderTax(table, evidence, gross, discountCents, currency);
+}
+
+/**
+ * The tax of an order known only from PayPal's record (restored after a database loss, or
+ * created by a browser): from the payer's country PayPal gives.
+ */
+export const taxFromPayPal = (
+  table: TaxTable | null | undefined,
+  order: PayPalOrder,
+  lines: readonly Pick<OrderLine, 'priceCents'>[],
+  discountCents: number,
+  currency: string,
+): OrderTax =>
+  orderTax(
+    table,
+    { given: null, givenRegion: null, cdn: null, ...paypalPlace(order) },
+    lines.map((line) => line.priceCents),
+    discountCents,
+    currency,
+  );
+
+/** What the receipt and the e-mail state of an order's tax; null where it includes none. */
+export function taxStatement(tax: OrderTax | null): TaxStatement | null {
+  if (!tax?.scheme || !tax.tax || !tax.place || tax.taxCents === 0) return null;
+  return {
+    tax: tax.tax,
+    rate: tax.rate,
+    place: tax.place,
+    scheme: tax.schemeName ?? tax.scheme,
+    number: tax.number ?? '',
+    cents: tax.taxCents,
+  };
+}
