@@ -100,7 +100,7 @@ export function orderTax(
   return {
     ...none,
     ...scheme,
-    region: place.region ?? null,
+    region: rule.kind === 'taxed' ? (place.region ?? null) : null,
     tax: place.tax ?? rule.scheme.tax,
     place: place.name,
     rate: place.rate,
