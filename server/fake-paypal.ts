@@ -56,7 +56,7 @@ export const FAKE_PAYER = {
  * The buyer's part, which happens in PayPal's window, is the test's hand: POST
  * /fake/orders/:id/approve approves an order (its body may ask that the capture be declined until
  * the buyer approves again, or stay pending, or that no webhook follow, or only the capture's:
- * `approvedEvent: false`). On approval it sends
+ * `approvedEvent: false`; and name the payer's country, `payerCountry`, and province). On approval it sends
  * CHECKOUT.ORDER.APPROVED, after a capture PAYMENT.CAPTURE.COMPLETED, to the webhook URL, each
  * event checked against PayPal's schema for events and orders, signed as PayPal signs
  * (SHA256withRSA over "id|time|webhook id|crc32(body)"), and it answers the
@@ -205,9 +205,20 @@ export function createFakePayPal(options: {
       webhook?: boolean;
       approvedEvent?: boolean;
       capture?: 'pending' | 'declined';
+      /** The country (and province or state) of the payer's PayPal account: none unless asked. */
+      payerCountry?: string;
+      payerRegion?: string;
     };
     order.status = 'APPROVED';
-    order.payer = FAKE_PAYER;
+    order.payer = choice.payerCountry
+      ? {
+          ...FAKE_PAYER,
+          address: {
+            country_code: choice.payerCountry,
+            ...(choice.payerRegion ? { admin_area_1: choice.payerRegion } : {}),
+          },
+        }
+      : FAKE_PAYER;
     approvals.set(order.id, {
       webhook: choice.webhook ?? true,
       approvedEvent: choice.approvedEvent ?? choice.webhook ?? true,

@@ -149,11 +149,12 @@ function CheckoutSteps({
     placed.current.refused = true;
     if ('place' in created) {
       // The shop's tax schemes changed since the page was built: said at the first step.
-      const where = { country: details!.country, region: details!.region };
-      const said = placeProblems(tax, where, studioEmail);
       dispatch({
         type: 'place-refused',
-        errors: Object.keys(said).length > 0 ? said : { country: tax.words.chooseCountry },
+        errors:
+          created.reason === 'region-needed'
+            ? { region: tax.words.chooseRegion }
+            : { country: fillIn(tax.words.closed, { place: created.place, email: studioEmail }) },
       });
     } else if ('reason' in created && created.reason === 'unavailable') {
       const names = created.packs.map((pack) => pack.name).join(', ');

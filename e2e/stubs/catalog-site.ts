@@ -11,7 +11,9 @@ import type { ShopCatalog } from '@/lib/shared/shop-catalog';
 
 const port = Number(process.env.PORT ?? 8789);
 const published = path.resolve('out/catalog.json');
-const changes = new Map<string, Record<string, number | null>>();
+/** A change published: packs' prices by slug (null: no longer sold), or tax schemes switched off. */
+type Change = Record<string, number | null> | { unregistered: string[] };
+const changes = new Map<string, Change>();
 
 /** out/catalog.json with every published change, versioned as the build versions it. */
 function catalog(): string {
@@ -20,6 +22,16 @@ function catalog(): string {
   ) as ShopCatalog;
   delete body.version;
   for (const change of changes.values()) {
+    if ('unregistered' in change) {
+      const off = change.unregistered as string[];
+      body.tax = body.tax && {
+        ...body.tax,
+        schemes: body.tax.schemes.map((s) =>
+          off.includes(s.id) ? { ...s, registered: false } : s,
+        ),
+      };
+      continue;
+    }
     const apply = <T extends { slug: string; priceCents: number }>(item: T): T[] => {
       if (!(item.slug in change)) return [item];
       const price = change[item.slug];
@@ -47,7 +59,7 @@ createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      changes.set(key, JSON.parse(body) as Record<string, number | null>);
+      changes.set(key, JSON.parse(body) as Change);
       response.writeHead(204).end();
     });
     return;

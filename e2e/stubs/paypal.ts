@@ -153,14 +153,16 @@ export async function stubCapture(
 
 /**
  * The studio redeploys the site with other prices (`changes`: a pack's new price in cents, or null
- * for a pack no longer sold) while this page still shows the old ones; resolves once the order
+ * for a pack no longer sold), or with tax schemes switched off, while this page still shows the
+ * old ones; resolves once the order
  * service reads them. `key` names this test's changes (tests on other packs may publish theirs at
  * the same time); the returned function takes them back.
  */
 export async function publishPrices(
   request: APIRequestContext,
   key: string,
-  changes: Record<string, number | null>,
+  /** Prices by slug (null: no longer sold), or tax schemes switched off (`unregistered`). */
+  changes: Record<string, number | null> | { unregistered: string[] },
 ) {
   /** Until the service uses the catalogue the site serves now. */
   const caughtUp = () =>

@@ -3,13 +3,18 @@ import { presets } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
 import { allRoutes, presetPath } from '@/lib/routes';
 import { violations } from '../fixtures/axe';
+import { layoutSample } from '../fixtures/routes';
 import { expect, test } from '../fixtures';
 import { fillDetails } from '../fixtures/details';
 import { stubPayPal } from '../stubs/paypal';
 
+const routes = allRoutes().filter((route) => route.kind !== 'preset-redirect');
+const atDesktop = new Set(layoutSample(routes).map((route) => route.path));
+
 test.describe('accessibility: no axe violation', () => {
-  for (const { path } of allRoutes().filter((route) => route.kind !== 'preset-redirect')) {
-    test(`on ${path}`, async ({ page }) => {
+  for (const { path } of routes) {
+    test(`on ${path}`, async ({ page, isMobile }) => {
+      test.skip(!isMobile && !atDesktop.has(path), 'its template is checked at desktop once');
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(await violations(page)).toEqual([]);

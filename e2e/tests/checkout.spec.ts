@@ -100,7 +100,7 @@ test.describe('checkout', () => {
       {
         items: [stoic.slug, awaken.slug],
         shownTotalCents: stoic.priceCents + awaken.priceCents,
-        customer: buyer,
+        customer: { ...buyer, country: 'US' },
         fundingSource: 'paypal',
       },
     ]);

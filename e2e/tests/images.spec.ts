@@ -1,6 +1,7 @@
 import { allRoutes } from '@/lib/routes';
 import { chromiumPath, QUIET_FLAGS } from '../../scripts/chromium';
 import { expect, test } from '../fixtures';
+import { layoutSample } from '../fixtures/routes';
 
 // What a browser fetches late is the browser's own policy: the headless shell the suite runs
 // elsewhere fetches every lazy picture of a gallery at once (18 of 18 where Chromium fetches 14),
@@ -11,11 +12,15 @@ const pagesWithImages = allRoutes().filter(
   (route) => !['preset-redirect', 'private'].includes(route.kind),
 );
 
+const atDesktop = new Set(layoutSample(pagesWithImages).map((route) => route.path));
+
 test.describe('images', () => {
   for (const route of pagesWithImages) {
     test(`${route.path}: every image is responsive, sized and lazy below the fold`, async ({
       page,
+      isMobile,
     }) => {
+      test.skip(!isMobile && !atDesktop.has(route.path), 'its template is checked at desktop once');
       await page.goto(route.path);
       const images = await page.locator('main img').evaluateAll((elements) =>
         elements.map((img) => {

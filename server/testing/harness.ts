@@ -172,7 +172,14 @@ export function browserOrderRequest(packs: PackRef[], email: string, discount?: 
 export const approve = (
   service: Service,
   orderId: string,
-  choice: { webhook?: boolean; approvedEvent?: boolean; capture?: 'pending' | 'declined' } = {},
+  choice: {
+    webhook?: boolean;
+    approvedEvent?: boolean;
+    capture?: 'pending' | 'declined';
+    /** Where the payer's PayPal account is. */
+    payerCountry?: string;
+    payerRegion?: string;
+  } = {},
 ) => post(`${service.paypalBase}/fake/orders/${orderId}/approve`, choice);
 
 /**
@@ -226,11 +233,14 @@ export const createOrder = (
     email = CUSTOMER.email,
     shownTotalCents = orderTotalCents(packs),
     headers = {},
+    place = {},
   }: {
     code?: string;
     email?: string;
     shownTotalCents?: number;
     headers?: Record<string, string>;
+    /** Where the buyer says they are (none: a page from before tax). */
+    place?: { country?: string; region?: string };
   } = {},
 ) =>
   ask(
@@ -239,7 +249,7 @@ export const createOrder = (
     {
       items: packs.map((pack) => pack.slug),
       shownTotalCents,
-      customer: { ...CUSTOMER, email },
+      customer: { ...CUSTOMER, email, ...place },
       ...(code ? { code } : {}),
     },
     headers,
@@ -261,12 +271,22 @@ export async function buy(
     email,
     webhook = false,
     capture: captured = undefined as 'pending' | 'declined' | undefined,
-  }: { code?: string; email?: string; webhook?: boolean; capture?: 'pending' | 'declined' } = {},
+    place,
+    payer,
+  }: {
+    code?: string;
+    email?: string;
+    webhook?: boolean;
+    capture?: 'pending' | 'declined';
+    /** Where the buyer says they are, and where PayPal's account says. */
+    place?: { country?: string; region?: string };
+    payer?: { payerCountry: string; payerRegion?: string };
+  } = {},
 ) {
-  const created = await createOrder(service, packs, { code, email });
+  const created = await createOrder(service, packs, { code, email, place });
   assert.equal(created.status, 201, await created.clone().text());
   const { id } = (await created.json()) as { id: string };
-  await approve(service, id, { webhook, ...(captured ? { capture: captured } : {}) });
+  await approve(service, id, { webhook, ...(captured ? { capture: captured } : {}), ...payer });
   return { id, response: await capture(service, id, email) };
 }
 
