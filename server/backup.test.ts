@@ -88,12 +88,16 @@ test('restored, then reconciled with PayPal: every paid order delivered once, ev
   const file = path.join(first.dir, 'backup', 'orders.sqlite');
   const packs = [[stoic], [earthy, regal], [regal]];
   const orders: { id: string; email: string }[] = [];
+  // Buyers in Germany, whose prices include VAT: a restored order takes its tax from PayPal's record.
   const pay = async (n: number) => {
     const email = `buyer${n}@example.com`;
-    const created = await createOrder(first.service, packs[n % 3]!, { email });
+    const created = await createOrder(first.service, packs[n % 3]!, {
+      email,
+      place: { country: 'DE' },
+    });
     const { id } = (await created.json()) as { id: string };
     orders.push({ id, email });
-    await approve(first.service, id, { webhook: false });
+    await approve(first.service, id, { webhook: false, payerCountry: 'DE' });
     assert.equal((await capture(first.service, id, email)).status, 200);
     return id;
   };
@@ -169,6 +173,9 @@ test('restored, then reconciled with PayPal: every paid order delivered once, ev
       const reconciled =
         !unpaidInCopy.some((each) => each.id === id) && rest.some((each) => each.id === id);
       assert.equal(order.email, reconciled ? FAKE_PAYER.email_address : email, id);
+      // Its tax, from the record or, for an order the copy lacked, PayPal's payer country.
+      assert.deepEqual([order.tax?.country, order.tax?.rate], ['DE', 19], id);
+      assert.equal(order.tax!.taxCents + order.tax!.netCents, order.totalCents, id);
       // Exactly one order e-mail per order: the restored service's, if any, is the same message.
       assert.equal(new Set(buyerMail(id).map((m) => m.messageId)).size, 1, id);
       const again = smtp.messages

@@ -117,7 +117,10 @@ test('each buyer pays the shown $39.99; the tax it includes is split at PayPal, 
 
     // What the checkout sent, and what PayPal holds: the amount shown, split into net and tax.
     const { id, body } = paypal.orders[index]!;
-    expect(body.customer).toMatchObject({ country: buyer.country, region: buyer.region });
+    expect(body.customer).toMatchObject({
+      country: buyer.country,
+      ...(buyer.region ? { region: buyer.region } : {}),
+    });
     const unit = (await paypalOrder(request, id)).purchase_units![0]!;
     expect(unit.amount.value).toBe('39.99');
     const usd = (value: string) => ({ currency_code: 'USD', value });
@@ -143,8 +146,11 @@ test('where the studio has switched a scheme off, the buyer is told at the first
   cart,
   request,
   isMobile,
+  problems,
 }) => {
   test.skip(isMobile, 'the service, not layout: desktop');
+  // The service's refusal, which the page answers.
+  problems.allow(/status of 422/);
   // The studio unregisters from UK VAT and redeploys while this page still shows the old table.
   const restore = await publishPrices(request, 'tax-uk-off', { unregistered: ['uk-vat'] });
   try {
