@@ -197,12 +197,12 @@ function CheckoutSteps({
       region: String(form.get('region') ?? '') || undefined,
     };
     const checked = validateDetails(typed);
-    const placed = placeProblems(tax, where, studioEmail);
-    const errors = { ...('errors' in checked ? checked.errors : {}), ...placed };
+    const placeErrors = placeProblems(tax, where, studioEmail);
+    const errors = { ...('errors' in checked ? checked.errors : {}), ...placeErrors };
     dispatch({
       type: 'details-checked',
       result:
-        'details' in checked && Object.keys(placed).length === 0
+        'details' in checked && Object.keys(placeErrors).length === 0
           ? { details: { ...checked.details, ...where } }
           : { errors },
     });
