@@ -43,6 +43,8 @@ export type OrderTax = {
   region: string | null;
   scheme: string | null;
   schemeName: string | null;
+  /** The currency the scheme's return is made in (EUR for the OSS). */
+  schemeCurrency?: string | null;
   number: string | null;
   tax: string | null;
   place: string | null;
@@ -87,6 +89,7 @@ export function orderTax(
   const scheme = {
     scheme: rule.scheme.id,
     schemeName: rule.scheme.name,
+    schemeCurrency: rule.scheme.currency,
     number: rule.scheme.number,
   };
   if (rule.kind === 'closed') return { ...none, ...scheme, closed: true };

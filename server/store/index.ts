@@ -55,6 +55,9 @@ export function openStore(file: string) {
   );
   const setEmail = db.prepare('UPDATE orders SET email = ? WHERE id = ?');
   const updateTax = db.prepare('UPDATE orders SET tax = ? WHERE id = ?');
+  const selectOrdersMadeBetween = db.prepare<[number, number], OrderRow>(
+    'SELECT * FROM orders WHERE createdAt >= ? AND createdAt < ? ORDER BY createdAt',
+  );
   const setPaid = db.prepare(
     `UPDATE orders SET status = 'paid' WHERE id = ? AND ${moveGuard('paid')}`,
   );
@@ -196,6 +199,10 @@ export function openStore(file: string) {
      * added (the amount paid does not change; its split may).
      */
     setTax: (id: string, tax: OrderTax) => void updateTax.run(JSON.stringify(tax), id),
+
+    /** The orders made from `from` until before `to` (ms), oldest first: the tax report's. */
+    ordersMadeBetween: (from: number, to: number) =>
+      selectOrdersMadeBetween.all(from, to).map((row) => toOrder(row)!),
 
     /** The order of our reference (its invoice number at PayPal), or null. */
     findOrderByRef: (ref: string) => toOrder(selectOrderByRef.get(ref)),

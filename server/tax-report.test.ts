@@ -1,0 +1,170 @@
+// `npm run tax-report`: a quarter of orders in six places, one American, one restored from PayPal,
+// one unpaid and one of the next quarter, summed per scheme and place, printed and written as CSV.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { test } from 'node:test';
+import { tax as table } from '@/lib/content';
+import { openStore, type OrderRecord } from './store';
+import { orderTax, taxFromPayPal } from './tax';
+import { quarterOf, reportCsv, taxReport } from './tax-report';
+
+const q4 = quarterOf('2026q4')!;
+let n = 0;
+/** A paid order of one $39.99 pack, made on `day`, by a buyer who gave `country`. */
+function order(
+  country: string | null,
+  {
+    region = null as string | null,
+    day = '2026-11-02',
+    status = 'delivered' as OrderRecord['status'],
+    paypal = country,
+  } = {},
+): OrderRecord {
+  n += 1;
+  return {
+    id: `ORDER-${n}`,
+    ref: `SJ-${String(n).padStart(12, '0')}`,
+    email: `buyer${n}@example.com`,
+    name: 'Buyer',
+    phone: '',
+    address: '',
+    lines: [{ slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 }],
+    totalCents: 3999,
+    currency: 'USD',
+    discountCode: null,
+    discountCents: 0,
+    source: 'checkout',
+    status,
+    createdAt: Date.parse(`${day}T12:00:00Z`),
+    terms: null,
+    tax: orderTax(
+      table,
+      { given: country, givenRegion: region, paypal, paypalRegion: null, cdn: null },
+      [3999],
+      0,
+      'USD',
+    ),
+  };
+}
+
+const orders = [
+  order('DE'),
+  order('DE', { day: '2026-12-31' }),
+  order('FR'),
+  order('GB'),
+  order('IN'),
+  order('CA', { region: 'ON' }),
+  order('CA', { region: 'BC' }),
+  order('US'),
+  // Restored after a database loss: PayPal's payer country alone.
+  {
+    ...order(null),
+    source: 'recovery' as const,
+    tax: taxFromPayPal(
+      table,
+      { id: 'X', status: 'COMPLETED', payer: { address: { country_code: 'DE' } } },
+      [{ priceCents: 3999 }],
+      0,
+      'USD',
+    ),
+  },
+  order('DE', { status: 'created' }),
+  order('DE', { day: '2027-01-01' }),
+  { ...order('DE'), tax: null },
+];
+
+test('quarters are read as the returns name them', () => {
+  assert.deepEqual(q4, {
+    from: Date.UTC(2026, 9, 1),
+    to: Date.UTC(2027, 0, 1),
+    name: '2026Q4',
+  });
+  assert.equal(quarterOf('2026Q5'), null);
+  assert.equal(quarterOf('Q4 2026'), null);
+});
+
+test('per scheme, place and rate: the quarter’s paid orders, their net and tax; the rest said apart', () => {
+  const report = taxReport(orders, q4);
+  assert.deepEqual(
+    report.rows.map((row) => [
+      row.scheme,
+      row.country,
+      row.region,
+      row.rate,
+      row.orders,
+      row.netCents,
+      row.taxCents,
+    ]),
+    [
+      ['ca-gst-hst', 'CA', 'BC', 5, 1, 3809, 190],
+      ['ca-gst-hst', 'CA', 'ON', 13, 1, 3539, 460],
+      // Two made in the quarter (its last day included) and the restored one.
+      ['eu-oss', 'DE', null, 19, 3, 3 * 3361, 3 * 638],
+      ['eu-oss', 'FR', null, 20, 1, 3332, 667],
+      ['in-oidar', 'IN', null, 18, 1, 3389, 610],
+      ['uk-vat', 'GB', null, 20, 1, 3332, 667],
+    ],
+  );
+  assert.deepEqual(report.untaxed, { orders: 1, grossCents: 3999 });
+  assert.deepEqual(report.unrecorded, { orders: 1, grossCents: 3999 });
+
+  const csv = reportCsv(report.rows, 'USD', (scheme) => (scheme === 'eu-oss' ? 'EUR' : 'USD'), {
+    EUR: 0.92,
+  });
+  const lines = csv.trim().split('\n');
+  assert.equal(
+    lines[0],
+    'scheme,country,region,place,rate,orders,gross USD,net USD,tax USD,scheme currency,exchange rate,net in scheme currency,tax in scheme currency',
+  );
+  // 3 × 6.38 = 19.14 USD of German VAT, 17.61 EUR at 0.92.
+  assert.equal(lines[3], 'eu-oss,DE,,Germany,19,3,119.97,100.83,19.14,EUR,0.92,92.76,17.61');
+});
+
+test('the command prints the quarter and writes its CSV from the service’s database', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tax-report-'));
+  try {
+    const store = openStore(path.join(dir, 'orders.sqlite'));
+    for (const { status, ...each } of orders) {
+      if (status === 'created') store.createOrder(each);
+      // Recorded as paid as a restore records them (the checkout's path moves a created one).
+      else store.recordPaid({ ...each, source: 'recovery' }, [], [], each.createdAt);
+    }
+    store.close();
+    const csv = path.join(dir, 'q4.csv');
+    const run = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'server/tax-report-cli.ts',
+        '--quarter',
+        '2026Q4',
+        '--rate',
+        'EUR=0.92',
+        '--csv',
+        csv,
+      ],
+      { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dir } },
+    );
+    assert.match(run.stdout, /EU VAT, non-Union OSS \(eu-oss\); return in EUR at 0\.92/);
+    assert.match(
+      run.stdout,
+      /Untaxed \(no scheme of the studio covers the place\): 1 orders, 39\.99 USD/,
+    );
+    // The schemes' own currencies from each order's record; only EUR's rate was given.
+    assert.deepEqual(readFileSync(csv, 'utf8').trim().split('\n').slice(1), [
+      'ca-gst-hst,CA,BC,British Columbia,5,1,39.99,38.09,1.90,CAD,,,',
+      'ca-gst-hst,CA,ON,Ontario,13,1,39.99,35.39,4.60,CAD,,,',
+      'eu-oss,DE,,Germany,19,3,119.97,100.83,19.14,EUR,0.92,92.76,17.61',
+      'eu-oss,FR,,France,20,1,39.99,33.32,6.67,EUR,0.92,30.65,6.14',
+      'in-oidar,IN,,India,18,1,39.99,33.89,6.10,INR,,,',
+      'uk-vat,GB,,the UK,20,1,39.99,33.32,6.67,GBP,,,',
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
