@@ -21,6 +21,8 @@ export type TransactionPage = {
       transaction_event_code?: string;
       transaction_status?: string;
       custom_field?: string;
+      /** Negative for money given back. */
+      transaction_amount?: { currency_code: string; value: string };
     };
   }[];
   total_pages?: number;

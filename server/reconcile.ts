@@ -1,6 +1,7 @@
 // After a restore: every payment PayPal received since a moment, delivered when the database
 // lacks it (npm run reconcile, README "Restoring the orders database"). PayPal is the ledger; the
 // database is a cache of it.
+import { parseAmount } from '@/lib/shared/money';
 import type { Log } from './log';
 import type { OrderService } from './orders';
 import type { PayPalClient } from './paypal';
@@ -72,11 +73,19 @@ export async function reconcile(
   };
 
   /** A refund or reversal since the backup: the order the database holds ends as PayPal's. */
-  async function givenBack(transactionId: string, captureId: string | undefined) {
+  async function givenBack(
+    transactionId: string,
+    captureId: string | undefined,
+    amount: { value: string } | undefined,
+  ) {
     if (!captureId) return;
     const { capture, orderId } = await orderOfCapture(captureId);
     const order = orderId ? store.findOrder(orderId) : null;
-    if (!capture || !order || order.status === 'created' || order.status === 'refunded') return;
+    if (!capture || !order || order.status === 'created') return;
+    // The money given back, for the tax report (the refund's id is the webhook's: recorded once).
+    const cents = parseAmount(amount?.value.replace(/^-/, '') ?? '');
+    if (cents && cents > 0) orders.recordRefund(order, { id: transactionId, cents });
+    if (order.status === 'refunded') return;
     const full = ['REFUNDED', 'REVERSED'].includes(capture.status);
     orders.refund(
       order,
@@ -101,7 +110,7 @@ export async function reconcile(
         const code = info?.transaction_event_code ?? '';
         if (!info?.transaction_id || info.transaction_status !== 'S') continue;
         if (GIVEN_BACK.has(code)) {
-          await givenBack(info.transaction_id, info.paypal_reference_id);
+          await givenBack(info.transaction_id, info.paypal_reference_id, info.transaction_amount);
           continue;
         }
         // Payments received (event codes T00xx), completed.

@@ -1,3 +1,4 @@
+import { parseAmount } from '@/lib/shared/money';
 import type { OrderService } from './orders';
 import type { Log } from './log';
 import type { PayPalClient } from './paypal';
@@ -7,7 +8,12 @@ import type { Store } from './store';
 export type RefundEvent = {
   id?: string;
   event_type: 'PAYMENT.CAPTURE.REFUNDED' | 'PAYMENT.CAPTURE.REVERSED';
-  resource?: { id?: string; links?: { rel: string; href: string }[] };
+  resource?: {
+    id?: string;
+    links?: { rel: string; href: string }[];
+    /** A refund's amount (a reversal's is its capture's). */
+    amount?: { currency_code: string; value: string };
+  };
 };
 
 /**
@@ -41,7 +47,13 @@ export async function handleRefund(
   const capture = captureId ? await paypal.getCapture(captureId) : null;
   const order = store.findOrder(capture?.supplementary_data?.related_ids?.order_id ?? '');
   log.info({ msg: 'refund event', orderId: order?.id, type: event.event_type });
-  if (!capture || !order || order.status === 'refunded') return;
+  if (!capture || !order) return;
+  // The money given back, for the tax report: each refund once, by PayPal's id for it.
+  const reversal = event.event_type === 'PAYMENT.CAPTURE.REVERSED';
+  const cents = parseAmount((reversal ? capture.amount : resource.amount)?.value ?? '');
+  const id = reversal ? `reversal:${capture.id}` : resource.id;
+  if (id && cents && cents > 0) orders.recordRefund(order, { id, cents });
+  if (order.status === 'refunded') return;
   orders.refund(
     order,
     event.event_type,

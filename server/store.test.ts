@@ -152,9 +152,10 @@ test('a version 8 database is brought to version 9: its orders kept, with no tax
   try {
     openStore(file).close();
     const old = new Database(file);
-    // Version 8's orders table: without the tax column.
+    // Version 8's orders table: without the tax column; and no refunds table.
     old.exec(`
       ALTER TABLE orders DROP COLUMN tax;
+      DROP TABLE refunds;
       INSERT INTO orders (id, ref, email, name, phone, address, lines, totalCents, currency,
           discountCents, source, status, createdAt)
         VALUES ('ORDER8', 'SJ-000000000008', 'a@example.com', 'A B', '', '', '[]', 3999, 'USD',
@@ -180,6 +181,11 @@ test('a version 8 database is brought to version 9: its orders kept, with no tax
     };
     store.setTax('ORDER8', tax);
     assert.deepEqual(store.findOrder('ORDER8')!.tax, tax);
+    // And its refunds, each once.
+    const given = { id: 'REFUND-1', orderId: 'ORDER8', cents: 1000, taxCents: 160, at: 5 };
+    assert.equal(store.recordRefund(given), true);
+    assert.equal(store.recordRefund(given), false);
+    assert.deepEqual(store.refundsBetween(0, 10), [given]);
     store.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -195,6 +201,7 @@ test('a version 7 database is brought to version 8: its reviews kept, each withd
     // Version 7's reviews table (and orders without their tax), with one review of a refunded order.
     old.exec(`
       ALTER TABLE orders DROP COLUMN tax;
+      DROP TABLE refunds;
       DROP TABLE reviews;
       CREATE TABLE reviews (
         orderId TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
@@ -234,6 +241,7 @@ test('a version 6 database is brought to version 7: its e-mails kept, the review
     const old = new Database(file);
     old.exec(`
       ALTER TABLE orders DROP COLUMN tax;
+      DROP TABLE refunds;
       DROP TABLE reviews;
       INSERT INTO outbox (orderId, kind, recipient, message, status, nextAttemptAt, createdAt)
         VALUES (NULL, 'alert', 'studio@example.com', '{"to":"studio@example.com"}', 'pending', 5, 1);

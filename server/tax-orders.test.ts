@@ -10,6 +10,8 @@ import {
   createOrder,
   CUSTOMER,
   publishedShop,
+  refund,
+  retried,
   serviceFor,
   stoic,
   type Receipt,
@@ -73,6 +75,29 @@ describe('tax included in the price', () => {
     assert.equal(unit.amount.breakdown!.tax_total, undefined);
     const tax = it.service.store.findOrder(id)!.tax!;
     assert.deepEqual([tax.country, tax.rate, tax.taxCents], ['GB', 20, 667]);
+  });
+
+  test('refunds give the tax back: in proportion, the rest with the last of the money, each once', async () => {
+    const { id } = await buy(it.service, [stoic], {
+      place: { country: 'DE' },
+      payer: { payerCountry: 'DE' },
+    });
+    // PayPal sends each refund's event three times; it is recorded once.
+    const repeat = { 'Fake-PayPal-Repeat': '3' };
+    assert.equal((await refund(it.service, id, { value: '10.00', headers: repeat })).status, 201);
+    await retried(() => it.service.store.refundsOf(id).length === 1);
+    assert.equal((await refund(it.service, id, { headers: repeat })).status, 201);
+    await retried(() => it.service.store.findOrder(id)!.status === 'refunded');
+    await it.service.settled();
+    const given = it.service.store.refundsOf(id);
+    assert.deepEqual(
+      given.map((each) => [each.cents, each.taxCents]),
+      [
+        [1000, 160],
+        [2999, 478],
+      ],
+    );
+    assert.equal(given[0]!.taxCents + given[1]!.taxCents, 638);
   });
 
   test('an unknown country, a malformed province and a tax field of the buyer’s own are refused, naming the field', async () => {

@@ -57,7 +57,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const orders = store.ordersMadeBetween(quarter.from, quarter.to);
     const shopCurrency = orders[0]?.currency ?? 'USD';
-    const report = taxReport(orders, quarter);
+    const refunds = store
+      .refundsBetween(quarter.from, quarter.to)
+      .map((refund) => ({ refund, order: store.findOrder(refund.orderId)! }));
+    const report = taxReport(orders, quarter, refunds);
     const currencyOf = new Map(
       orders.flatMap((order) =>
         order.tax?.scheme && order.tax.schemeCurrency
@@ -77,13 +80,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           `\n${row.schemeName} (${scheme}); return in ${currency}${rate ? ` at ${rate}` : ', no --rate given'}`,
         );
         console.log(
-          `  place                          rate  orders   net ${shopCurrency}   tax ${shopCurrency}${rate ? `   net ${currency}   tax ${currency}` : ''}`,
+          `  place                          rate  orders   net ${shopCurrency}   tax ${shopCurrency}  tax refunded     tax due${rate ? ` due in ${currency}` : ''}`,
         );
       }
       const currency = schemeCurrency(scheme);
       const rate = currency === shopCurrency ? 1 : rates[currency];
       console.log(
-        `  ${`${row.place}${row.region ? ` (${row.region})` : ''}`.padEnd(30)} ${String(row.rate).padStart(5)} ${String(row.orders).padStart(7)} ${money(row.netCents)} ${money(row.taxCents)}${rate ? ` ${money(converted(row.netCents, rate))} ${money(converted(row.taxCents, rate))}` : ''}`,
+        `  ${`${row.place}${row.region ? ` (${row.region})` : ''}`.padEnd(30)} ${String(row.rate).padStart(5)} ${String(row.orders).padStart(7)} ${money(row.netCents)} ${money(row.taxCents)} ${money(row.refundTaxCents).padStart(13)} ${money(row.taxCents - row.refundTaxCents)}${rate ? ` ${money(converted(row.taxCents, rate) - converted(row.refundTaxCents, rate))}` : ''}`,
       );
     }
     console.log(
@@ -99,9 +102,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         `Paid from a place whose scheme the studio has not registered for (settle by hand): ${report.closed.join(', ')}.`,
       );
     }
-    console.log(
-      "Refunds are not in these figures yet: subtract those of the quarter from PayPal's activity.",
-    );
     const file = values.csv ?? `tax-${quarter.name}.csv`;
     writeFileSync(file, reportCsv(report.rows, shopCurrency, schemeCurrency, rates));
     console.log(`CSV: ${file}`);

@@ -87,8 +87,26 @@ test('quarters are read as the returns name them', () => {
   assert.equal(quarterOf('Q4 2026'), null);
 });
 
-test('per scheme, place and rate: the quarter’s paid orders, their net and tax; the rest said apart', () => {
-  const report = taxReport(orders, q4);
+/** $10 given back on the first German order in Q4; the French one refunded in full in January. */
+const refunds = [
+  {
+    refund: {
+      id: 'R-1',
+      orderId: 'ORDER-1',
+      cents: 1000,
+      taxCents: 160,
+      at: Date.UTC(2026, 11, 1),
+    },
+    order: orders[0]!,
+  },
+  {
+    refund: { id: 'R-2', orderId: 'ORDER-3', cents: 3999, taxCents: 667, at: Date.UTC(2027, 0, 5) },
+    order: orders[2]!,
+  },
+];
+
+test('per scheme, place and rate: the quarter’s paid orders, their net and tax, its refunds; the rest said apart', () => {
+  const report = taxReport(orders, q4, refunds);
   assert.deepEqual(
     report.rows.map((row) => [
       row.scheme,
@@ -98,15 +116,17 @@ test('per scheme, place and rate: the quarter’s paid orders, their net and tax
       row.orders,
       row.netCents,
       row.taxCents,
+      row.refundTaxCents,
     ]),
     [
-      ['ca-gst-hst', 'CA', 'BC', 5, 1, 3809, 190],
-      ['ca-gst-hst', 'CA', 'ON', 13, 1, 3539, 460],
-      // Two made in the quarter (its last day included) and the restored one.
-      ['eu-oss', 'DE', null, 19, 3, 3 * 3361, 3 * 638],
-      ['eu-oss', 'FR', null, 20, 1, 3332, 667],
-      ['in-oidar', 'IN', null, 18, 1, 3389, 610],
-      ['uk-vat', 'GB', null, 20, 1, 3332, 667],
+      ['ca-gst-hst', 'CA', 'BC', 5, 1, 3809, 190, 0],
+      ['ca-gst-hst', 'CA', 'ON', 13, 1, 3539, 460, 0],
+      // Two made in the quarter (its last day included) and the restored one; $10 given back.
+      ['eu-oss', 'DE', null, 19, 3, 3 * 3361, 3 * 638, 160],
+      // Its refund is in the next quarter's return.
+      ['eu-oss', 'FR', null, 20, 1, 3332, 667, 0],
+      ['in-oidar', 'IN', null, 18, 1, 3389, 610, 0],
+      ['uk-vat', 'GB', null, 20, 1, 3332, 667, 0],
     ],
   );
   assert.deepEqual(report.untaxed, { orders: 1, grossCents: 3999 });
@@ -118,10 +138,22 @@ test('per scheme, place and rate: the quarter’s paid orders, their net and tax
   const lines = csv.trim().split('\n');
   assert.equal(
     lines[0],
-    'scheme,country,region,place,rate,orders,gross USD,net USD,tax USD,scheme currency,exchange rate,net in scheme currency,tax in scheme currency',
+    'scheme,country,region,place,rate,orders,gross USD,net USD,tax USD,refunds,refunded USD,tax refunded USD,tax due USD,scheme currency,exchange rate,net in scheme currency,tax in scheme currency,tax refunded in scheme currency,tax due in scheme currency',
   );
-  // 3 × 6.38 = 19.14 USD of German VAT, 17.61 EUR at 0.92.
-  assert.equal(lines[3], 'eu-oss,DE,,Germany,19,3,119.97,100.83,19.14,EUR,0.92,92.76,17.61');
+  // 3 × 6.38 = 19.14 USD of German VAT, less the 1.60 given back: 17.54 USD; in EUR at 0.92.
+  assert.equal(
+    lines[3],
+    'eu-oss,DE,,Germany,19,3,119.97,100.83,19.14,1,10.00,1.60,17.54,EUR,0.92,92.76,17.61,1.47,16.14',
+  );
+  // The next quarter: the German order of 1 January, and the French refund.
+  const q1 = taxReport(orders, quarterOf('2027Q1')!, refunds);
+  assert.deepEqual(
+    q1.rows.map((row) => [row.country, row.orders, row.refundCents, row.refundTaxCents]),
+    [
+      ['DE', 1, 0, 0],
+      ['FR', 0, 3999, 667],
+    ],
+  );
 });
 
 test('the command prints the quarter and writes its CSV from the service’s database', async () => {
@@ -157,12 +189,12 @@ test('the command prints the quarter and writes its CSV from the service’s dat
     );
     // The schemes' own currencies from each order's record; only EUR's rate was given.
     assert.deepEqual(readFileSync(csv, 'utf8').trim().split('\n').slice(1), [
-      'ca-gst-hst,CA,BC,British Columbia,5,1,39.99,38.09,1.90,CAD,,,',
-      'ca-gst-hst,CA,ON,Ontario,13,1,39.99,35.39,4.60,CAD,,,',
-      'eu-oss,DE,,Germany,19,3,119.97,100.83,19.14,EUR,0.92,92.76,17.61',
-      'eu-oss,FR,,France,20,1,39.99,33.32,6.67,EUR,0.92,30.65,6.14',
-      'in-oidar,IN,,India,18,1,39.99,33.89,6.10,INR,,,',
-      'uk-vat,GB,,the UK,20,1,39.99,33.32,6.67,GBP,,,',
+      'ca-gst-hst,CA,BC,British Columbia,5,1,39.99,38.09,1.90,0,0.00,0.00,1.90,CAD,,,,,',
+      'ca-gst-hst,CA,ON,Ontario,13,1,39.99,35.39,4.60,0,0.00,0.00,4.60,CAD,,,,,',
+      'eu-oss,DE,,Germany,19,3,119.97,100.83,19.14,0,0.00,0.00,19.14,EUR,0.92,92.76,17.61,0.00,17.61',
+      'eu-oss,FR,,France,20,1,39.99,33.32,6.67,0,0.00,0.00,6.67,EUR,0.92,30.65,6.14,0.00,6.14',
+      'in-oidar,IN,,India,18,1,39.99,33.89,6.10,0,0.00,0.00,6.10,INR,,,,,',
+      'uk-vat,GB,,the UK,20,1,39.99,33.32,6.67,0,0.00,0.00,6.67,GBP,,,,,',
     ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });

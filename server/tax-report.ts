@@ -1,7 +1,7 @@
 // The quarter's figures for the studio's tax returns (`npm run tax-report`): per scheme and place,
 // the sales, their net and the tax they included, in the shop's currency and in the scheme's at
 // the rate the studio gives (the OSS asks for the ECB's rate of the quarter's last day).
-import type { OrderRecord } from './store';
+import type { OrderRecord, RefundRecord } from './store';
 
 /** A quarter as the returns name it: 2026Q4 is October to December 2026, in UTC. */
 export function quarterOf(text: string): { from: number; to: number; name: string } | null {
@@ -28,6 +28,10 @@ export type ReportRow = {
   grossCents: number;
   netCents: number;
   taxCents: number;
+  /** Money given back in the quarter (on sales of any quarter), and the tax in it. */
+  refunds: number;
+  refundCents: number;
+  refundTaxCents: number;
 };
 
 /** Orders the buyer paid for and kept, or that were refunded since (their sale stands). */
@@ -35,11 +39,36 @@ const SOLD = new Set(['paid', 'delivered', 'refunded']);
 
 /**
  * The quarter's sales per scheme, place and rate, from each order's tax record, by the day the
- * order was made. Orders of no scheme (an untaxed place) and orders without a record (sold before
- * tax) are counted apart, so the studio sees what the return leaves out.
+ * order was made, and the refunds made in the quarter, by the day of the refund (on the sale's
+ * scheme, place and rate). Orders of no scheme (an untaxed place) and orders without a record
+ * (sold before tax) are counted apart, so the studio sees what the return leaves out.
  */
-export function taxReport(orders: readonly OrderRecord[], quarter: { from: number; to: number }) {
+export function taxReport(
+  orders: readonly OrderRecord[],
+  quarter: { from: number; to: number },
+  refunds: readonly { refund: RefundRecord; order: OrderRecord }[] = [],
+) {
   const rows = new Map<string, ReportRow>();
+  const rowOf = (tax: NonNullable<OrderRecord['tax']>) => {
+    const key = [tax.scheme, tax.country, tax.region ?? '', tax.rate].join('|');
+    const row = rows.get(key) ?? {
+      scheme: tax.scheme!,
+      schemeName: tax.schemeName ?? tax.scheme!,
+      country: tax.country!,
+      region: tax.region,
+      place: tax.place ?? tax.country!,
+      rate: tax.rate,
+      orders: 0,
+      grossCents: 0,
+      netCents: 0,
+      taxCents: 0,
+      refunds: 0,
+      refundCents: 0,
+      refundTaxCents: 0,
+    };
+    rows.set(key, row);
+    return row;
+  };
   let untaxed = { orders: 0, grossCents: 0 };
   let unrecorded = { orders: 0, grossCents: 0 };
   const closed: string[] = [];
@@ -59,24 +88,20 @@ export function taxReport(orders: readonly OrderRecord[], quarter: { from: numbe
       untaxed = { orders: untaxed.orders + 1, grossCents: untaxed.grossCents + order.totalCents };
       continue;
     }
-    const key = [tax.scheme, tax.country, tax.region ?? '', tax.rate].join('|');
-    const row = rows.get(key) ?? {
-      scheme: tax.scheme,
-      schemeName: tax.schemeName ?? tax.scheme,
-      country: tax.country,
-      region: tax.region,
-      place: tax.place ?? tax.country,
-      rate: tax.rate,
-      orders: 0,
-      grossCents: 0,
-      netCents: 0,
-      taxCents: 0,
-    };
+    const row = rowOf(tax);
     row.orders += 1;
     row.grossCents += order.totalCents;
     row.netCents += tax.netCents;
     row.taxCents += tax.taxCents;
-    rows.set(key, row);
+  }
+  for (const { refund, order } of refunds) {
+    const tax = order.tax;
+    if (refund.at < quarter.from || refund.at >= quarter.to) continue;
+    if (!tax?.scheme || !tax.country || tax.closed) continue;
+    const row = rowOf(tax);
+    row.refunds += 1;
+    row.refundCents += refund.cents;
+    row.refundTaxCents += refund.taxCents;
   }
   const sorted = [...rows.values()].sort(
     (a, b) =>
@@ -115,10 +140,16 @@ export function reportCsv(
     `gross ${shopCurrency}`,
     `net ${shopCurrency}`,
     `tax ${shopCurrency}`,
+    'refunds',
+    `refunded ${shopCurrency}`,
+    `tax refunded ${shopCurrency}`,
+    `tax due ${shopCurrency}`,
     'scheme currency',
     'exchange rate',
     'net in scheme currency',
     'tax in scheme currency',
+    'tax refunded in scheme currency',
+    'tax due in scheme currency',
   ];
   const lines = rows.map((row) => {
     const currency = schemeCurrency(row.scheme);
@@ -133,10 +164,20 @@ export function reportCsv(
       amount(row.grossCents),
       amount(row.netCents),
       amount(row.taxCents),
+      String(row.refunds),
+      amount(row.refundCents),
+      amount(row.refundTaxCents),
+      amount(row.taxCents - row.refundTaxCents),
       currency,
-      rate === undefined ? '' : String(rate),
-      rate === undefined ? '' : amount(converted(row.netCents, rate)),
-      rate === undefined ? '' : amount(converted(row.taxCents, rate)),
+      ...(rate === undefined
+        ? ['', '', '', '', '']
+        : [
+            String(rate),
+            amount(converted(row.netCents, rate)),
+            amount(converted(row.taxCents, rate)),
+            amount(converted(row.refundTaxCents, rate)),
+            amount(converted(row.taxCents, rate) - converted(row.refundTaxCents, rate)),
+          ]),
     ];
   });
   return [header, ...lines].map((line) => line.map(quote).join(',')).join('\n') + '\n';

@@ -160,6 +160,23 @@ export const taxFromPayPal = (
     currency,
   );
 
+/**
+ * The tax given back with `cents` of an order's money: its share of the order's tax, and with the
+ * last of the money, the rest of it (so that a refund in parts gives back the tax exactly).
+ */
+export function refundedTax(
+  order: { totalCents: number; tax: OrderTax | null },
+  earlier: readonly { cents: number; taxCents: number }[],
+  cents: number,
+): number {
+  const tax = order.tax?.closed ? 0 : (order.tax?.taxCents ?? 0);
+  if (tax === 0 || order.totalCents === 0) return 0;
+  const before = earlier.reduce((sum, each) => sum + each.cents, 0);
+  const taxBefore = earlier.reduce((sum, each) => sum + each.taxCents, 0);
+  if (before + cents >= order.totalCents) return tax - taxBefore;
+  return Math.round((cents * tax) / order.totalCents);
+}
+
 /** What the receipt and the e-mail state of an order's tax; null where it includes none. */
 export function taxStatement(tax: OrderTax | null): TaxStatement | null {
   if (!tax?.scheme || !tax.tax || !tax.place || tax.taxCents === 0) return null;

@@ -3,6 +3,7 @@ import { deliveredPacks } from '@/lib/shared/order';
 import { COPY, type OrderRecord } from '../store';
 import { refundNotice } from '../emails/studio';
 import type { OrderContext } from './context';
+import { refundedTax } from '../tax';
 
 /** The order's links that still work, newest per pack, as the buyer's receipt shows them. */
 export function downloads(ctx: OrderContext, order: OrderRecord) {
@@ -15,6 +16,25 @@ export function downloads(ctx: OrderContext, order: OrderRecord) {
     return link
       ? [{ name: pack.name, url: `${ctx.linkUrl(link)}/file`, expiresAt: link.expiresAt }]
       : [];
+  });
+}
+
+/**
+ * Money given back (`given`: PayPal's id for the refund and its cents) is recorded once, with the
+ * tax in it, for the quarter's report, whatever the order's state.
+ */
+export function recordRefund(
+  ctx: OrderContext,
+  order: OrderRecord,
+  given: { id: string; cents: number },
+) {
+  const earlier = ctx.store.refundsOf(order.id).filter((each) => each.id !== given.id);
+  ctx.store.recordRefund({
+    id: given.id,
+    orderId: order.id,
+    cents: given.cents,
+    taxCents: refundedTax(order, earlier, given.cents),
+    at: ctx.now(),
   });
 }
 

@@ -8,7 +8,7 @@
 //   states.ts      the states an order goes through, which the store enforces
 import type { Member } from '@/lib/shared/order';
 import type { OrderRecord } from '../store';
-import { downloads, refund, resend } from './after-sale';
+import { downloads, recordRefund, refund, resend } from './after-sale';
 import { capture } from './capture';
 import { orderContext, type Claim, type OrderDeps } from './context';
 import { createOrder, packsMissing, type NewOrder } from './create';
@@ -28,6 +28,9 @@ export function createOrderService(deps: OrderDeps) {
     packMissing: (pack: Member) => packsMissing(ctx, [pack], 'download', 'download'),
     refund: (order: OrderRecord, why: string, full: boolean, eventId: string) =>
       refund(ctx, order, why, full, eventId),
+    /** Money given back, recorded once with its tax (PayPal's id for it, its cents). */
+    recordRefund: (order: OrderRecord, given: { id: string; cents: number }) =>
+      recordRefund(ctx, order, given),
     /** PayPal denied a pending payment: the order stays unpaid, its code's use goes back. */
     denied(orderId: string) {
       const order = ctx.store.findOrder(orderId);

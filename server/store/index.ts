@@ -15,6 +15,7 @@ import type {
   OrderRecord,
   OrderRow,
   OutboxRecord,
+  RefundRecord,
 } from './records';
 import { migrate } from './schema';
 import { copyStore } from './copies';
@@ -55,6 +56,15 @@ export function openStore(file: string) {
   );
   const setEmail = db.prepare('UPDATE orders SET email = ? WHERE id = ?');
   const updateTax = db.prepare('UPDATE orders SET tax = ? WHERE id = ?');
+  const insertRefund = db.prepare(
+    'INSERT OR IGNORE INTO refunds (id, orderId, cents, taxCents, at) VALUES (@id, @orderId, @cents, @taxCents, @at)',
+  );
+  const selectRefundsOf = db.prepare<[string], RefundRecord>(
+    'SELECT * FROM refunds WHERE orderId = ? ORDER BY at',
+  );
+  const selectRefundsBetween = db.prepare<[number, number], RefundRecord>(
+    'SELECT * FROM refunds WHERE at >= ? AND at < ? ORDER BY at',
+  );
   const selectOrdersMadeBetween = db.prepare<[number, number], OrderRow>(
     'SELECT * FROM orders WHERE createdAt >= ? AND createdAt < ? ORDER BY createdAt',
   );
@@ -199,6 +209,12 @@ export function openStore(file: string) {
      * added (the amount paid does not change; its split may).
      */
     setTax: (id: string, tax: OrderTax) => void updateTax.run(JSON.stringify(tax), id),
+
+    /** Money given back, once per PayPal id however often it is told: false when known. */
+    recordRefund: (refund: RefundRecord) => insertRefund.run(refund).changes === 1,
+    refundsOf: (orderId: string) => selectRefundsOf.all(orderId),
+    /** The refunds made from `from` until before `to` (ms): the tax report's. */
+    refundsBetween: (from: number, to: number) => selectRefundsBetween.all(from, to),
 
     /** The orders made from `from` until before `to` (ms), oldest first: the tax report's. */
     ordersMadeBetween: (from: number, to: number) =>

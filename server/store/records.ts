@@ -44,6 +44,15 @@ export type OrderRecord = {
   tax: OrderTax | null;
 };
 
+/** Money given back on an order: PayPal's id for the refund, the cents, the tax in them. */
+export type RefundRecord = {
+  id: string;
+  orderId: string;
+  cents: number;
+  taxCents: number;
+  at: number;
+};
+
 export type LinkRecord = {
   id: string;
   orderId: string;

@@ -45,6 +45,19 @@ const REVIEWS_TABLE = `CREATE TABLE reviews (
     PRIMARY KEY (orderId, pack)
   );`;
 
+/**
+ * Money given back on an order (v9): each refund or reversal once (PayPal's id for it), the cents
+ * and the tax in them, and when: the tax report counts it in its own quarter.
+ */
+const REFUNDS_TABLE = `CREATE TABLE refunds (
+    id TEXT PRIMARY KEY,
+    orderId TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+    cents INTEGER NOT NULL CHECK (cents > 0),
+    taxCents INTEGER NOT NULL,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX refunds_by_order ON refunds (orderId);`;
+
 const TABLES = `
   CREATE TABLE orders (
     id TEXT PRIMARY KEY,
@@ -101,6 +114,7 @@ const TABLES = `
   -- Things done once: a webhook event handled, a refused order reported to the studio.
   CREATE TABLE notices (key TEXT PRIMARY KEY, at INTEGER NOT NULL);
   ${REVIEWS_TABLE}
+  ${REFUNDS_TABLE}
 `;
 
 const OUTBOX_INDEXES = `
@@ -116,7 +130,7 @@ const INDEXES = `
 
 /**
  * Creates the tables, or brings an older database to version 9: from version 8 by each order's
- * tax; from version 7 also by the reviews' withdrawal; from version 6 also by the outbox's
+ * tax and the refunds; from version 7 also by the reviews' withdrawal; from version 6 also by the outbox's
  * new kinds and the reviews; from version 5 also the terms of sale of each order; from version 4 also what a link sent of the copy under way; from version 3 also who held a code's use; from version 2 (before orders the service creates, code reservations, link
  * budgets in parts of a copy, cancelled e-mails, notices) by SQLite's rebuild procedure: new
  * tables, rows copied, old tables dropped, keys checked.
@@ -153,7 +167,7 @@ export function migrate(db: Database.Database) {
       // v8: when a refunded order's review was withdrawn.
       if (version === 7) db.exec('ALTER TABLE reviews ADD COLUMN withdrawnAt INTEGER');
       // v9: the tax each order's total includes (JSON; NULL for orders sold before tax).
-      if (version <= 8) db.exec('ALTER TABLE orders ADD COLUMN tax TEXT');
+      if (version <= 8) db.exec(`ALTER TABLE orders ADD COLUMN tax TEXT; ${REFUNDS_TABLE}`);
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     })();
     return;
