@@ -107,63 +107,93 @@ export function DetailsStep({
               </div>
             );
           })}
-          <div className={formStyles.field}>
-            <label htmlFor="checkout-country" className={formStyles.label}>
-              {tax.words.countryLabel}
-            </label>
-            <select
-              id="checkout-country"
-              name="country"
-              required
-              autoComplete="country"
-              className={formStyles.input}
-              value={country}
-              onChange={(event) => setCountry(event.target.value)}
-              {...invalid('checkout-country', problems.country)}
-            >
-              <option value="" disabled>
-                —
-              </option>
-              {countries.map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-            <div aria-live="polite">{message('checkout-country', problems.country)}</div>
-          </div>
+          <PlaceList
+            id="checkout-country"
+            name="country"
+            label={tax.words.countryLabel}
+            autoComplete="country"
+            value={country}
+            options={countries}
+            error={problems.country}
+            onChange={setCountry}
+            // The closed-scheme message comes as the country is chosen: announced.
+            live
+          />
           {regions.length > 0 && (
-            <div className={formStyles.field}>
-              <label htmlFor="checkout-region" className={formStyles.label}>
-                {tax.words.regionLabel}
-              </label>
-              <select
-                id="checkout-region"
-                name="region"
-                required
-                autoComplete="address-level1"
-                className={formStyles.input}
-                value={region}
-                onChange={(event) => setRegion(event.target.value)}
-                {...invalid('checkout-region', problems.region)}
-              >
-                <option value="" disabled>
-                  —
-                </option>
-                {regions.map((place) => (
-                  <option key={place.region} value={place.region}>
-                    {place.name}
-                  </option>
-                ))}
-              </select>
-              {message('checkout-region', problems.region)}
-            </div>
+            <PlaceList
+              id="checkout-region"
+              name="region"
+              label={tax.words.regionLabel}
+              autoComplete="address-level1"
+              value={region}
+              options={regions.map((place) => [place.region!, place.name])}
+              error={problems.region}
+              onChange={setRegion}
+            />
           )}
           <button type="submit" className={button.primary}>
             {copy.continueLabel}
           </button>
         </form>
       </section>
+    </div>
+  );
+}
+
+/** A required list of places (countries, provinces), with its error tied to it. */
+function PlaceList({
+  id,
+  name,
+  label,
+  autoComplete,
+  value,
+  options,
+  error,
+  onChange,
+  live = false,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  autoComplete: string;
+  value: string;
+  /** [code, name], in the order shown. */
+  options: readonly (readonly [string, string])[];
+  error: string | undefined;
+  onChange(value: string): void;
+  live?: boolean;
+}) {
+  const message = error && (
+    <p id={`${id}-error`} className={formStyles.error}>
+      {error}
+    </p>
+  );
+  return (
+    <div className={formStyles.field}>
+      <label htmlFor={id} className={formStyles.label}>
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        required
+        autoComplete={autoComplete}
+        className={formStyles.input}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        <option value="" disabled>
+          —
+        </option>
+        {options.map(([code, text]) => (
+          <option key={code} value={code}>
+            {text}
+          </option>
+        ))}
+      </select>
+      {live ? <div aria-live="polite">{message}</div> : message}
     </div>
   );
 }
