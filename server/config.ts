@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { RETRY_DELAYS_MS } from './outbox';
+import { VIES_API_BASE } from './vies';
 import { LINK_DEFAULTS } from '@/lib/shared/order';
 
 /** Everything the service reads from its environment (see server/.env.example). */
@@ -17,6 +18,10 @@ export type Config = {
   fakePayPalPort: number | null;
   /** How long the fake PayPal waits after a capture before it sends the webhook. */
   fakeWebhookDelayMs: number;
+  /** The EU's VIES service, asked about business buyers' VAT numbers (server/vies.ts). */
+  vies: { apiBase: string; timeoutMs: number };
+  /** Runs the local fake VIES on this port (development only). */
+  fakeViesPort: number | null;
   /** Waits between attempts to send one e-mail; after the last, the studio is told. */
   mailRetryDelaysMs: readonly number[];
   /** SMTP server URL; without it, e-mails are written as .eml files into outboxDir. */
@@ -154,6 +159,8 @@ export const serviceEnvSchema = z.object({
   HOST: setting,
   PORT: positive('PORT', 8787),
   FAKE_PAYPAL_PORT: positive('FAKE_PAYPAL_PORT', 8788),
+  FAKE_VIES_PORT: positive('FAKE_VIES_PORT', 8791),
+  VIES_API_BASE: setting,
   SITE_ORIGINS: setting,
   PUBLIC_URL: setting,
   PAYPAL_API_BASE: setting,
@@ -264,6 +271,15 @@ export function loadConfig(
     },
     fakePayPalPort: !production && !env.PAYPAL_API_BASE ? env.FAKE_PAYPAL_PORT : null,
     fakeWebhookDelayMs: 1000,
+    vies: {
+      apiBase: withoutSlash(
+        env.VIES_API_BASE ??
+          (production ? VIES_API_BASE : `http://127.0.0.1:${env.FAKE_VIES_PORT}`),
+      ),
+      timeoutMs: 8000,
+    },
+    // Production asks the EU's VIES unless VIES_API_BASE says otherwise.
+    fakeViesPort: production || env.VIES_API_BASE ? null : env.FAKE_VIES_PORT,
     mailRetryDelaysMs: RETRY_DELAYS_MS,
     smtpUrl: env.SMTP_URL ?? null,
     outboxDir: path.resolve(root, env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),

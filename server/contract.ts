@@ -16,7 +16,8 @@ import {
   type CodeProblem,
   type PackRef,
 } from '@/lib/shared/order';
-import type { TaxStatement } from '@/lib/shared/tax';
+import type { TaxStatement, VatCheck } from '@/lib/shared/tax';
+import { readVatNumber } from '@/lib/shared/vat-number';
 
 export const orderIdSchema = z
   .string()
@@ -39,6 +40,8 @@ const place = {
     .string()
     .regex(/^[A-Z0-9]{1,3}$/, 'must be the code of a province or state, such as ON')
     .optional(),
+  /** A business buyer's VAT number (EU), as typed: checked at VIES when the order is created. */
+  vatNumber: z.string().trim().min(1).max(30).optional(),
 };
 
 /**
@@ -52,7 +55,15 @@ export const newOrderSchema = z.strictObject({
     .max(50)
     .refine((items) => new Set(items).size === items.length, 'must not name a pack twice'),
   shownTotalCents: z.number().int().positive().max(100_000_000),
-  customer: customer.extend(place),
+  customer: customer
+    .extend(place)
+    .refine(
+      ({ country, vatNumber }) => !vatNumber || (country && readVatNumber(country, vatNumber)),
+      {
+        path: ['vatNumber'],
+        error: "must be a VAT number of the buyer's country (EU), such as DE136695976",
+      },
+    ),
   code: z.string().trim().min(1).max(64).optional(),
   fundingSource: z.enum(FUNDING_SOURCES).optional(),
 });
@@ -103,8 +114,11 @@ export type AllOrdersRequest = z.input<typeof allOrdersSchema>;
 /** Every refusal carries the service's own words for it. */
 export type ProblemAnswer = { error: string };
 
-/** 201 from POST /api/orders: PayPal's order id. */
-export type CreatedAnswer = { id: string };
+/**
+ * 201 from POST /api/orders: PayPal's order id, and, where the buyer gave a VAT number, what VIES
+ * said of it (`valid`: reverse-charged; else the price includes VAT as for a consumer).
+ */
+export type CreatedAnswer = { id: string; vatNumber?: { number: string; check: VatCheck } };
 
 /**
  * 409 from POST /api/orders, nothing charged: the page showed other prices, a pack's file is not

@@ -81,6 +81,8 @@ export function orderRequest(
     fundingSource?: FundingSource;
     /** custom_id: the reference, sealed (`customIdFor`); the bare reference when not given. */
     customId?: string;
+    /** A business buyer's VAT number VIES confirmed: named in the description (restore.ts). */
+    reverseCharged?: string;
   },
   discount?: AppliedDiscount | null,
   taxRate?: number | null,
@@ -94,8 +96,9 @@ export function orderRequest(
   const split =
     taxRate == null ? null : splitTax(gross, discountCents, taxRate, minorUnit(currency));
   const itemTotal = orderTotalCents(lines) - (split?.totalTaxCents ?? 0);
+  const suffix = reference.reverseCharged ? `${REVERSE_CHARGED}${reference.reverseCharged}` : '';
   const unit: PurchaseUnit = {
-    description: reference.description.slice(0, PAYPAL_TEXT_MAX),
+    description: reference.description.slice(0, PAYPAL_TEXT_MAX - suffix.length) + suffix,
     invoice_id: reference.reference,
     custom_id: reference.customId ?? reference.reference,
     amount: {
@@ -151,11 +154,22 @@ export function membersDescription(line: Pick<PackRef, 'members'>): string | und
   return text.length <= PAYPAL_TEXT_MAX ? text : undefined;
 }
 
+/** How an order's description at PayPal ends when it was sold reverse-charged. */
+const REVERSE_CHARGED = ' · VAT reverse charged: ';
+
+/** The VAT number an order was reverse-charged to, as its description at PayPal names it. */
+export function reverseChargedTo(unit: Pick<PurchaseUnit, 'description'>): string | null {
+  const at = unit.description?.lastIndexOf(REVERSE_CHARGED) ?? -1;
+  if (at < 0) return null;
+  const number = unit.description!.slice(at + REVERSE_CHARGED.length);
+  return /^[A-Z]{2}[0-9A-Z+*]{2,12}$/.test(number) ? number : null;
+}
+
 /**
  * What a purchase unit sells, as one text for the sale's seal (tokens.ts): its currency and
  * amounts, and each item's sku, price, quantity and description, and its tax. Amounts are read as
- * cents, so that "39.9" and "39.90" are one price. The tax is written only where there is one, so
- * that the seals of orders sold before tax still hold.
+ * cents, so that "39.9" and "39.90" are one price. The tax (or the VAT number of a reverse charge) is
+ * written only where there is one, so that the seals of orders sold before tax still hold.
  */
 export function saleText(unit: PurchaseUnit): string {
   const cents = (money: Money | undefined) =>
@@ -166,6 +180,7 @@ export function saleText(unit: PurchaseUnit): string {
     cents(breakdown?.item_total),
     cents(breakdown?.discount),
     ...(breakdown?.tax_total ? [`tax ${cents(breakdown.tax_total)}`] : []),
+    ...(reverseChargedTo(unit) ? [`reverse-charged ${reverseChargedTo(unit)}`] : []),
     ...(unit.items ?? []).map((item) =>
       [
         item.sku ?? '',

@@ -10,6 +10,7 @@ import { createOrderService } from './orders';
 import { createPayPalClient, PayPalRefused, PayPalUnavailable } from './paypal';
 import { reconcile } from './reconcile';
 import { openStore } from './store';
+import { createViesClient } from './vies';
 
 const usage = `Usage: npm run reconcile -- --since <time> [--until <time>]
   <time>: when the backup was taken, or earlier, in UTC: 2026-11-25T06:00:00Z, 2026-11-25T06:00Z,
@@ -81,6 +82,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     config,
     store,
     paypal,
+    // Reconciling creates no order, so VIES is never asked.
+    vies: createViesClient({ ...config.vies, log }),
     // Queued only: the service sends them.
     outbox: { kick: async () => {} },
     catalog,

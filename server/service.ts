@@ -12,6 +12,7 @@ import { writePlaceholderPacks } from './packs';
 import { createPayPalClient } from './paypal';
 import { reconcile } from './reconcile';
 import { openStore } from './store';
+import { createViesClient } from './vies';
 
 function listen(fetch: Parameters<typeof serve>[0]['fetch'], port: number, hostname: string) {
   return new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
@@ -25,7 +26,7 @@ function listen(fetch: Parameters<typeof serve>[0]['fetch'], port: number, hostn
 const close = (server: ServerType) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 /**
- * Starts the service (and, in development, the fake PayPal it talks to). Port 0 picks a free port;
+ * Starts the service (and, in development, the fake PayPal and VIES it talks to). Port 0 picks a free port;
  * the returned url is where it answers.
  */
 export async function startService(config: Config, log: Log = createLog()) {
@@ -46,6 +47,14 @@ export async function startService(config: Config, log: Log = createLog()) {
     servers.push(fake.server);
     paypalBase = `http://127.0.0.1:${fake.port}`;
     log.info({ msg: 'fake PayPal listening', url: paypalBase });
+  }
+  let viesBase = config.vies.apiBase;
+  if (config.fakeViesPort !== null) {
+    const { createFakeVies } = await import('./fake-vies');
+    const fake = await listen(createFakeVies().fetch, config.fakeViesPort, '127.0.0.1');
+    servers.push(fake.server);
+    viesBase = `http://127.0.0.1:${fake.port}`;
+    log.info({ msg: 'fake VIES listening', url: viesBase });
   }
 
   const store = openStore(config.databasePath);
@@ -111,6 +120,7 @@ export async function startService(config: Config, log: Log = createLog()) {
     config,
     store,
     paypal,
+    vies: createViesClient({ ...config.vies, apiBase: viesBase, log }),
     outbox,
     catalog,
     log,
@@ -150,6 +160,7 @@ export async function startService(config: Config, log: Log = createLog()) {
     /** The routes, for a caller in this process: tests that need no port ask them with `app.request`. */
     app,
     paypalBase,
+    viesBase,
     store,
     outbox,
     catalog,

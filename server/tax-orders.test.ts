@@ -15,7 +15,10 @@ import {
   serviceFor,
   stoic,
   type Receipt,
+  approve,
+  capture,
 } from './testing/harness';
+import type { CreatedAnswer, DeliveredAnswer } from './contract';
 
 describe('tax included in the price', () => {
   const it = serviceFor();
@@ -139,5 +142,98 @@ describe('tax included in the price', () => {
     assert.equal(it.ctx.logs.filter((f) => f.msg === 'order created').length, before);
     it.ctx.site.publish(publishedShop);
     await it.service.catalog.refresh();
+  });
+});
+
+describe('business buyers: a VAT number VIES confirms is reverse-charged', () => {
+  const it = serviceFor();
+  const usd = (value: string) => ({ currency_code: 'USD', value });
+  const emailOf = (id: string) =>
+    it.smtp.messages.find((m) => m.subject?.includes(id) && m.to?.[0]?.address === CUSTOMER.email)!;
+  const vies = (route: string, body: unknown) =>
+    fetch(`${it.service.viesBase}${route}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  test('a German business pays $39.99 with no VAT at PayPal, and its receipt and e-mail say reverse charged', async () => {
+    const created = await createOrder(it.service, [stoic], {
+      place: { country: 'DE', vatNumber: 'de 136 695 976' },
+    });
+    assert.equal(created.status, 201);
+    const { id, vatNumber } = (await created.json()) as CreatedAnswer;
+    assert.deepEqual(vatNumber, { number: 'DE136695976', check: 'valid' });
+    const unit = (await atPayPal(it.service, id)).purchase_units![0]!;
+    assert.deepEqual(unit.amount, { ...usd('39.99'), breakdown: { item_total: usd('39.99') } });
+    assert.equal(unit.items![0]!.tax, undefined);
+    assert.match(unit.description!, /VAT reverse charged: DE136695976$/);
+
+    await approve(it.service, id, { payerCountry: 'DE' });
+    const response = await capture(it.service, id);
+    assert.equal(response.status, 200);
+    const tax = it.service.store.findOrder(id)!.tax!;
+    assert.deepEqual(
+      [tax.country, tax.scheme, tax.taxCents, tax.netCents, tax.reverseCharged],
+      ['DE', 'eu-oss', 0, 3999, true],
+    );
+    assert.deepEqual([tax.business?.number, tax.business?.check], ['DE136695976', 'valid']);
+    const receipt = (await response.json()) as DeliveredAnswer;
+    assert.deepEqual(receipt.tax?.business, { number: 'DE136695976', check: 'valid' });
+    await it.service.settled();
+    const text = emailOf(id).text!;
+    assert.match(
+      text,
+      /VAT reverse charged: DE136695976\. You account for the VAT in your country\./,
+    );
+    assert.doesNotMatch(text, /included: \$/);
+  });
+
+  test('a number VIES does not know, or VIES down: VAT included as for a consumer, and the buyer told why', async () => {
+    // Well-formed (its check digit holds), but no registry holds it.
+    const unknown = await buy(it.service, [stoic], {
+      place: { country: 'DE', vatNumber: 'DE129273398' },
+      payer: { payerCountry: 'DE' },
+    });
+    const unknownTax = it.service.store.findOrder(unknown.id)!.tax!;
+    assert.deepEqual([unknownTax.taxCents, unknownTax.business?.check], [638, 'invalid']);
+
+    assert.equal((await vies('/fake/member-states/FR', { available: false })).status, 200);
+    const created = await createOrder(it.service, [stoic], {
+      place: { country: 'FR', vatNumber: 'FR40303265045' },
+    });
+    assert.equal(created.status, 201);
+    const { id, vatNumber } = (await created.json()) as CreatedAnswer;
+    assert.deepEqual(vatNumber, { number: 'FR40303265045', check: 'unavailable' });
+    const unit = (await atPayPal(it.service, id)).purchase_units![0]!;
+    assert.deepEqual(unit.amount.breakdown!.tax_total, usd('6.67'));
+    assert.ok(
+      it.ctx.logs.some(
+        (f) => f.msg === 'VIES did not check a VAT number' && f.reason === 'MS_UNAVAILABLE',
+      ),
+    );
+    await approve(it.service, id, { payerCountry: 'FR' });
+    assert.equal((await capture(it.service, id)).status, 200);
+    await vies('/fake/member-states/FR', { available: true });
+    await it.service.settled();
+    assert.match(
+      emailOf(unknown.id).text!,
+      /VAT 19 % \(Germany\) included: \$6\.38 USD\n.*\nThe EU's VIES service does not know the VAT number DE129273398, so the price includes VAT as for a consumer\./,
+    );
+    assert.match(emailOf(id).text!, /could not check the VAT number FR40303265045 just now/);
+  });
+
+  test('a malformed number, one of another country than the buyer’s, or one outside the EU is refused, naming the field', async () => {
+    for (const place of [
+      { country: 'DE', vatNumber: 'DE136695977' },
+      { country: 'DE', vatNumber: 'FR40303265045' },
+      { country: 'US', vatNumber: 'DE136695976' },
+      // The UK's numbers are not VIES's: the checkout asks none of a UK buyer.
+      { country: 'GB', vatNumber: 'GB980780684' },
+    ]) {
+      const created = await createOrder(it.service, [stoic], { place });
+      assert.equal(created.status, 400, JSON.stringify(place));
+      assert.match(await created.text(), /vatNumber/);
+    }
   });
 });

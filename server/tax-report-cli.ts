@@ -97,6 +97,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         `Sold before the service recorded tax: ${report.unrecorded.orders} orders, ${money(report.unrecorded.grossCents).trim()} ${shopCurrency}.`,
       );
     }
+    for (const sale of report.reverseCharged) {
+      console.log(
+        `Reverse charged (a business's VAT number VIES confirmed; not in the OSS return): ${sale.orderId}, ${sale.number} (${sale.country}), ${money(sale.cents).trim()} ${shopCurrency}.`,
+      );
+    }
     if (report.closed.length > 0) {
       console.log(
         `Paid from a place whose scheme the studio has not registered for (settle by hand): ${report.closed.join(', ')}.`,

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import { tax as table } from '@/lib/content';
 import { openStore, type OrderRecord } from './store';
 import { orderTax, taxFromPayPal } from './tax';
+import type { VatNumberCheck } from './vies';
 import { quarterOf, reportCsv, taxReport } from './tax-report';
 
 const q4 = quarterOf('2026q4')!;
@@ -22,6 +23,7 @@ function order(
     day = '2026-11-02',
     status = 'delivered' as OrderRecord['status'],
     paypal = country,
+    business = null as VatNumberCheck | null,
   } = {},
 ): OrderRecord {
   n += 1;
@@ -47,9 +49,18 @@ function order(
       [3999],
       0,
       'USD',
+      business,
     ),
   };
 }
+
+/** A business's VAT number as VIES answered it at the order. */
+const checked = (number: string, check: VatNumberCheck['check']): VatNumberCheck => ({
+  number,
+  check,
+  checkedAt: '2026-11-03T10:00:00.000Z',
+  consultation: null,
+});
 
 const orders = [
   order('DE'),
@@ -72,6 +83,10 @@ const orders = [
       'USD',
     ),
   },
+  // A German business whose number VIES confirmed: no VAT, and not in the OSS return.
+  order('DE', { business: checked('DE136695976', 'valid') }),
+  // A French business VIES did not answer for: VAT included, as for a consumer.
+  order('FR', { business: checked('FR40303265045', 'unavailable') }),
   order('DE', { status: 'created' }),
   order('DE', { day: '2027-01-01' }),
   { ...order('DE'), tax: null },
@@ -123,14 +138,18 @@ test('per scheme, place and rate: the quarter’s paid orders, their net and tax
       ['ca-gst-hst', 'CA', 'ON', 13, 1, 3539, 460, 0],
       // Two made in the quarter (its last day included) and the restored one; $10 given back.
       ['eu-oss', 'DE', null, 19, 3, 3 * 3361, 3 * 638, 160],
-      // Its refund is in the next quarter's return.
-      ['eu-oss', 'FR', null, 20, 1, 3332, 667, 0],
+      // Its refund is in the next quarter's return; the business VIES did not answer for beside it.
+      ['eu-oss', 'FR', null, 20, 2, 2 * 3332, 2 * 667, 0],
       ['in-oidar', 'IN', null, 18, 1, 3389, 610, 0],
       ['uk-vat', 'GB', null, 20, 1, 3332, 667, 0],
     ],
   );
   assert.deepEqual(report.untaxed, { orders: 1, grossCents: 3999 });
   assert.deepEqual(report.unrecorded, { orders: 1, grossCents: 3999 });
+  assert.deepEqual(
+    report.reverseCharged.map((sale) => [sale.number, sale.country, sale.cents]),
+    [['DE136695976', 'DE', 3999]],
+  );
 
   const csv = reportCsv(report.rows, 'USD', (scheme) => (scheme === 'eu-oss' ? 'EUR' : 'USD'), {
     EUR: 0.92,
@@ -187,12 +206,16 @@ test('the command prints the quarter and writes its CSV from the service’s dat
       run.stdout,
       /Untaxed \(no scheme of the studio covers the place\): 1 orders, 39\.99 USD/,
     );
+    assert.match(
+      run.stdout,
+      /Reverse charged \(a business's VAT number VIES confirmed; not in the OSS return\): ORDER-\d+, DE136695976 \(DE\), 39\.99 USD/,
+    );
     // The schemes' own currencies from each order's record; only EUR's rate was given.
     assert.deepEqual(readFileSync(csv, 'utf8').trim().split('\n').slice(1), [
       'ca-gst-hst,CA,BC,British Columbia,5,1,39.99,38.09,1.90,0,0.00,0.00,1.90,CAD,,,,,',
       'ca-gst-hst,CA,ON,Ontario,13,1,39.99,35.39,4.60,0,0.00,0.00,4.60,CAD,,,,,',
       'eu-oss,DE,,Germany,19,3,119.97,100.83,19.14,0,0.00,0.00,19.14,EUR,0.92,92.76,17.61,0.00,17.61',
-      'eu-oss,FR,,France,20,1,39.99,33.32,6.67,0,0.00,0.00,6.67,EUR,0.92,30.65,6.14,0.00,6.14',
+      'eu-oss,FR,,France,20,2,79.98,66.64,13.34,0,0.00,0.00,13.34,EUR,0.92,61.31,12.27,0.00,12.27',
       'in-oidar,IN,,India,18,1,39.99,33.89,6.10,0,0.00,0.00,6.10,INR,,,,,',
       'uk-vat,GB,,the UK,20,1,39.99,33.32,6.67,0,0.00,0.00,6.67,GBP,,,,,',
     ]);

@@ -40,8 +40,9 @@ const SOLD = new Set(['paid', 'delivered', 'refunded']);
 /**
  * The quarter's sales per scheme, place and rate, from each order's tax record, by the day the
  * order was made, and the refunds made in the quarter, by the day of the refund (on the sale's
- * scheme, place and rate). Orders of no scheme (an untaxed place) and orders without a record
- * (sold before tax) are counted apart, so the studio sees what the return leaves out.
+ * scheme, place and rate). Orders of no scheme (an untaxed place), orders reverse-charged to a
+ * business and orders without a record (sold before tax) are counted apart, so the studio sees
+ * what the return leaves out.
  */
 export function taxReport(
   orders: readonly OrderRecord[],
@@ -71,6 +72,8 @@ export function taxReport(
   };
   let untaxed = { orders: 0, grossCents: 0 };
   let unrecorded = { orders: 0, grossCents: 0 };
+  /** Sold to businesses whose VAT numbers VIES confirmed: no VAT, not in the OSS return. */
+  const reverseCharged: { orderId: string; number: string; country: string; cents: number }[] = [];
   const closed: string[] = [];
   for (const order of orders) {
     if (!SOLD.has(order.status) || order.createdAt < quarter.from || order.createdAt >= quarter.to)
@@ -84,6 +87,16 @@ export function taxReport(
       continue;
     }
     if (tax.closed) closed.push(order.id);
+    if (tax.reverseCharged) {
+      const { number } = tax.business!;
+      reverseCharged.push({
+        orderId: order.id,
+        number,
+        country: tax.country!,
+        cents: order.totalCents,
+      });
+      continue;
+    }
     if (!tax.scheme || !tax.country || tax.closed) {
       untaxed = { orders: untaxed.orders + 1, grossCents: untaxed.grossCents + order.totalCents };
       continue;
@@ -97,7 +110,7 @@ export function taxReport(
   for (const { refund, order } of refunds) {
     const tax = order.tax;
     if (refund.at < quarter.from || refund.at >= quarter.to) continue;
-    if (!tax?.scheme || !tax.country || tax.closed) continue;
+    if (!tax?.scheme || !tax.country || tax.closed || tax.reverseCharged) continue;
     const row = rowOf(tax);
     row.refunds += 1;
     row.refundCents += refund.cents;
@@ -110,7 +123,7 @@ export function taxReport(
       (a.region ?? '').localeCompare(b.region ?? '') ||
       a.rate - b.rate,
   );
-  return { rows: sorted, untaxed, unrecorded, closed };
+  return { rows: sorted, untaxed, unrecorded, reverseCharged, closed };
 }
 
 /** Cents of the shop's currency in the scheme's, at `rate` units of it per unit of the shop's. */

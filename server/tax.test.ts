@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { tax as table } from '@/lib/content';
 import { orderTax, settledCountry, settledTax, taxFromPayPal, taxStatement } from './tax';
-import type { PayPalOrder } from './paypal-orders';
+import { orderRequest, type PayPalOrder } from './paypal-orders';
 
 const evidence = (given: string | null, paypal: string | null, cdn: string | null = null) => ({
   given,
@@ -95,5 +95,73 @@ describe('settled again from PayPal', () => {
       [settled.country, settled.scheme, settled.closed, settled.taxCents],
       ['GB', 'uk-vat', true, 0],
     );
+  });
+});
+
+describe('a business’s VAT number', () => {
+  const confirmed = {
+    number: 'DE136695976',
+    check: 'valid' as const,
+    checkedAt: '2026-11-28T10:00:00.000Z',
+    consultation: null,
+  };
+
+  test('confirmed by VIES: no tax, the whole price net, reverse charged, wherever PayPal says the payer is', () => {
+    const tax = orderTax(table, evidence('DE', null), [3999], 0, 'USD', confirmed);
+    assert.deepEqual(
+      [tax.country, tax.scheme, tax.rate, tax.taxCents, tax.netCents, tax.reverseCharged],
+      ['DE', 'eu-oss', 19, 0, 3999, true],
+    );
+    assert.deepEqual(taxStatement(tax)?.business, { number: 'DE136695976', check: 'valid' });
+    const settled = settledTax(table, tax, paid('FR'), [{ priceCents: 3999 }], 0, 'USD');
+    assert.deepEqual([settled.country, settled.taxCents, settled.evidence.paypal], ['DE', 0, 'FR']);
+  });
+
+  test('not confirmed: VAT included as for a consumer, the number and the answer recorded', () => {
+    const tax = orderTax(table, evidence('DE', null), [3999], 0, 'USD', {
+      ...confirmed,
+      check: 'unavailable',
+    });
+    assert.deepEqual(
+      [tax.taxCents, tax.reverseCharged, tax.business?.check],
+      [638, undefined, 'unavailable'],
+    );
+  });
+
+  test('restored from PayPal: an order sold reverse-charged is read back so, from its description', () => {
+    const request = orderRequest(
+      [{ slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 }],
+      'USD',
+      { reference: 'SJ-1', description: 'x'.repeat(200), reverseCharged: 'EL094259216' },
+    );
+    const unit = request.purchase_units[0]!;
+    assert.equal(unit.description!.length, 127, 'within PayPal’s limit');
+    const restored = taxFromPayPal(
+      table,
+      { ...paid('US'), purchase_units: [unit] },
+      [{ priceCents: 3999 }],
+      0,
+      'USD',
+    );
+    assert.deepEqual(
+      [restored.country, restored.place, restored.taxCents, restored.business?.number],
+      ['GR', 'Greece', 0, 'EL094259216'],
+    );
+    // A description naming a number beside tax at PayPal is not a reverse charge.
+    const taxed = orderRequest(
+      [{ slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 }],
+      'USD',
+      { reference: 'SJ-2', description: 'Presets · VAT reverse charged: DE136695976' },
+      null,
+      19,
+    );
+    const read = taxFromPayPal(
+      table,
+      { ...paid('DE'), purchase_units: taxed.purchase_units },
+      [{ priceCents: 3999 }],
+      0,
+      'USD',
+    );
+    assert.deepEqual([read.taxCents, read.reverseCharged], [638, undefined]);
   });
 });

@@ -4,7 +4,9 @@
 import { minorUnit } from '@/lib/shared/money';
 import type { OrderLine } from '@/lib/shared/order';
 import { splitTax, taxRule, type TaxStatement, type TaxTable } from '@/lib/shared/tax';
-import type { PayPalOrder } from './paypal-orders';
+import { reverseChargedTo, type PayPalOrder } from './paypal-orders';
+import { vatNumberCountry } from '@/lib/shared/vat-number';
+import type { VatNumberCheck } from './vies';
 
 /** What says where the buyer is: the country (and province) they gave, PayPal's, the CDN's. */
 export type TaxEvidence = {
@@ -35,7 +37,9 @@ export function settledCountry({ given, paypal, cdn }: TaxEvidence): string | nu
  * and amounts there (`taxCents` included in what was paid, `netCents` the rest). `scheme` is null
  * where no scheme of the studio covers the place (nothing included). `closed` marks a place whose
  * scheme the studio has not registered for, known only after payment (PayPal's country differed
- * from the one given): the studio settles it by hand.
+ * from the one given): the studio settles it by hand. `business` is a business buyer's VAT number
+ * and what VIES said of it; `reverseCharged`, that VIES confirmed it and the order includes no tax
+ * (the business accounts for it; the OSS return leaves it out).
  */
 export type OrderTax = {
   evidence: TaxEvidence;
@@ -52,6 +56,8 @@ export type OrderTax = {
   taxCents: number;
   netCents: number;
   closed?: true;
+  business?: VatNumberCheck;
+  reverseCharged?: true;
 };
 
 /** The tax of an order paying `grossCents` (its lines' prices) less `discountCents`. */
@@ -61,8 +67,11 @@ export function orderTax(
   grossCents: readonly number[],
   discountCents: number,
   currency: string,
+  business?: VatNumberCheck | null,
 ): OrderTax {
-  const country = settledCountry(evidence);
+  // A business is where the VAT number VIES confirmed is registered, whatever else says.
+  const country =
+    business?.check === 'valid' ? vatNumberCountry(business.number) : settledCountry(evidence);
   const paidCents = grossCents.reduce((sum, cents) => sum + cents, 0) - discountCents;
   const region =
     country && country === evidence.given
@@ -93,13 +102,17 @@ export function orderTax(
     number: rule.scheme.number,
   };
   if (rule.kind === 'closed') return { ...none, ...scheme, closed: true };
+  const checked = business && rule.scheme.reverseCharge ? { business } : {};
   // A province nobody gave (PayPal's country differed from the buyer's, and named none): the
   // lowest rate of the country, the federal one, until the studio corrects it.
   const place =
     rule.kind === 'taxed'
       ? rule.place
       : rule.regions.reduce((low, each) => (each.rate < low.rate ? each : low));
-  const { totalTaxCents } = splitTax(grossCents, discountCents, place.rate, minorUnit(currency));
+  const reverseCharged = checked.business?.check === 'valid';
+  const { totalTaxCents } = reverseCharged
+    ? { totalTaxCents: 0 }
+    : splitTax(grossCents, discountCents, place.rate, minorUnit(currency));
   return {
     ...none,
     ...scheme,
@@ -109,6 +122,8 @@ export function orderTax(
     rate: place.rate,
     taxCents: totalTaxCents,
     netCents: paidCents - totalTaxCents,
+    ...checked,
+    ...(reverseCharged ? { reverseCharged: true as const } : {}),
   };
 }
 
@@ -136,29 +151,40 @@ export function settledTax(
 ): OrderTax {
   const evidence = { ...recorded.evidence, ...paypalPlace(order) };
   // The same place: the split the order was sold with stands (a rate edited since changes nothing).
-  if (settledCountry(evidence) === recorded.country) return { ...recorded, evidence };
+  // A VAT number VIES confirmed places the business where it is registered, whatever PayPal says.
+  if (recorded.reverseCharged || settledCountry(evidence) === recorded.country) {
+    return { ...recorded, evidence };
+  }
   const gross = lines.map((line) => line.priceCents);
-  return orderTax(table, evidence, gross, discountCents, currency);
+  return orderTax(table, evidence, gross, discountCents, currency, recorded.business);
 }
 
 /**
  * The tax of an order known only from PayPal's record (restored after a database loss, or
- * created by a browser): from the payer's country PayPal gives.
+ * created by a browser): from the payer's country PayPal gives, and, for an order sold
+ * reverse-charged, the VAT number its description names (VIES confirmed it when it was sold).
  */
-export const taxFromPayPal = (
+export function taxFromPayPal(
   table: TaxTable | null | undefined,
   order: PayPalOrder,
   lines: readonly Pick<OrderLine, 'priceCents'>[],
   discountCents: number,
   currency: string,
-): OrderTax =>
-  orderTax(
+): OrderTax {
+  const unit = order.purchase_units?.[0];
+  const number = unit && !unit.amount.breakdown?.tax_total ? reverseChargedTo(unit) : null;
+  const business: VatNumberCheck | null = number
+    ? { number, check: 'valid', checkedAt: order.create_time ?? '', consultation: null }
+    : null;
+  return orderTax(
     table,
     { given: null, givenRegion: null, cdn: null, ...paypalPlace(order) },
     lines.map((line) => line.priceCents),
     discountCents,
     currency,
+    business,
   );
+}
 
 /**
  * The tax given back with `cents` of an order's money: its share of the order's tax, and with the
@@ -179,7 +205,8 @@ export function refundedTax(
 
 /** What the receipt and the e-mail state of an order's tax; null where it includes none. */
 export function taxStatement(tax: OrderTax | null): TaxStatement | null {
-  if (!tax?.scheme || !tax.tax || !tax.place || tax.taxCents === 0) return null;
+  if (!tax?.scheme || !tax.tax || !tax.place) return null;
+  if (tax.taxCents === 0 && !tax.reverseCharged) return null;
   return {
     tax: tax.tax,
     rate: tax.rate,
@@ -187,5 +214,8 @@ export function taxStatement(tax: OrderTax | null): TaxStatement | null {
     scheme: tax.schemeName ?? tax.scheme,
     number: tax.number ?? '',
     cents: tax.taxCents,
+    ...(tax.business
+      ? { business: { number: tax.business.number, check: tax.business.check } }
+      : {}),
   };
 }

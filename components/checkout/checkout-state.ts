@@ -2,6 +2,7 @@
 // waiting for the service, what the page says, the discount and whether the service answers.
 import type { Buyer, BuyerErrors } from '@/lib/shared/checkout';
 import type { AppliedDiscount } from '@/lib/shared/order';
+import type { BusinessBuyer } from '@/lib/shared/tax';
 import type { CaptureOutcome, UnconfirmedOrder, Receipt } from '@/lib/browser/order-client';
 
 /** A sentence of `copy.messages` the payment step shows as its error. */
@@ -24,6 +25,8 @@ export type CheckoutState = {
   discountMessage: string | null;
   /** Whether the order service answers; no payment button is offered while it does not. */
   service: 'checking' | 'up' | 'down';
+  /** What VIES said of the buyer's VAT number when the service created the order. */
+  business: BusinessBuyer | null;
 };
 
 export type CheckoutAction =
@@ -35,7 +38,7 @@ export type CheckoutAction =
   | { type: 'finishing' }
   /** The service's answer to finishing `pending`; null when it could not be asked. */
   | { type: 'finished'; result: Receipt | { final: CaptureOutcome } | null }
-  | { type: 'order-created' }
+  | { type: 'order-created'; business?: BusinessBuyer }
   /** Nothing charged: what to say, and whether the code or the service went away. */
   | {
       type: 'order-refused';
@@ -59,6 +62,7 @@ export const initialCheckout = (pending: UnconfirmedOrder | null): CheckoutState
   discount: null,
   discountMessage: null,
   service: 'checking',
+  business: null,
 });
 
 export function checkoutReducer(state: CheckoutState, action: CheckoutAction): CheckoutState {
@@ -66,7 +70,7 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'details-checked':
       return 'errors' in action.result
         ? { ...state, errors: action.result.errors }
-        : { ...state, errors: {}, details: action.result.details, editing: false };
+        : { ...state, errors: {}, details: action.result.details, editing: false, business: null };
     case 'edit-details':
       return { ...state, editing: true };
     case 'place-refused':
@@ -78,7 +82,7 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'finished':
       return finished({ ...state, confirming: false }, action.result);
     case 'order-created':
-      return { ...state, notice: null };
+      return { ...state, notice: null, business: action.business ?? null };
     case 'order-refused':
       return {
         ...state,

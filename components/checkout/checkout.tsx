@@ -20,10 +20,11 @@ import {
   type UnconfirmedOrder,
 } from '@/lib/browser/order-client';
 import { PENDING_KEY, readPending } from '@/lib/browser/order-storage';
-import { placeProblems, type TaxTable } from '@/lib/shared/tax';
+import { placeProblems, takesVatNumber, type TaxTable } from '@/lib/shared/tax';
+import type { BuyerErrors } from '@/lib/shared/checkout';
 import { checkoutReducer, initialCheckout } from './checkout-state';
 import styles from './checkout.module.css';
-import { DETAIL_FIELDS, DetailsStep } from './details-step';
+import { DETAIL_FIELDS, DetailsStep, vatNumberProblem } from './details-step';
 import { PaymentStep } from './payment-step';
 import type { SaleWords } from './order-summary';
 import { EmptyStep, NeedsStudioStep, PendingStep } from './settling-steps';
@@ -143,7 +144,7 @@ function CheckoutSteps({
     });
     if ('id' in created) {
       placed.current = { discountCents: applied?.cents ?? 0, refused: false };
-      dispatch({ type: 'order-created' });
+      dispatch({ type: 'order-created', business: created.vatNumber });
       return created.id;
     }
     placed.current.refused = true;
@@ -186,7 +187,7 @@ function CheckoutSteps({
     throw new Error('The order was not created.');
   };
 
-  const submitDetails = (event: FormEvent<HTMLFormElement>) => {
+  const submitDetails = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const typed = Object.fromEntries(
@@ -197,13 +198,22 @@ function CheckoutSteps({
       region: String(form.get('region') ?? '') || undefined,
     };
     const checked = validateDetails(typed);
-    const placeErrors = placeProblems(tax, where, studioEmail);
+    const placeErrors: BuyerErrors = placeProblems(tax, where, studioEmail);
+    // A business's VAT number, where the place takes one (the field is there only then).
+    const typedNumber = String(form.get('vatNumber') ?? '').trim();
+    let vatNumber: string | undefined;
+    if (typedNumber && takesVatNumber(tax, where)) {
+      const { readVatNumber, formatVatNumber } = await import('@/lib/shared/vat-number');
+      const read = readVatNumber(where.country, typedNumber);
+      if (read) vatNumber = formatVatNumber(read);
+      else placeErrors.vatNumber = vatNumberProblem(tax.words, typedNumber, where.country, tax);
+    }
     const errors = { ...('errors' in checked ? checked.errors : {}), ...placeErrors };
     dispatch({
       type: 'details-checked',
       result:
         'details' in checked && Object.keys(placeErrors).length === 0
-          ? { details: { ...checked.details, ...where } }
+          ? { details: { ...checked.details, ...where, ...(vatNumber ? { vatNumber } : {}) } }
           : { errors },
     });
   };
@@ -234,7 +244,7 @@ function CheckoutSteps({
         errors={state.errors}
         lines={lines}
         sale={sale}
-        onSubmit={submitDetails}
+        onSubmit={(event) => void submitDetails(event)}
       />
     );
   }
@@ -247,6 +257,7 @@ function CheckoutSteps({
       lines={lines}
       details={details}
       tax={tax}
+      business={state.business}
       sale={sale}
       applied={applied}
       discountMessage={discount && !applied ? copy.discount.changed : state.discountMessage}

@@ -1,11 +1,19 @@
 import { useState, type FormEvent } from 'react';
+import { fillIn } from '@/lib/shared/copy';
 import button from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import { regionOf } from '@/lib/browser/approx-price';
 import type { Buyer, BuyerErrors } from '@/lib/shared/checkout';
 import type { CheckoutCopy } from '@/lib/content';
 import { orderTotalCents, type OrderLine } from '@/lib/shared/order';
-import { placeProblems, regionsOf, type TaxTable } from '@/lib/shared/tax';
+import {
+  placeProblems,
+  regionsOf,
+  takesVatNumber,
+  taxRule,
+  type TaxTable,
+  type TaxWords,
+} from '@/lib/shared/tax';
 import styles from './checkout.module.css';
 import { OrderSummary, type SaleWords } from './order-summary';
 import { TaxIncluded } from './tax-included';
@@ -16,6 +24,83 @@ export const DETAIL_FIELDS = ['name', 'email', 'phone', 'address'] as const;
 function likelyCountry(countries: [string, string][]): string {
   const region = regionOf(navigator.language);
   return region && countries.some(([code]) => code === region) ? region : '';
+}
+
+/** "DE13669597 is not a VAT number of Germany: …", in the table's words. */
+export function vatNumberProblem(
+  words: Pick<TaxWords, 'vatNumberFormat'>,
+  typed: string,
+  country: string,
+  table?: TaxTable,
+) {
+  const rule = table ? taxRule(table, { country }) : null;
+  const place = rule?.kind === 'taxed' ? rule.place.name : country;
+  return fillIn(words.vatNumberFormat, { number: typed.trim(), place });
+}
+
+type VatNumbers = typeof import('@/lib/shared/vat-number');
+
+/**
+ * A business buyer's VAT number, optional, where the place's scheme reverse-charges (the EU): its
+ * format and check digits are checked once the buyer leaves the field, then as they type (the
+ * checking code loads only when a number is typed); the service asks VIES when the order is made.
+ */
+function VatNumberField({
+  tax,
+  country,
+  typed,
+  onType,
+  error,
+}: {
+  tax: TaxTable;
+  country: string;
+  typed: string;
+  onType(typed: string): void;
+  error: string | undefined;
+}) {
+  const [left, setLeft] = useState(false);
+  const [numbers, setNumbers] = useState<VatNumbers | null>(null);
+  const load = () => {
+    if (!numbers) void import('@/lib/shared/vat-number').then(setNumbers);
+  };
+  const malformed =
+    numbers && typed.trim() && (left || error) && !numbers.readVatNumber(country, typed)
+      ? vatNumberProblem(tax.words, typed, country, tax)
+      : undefined;
+  // The service's word stands until the buyer types again (a number it refused, say).
+  const message = typed.trim() ? (numbers ? malformed : error) : undefined;
+  const id = 'checkout-vat-number';
+  return (
+    <div className={formStyles.field}>
+      <label htmlFor={id} className={formStyles.label}>
+        {tax.words.vatNumberLabel}
+      </label>
+      <input
+        id={id}
+        name="vatNumber"
+        className={formStyles.input}
+        value={typed}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        onFocus={load}
+        onChange={(event) => {
+          load();
+          onType(event.target.value);
+        }}
+        onBlur={() => setLeft(true)}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-error` : undefined}
+      />
+      <div aria-live="polite">
+        {message && (
+          <p id={`${id}-error`} className={formStyles.error}>
+            {message}
+          </p>
+        )}
+      </div>
+    </div>
+  );
 }
 
 /**
@@ -46,6 +131,8 @@ export function DetailsStep({
 }) {
   const [country, setCountry] = useState(() => details?.country ?? likelyCountry(countries));
   const [region, setRegion] = useState(details?.region ?? '');
+  // Kept while the country changes, so that nothing typed is lost.
+  const [vatNumber, setVatNumber] = useState(details?.vatNumber ?? '');
   const regions = regionsOf(tax, country);
   const where = { country, region: regions.length > 0 ? region : undefined };
   // Said at once: the shop cannot sell there yet. Other problems wait for Continue.
@@ -129,6 +216,15 @@ export function DetailsStep({
               options={regions.map((place) => [place.region!, place.name])}
               error={problems.region}
               onChange={setRegion}
+            />
+          )}
+          {takesVatNumber(tax, where) && (
+            <VatNumberField
+              tax={tax}
+              country={country}
+              typed={vatNumber}
+              onType={setVatNumber}
+              error={errors.vatNumber}
             />
           )}
           <button type="submit" className={button.primary}>

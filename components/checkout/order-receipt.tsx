@@ -7,7 +7,7 @@ import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
 import type { Receipt } from '@/lib/browser/order-client';
 import { readReceipt, RECEIPT_KEY } from '@/lib/browser/order-storage';
-import { isTaxStatement, statementLines, type TaxWords } from '@/lib/shared/tax';
+import { isTaxStatement, statementLines, type StatementWords } from '@/lib/shared/tax';
 import styles from './checkout.module.css';
 
 const noSubscription = () => () => {};
@@ -32,7 +32,7 @@ export function OrderReceipt({
   currency,
 }: {
   copy: CheckoutCopy['receipt'];
-  taxWords: Pick<TaxWords, 'line' | 'number'>;
+  taxWords: StatementWords;
   currency: string;
 }) {
   const receipt = useSyncExternalStore(noSubscription, storedReceipt, () => null);

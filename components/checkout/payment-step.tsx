@@ -9,7 +9,7 @@ import { DiscountField } from './discount-field';
 import { OrderSummary, type SaleWords } from './order-summary';
 import { PayPalPayment } from './paypal-payment';
 import { TaxIncluded } from './tax-included';
-import type { TaxTable } from '@/lib/shared/tax';
+import type { BusinessBuyer, TaxTable } from '@/lib/shared/tax';
 
 type Props = {
   copy: CheckoutCopy;
@@ -19,6 +19,8 @@ type Props = {
   lines: OrderLine[];
   details: Buyer;
   tax: TaxTable;
+  /** What VIES said of the buyer's VAT number, once the order is created. */
+  business: BusinessBuyer | null;
   sale: SaleWords;
   /** The code that applies to these packs, if any. */
   applied: AppliedDiscount | null;
@@ -35,7 +37,16 @@ type Props = {
 };
 
 /** The second step: the order's summary, a code, and PayPal's buttons once the service answers. */
-export function PaymentStep({ copy, currency, lines, details, tax, applied, ...props }: Props) {
+export function PaymentStep({
+  copy,
+  currency,
+  lines,
+  details,
+  tax,
+  business,
+  applied,
+  ...props
+}: Props) {
   const payable = orderTotalCents(lines) - (applied?.cents ?? 0);
   return (
     <section className={styles.step} aria-labelledby="payment-heading">
@@ -52,6 +63,7 @@ export function PaymentStep({ copy, currency, lines, details, tax, applied, ...p
             where={details}
             lines={lines}
             discountCents={applied?.cents ?? 0}
+            business={business}
           />
         }
         after={

@@ -1,30 +1,43 @@
 import { useCart } from '@/components/cart/cart-provider';
 import { minorUnit } from '@/lib/shared/money';
 import type { OrderLine } from '@/lib/shared/order';
-import { includedLine, splitTax, taxRule, type Place, type TaxTable } from '@/lib/shared/tax';
+import {
+  businessLine,
+  includedLine,
+  splitTax,
+  taxRule,
+  type BusinessBuyer,
+  type Place,
+  type TaxTable,
+} from '@/lib/shared/tax';
 import styles from './checkout.module.css';
 
 /**
  * "Includes VAT (Germany, 19 %): $6.38" under the total, once the buyer's place is taxed: the
  * price stays the one shown, and this says how much of it is tax: line by line, as the service
- * splits the order at PayPal (lib/shared/tax.ts). Announced as it changes.
+ * splits the order at PayPal (lib/shared/tax.ts). For a business, once the service has asked VIES
+ * about its VAT number: reverse charged, or why VAT is included. Announced as it changes.
  */
 export function TaxIncluded({
   tax,
   where,
   lines,
   discountCents = 0,
+  business = null,
 }: {
   tax: TaxTable;
   where: Place;
   lines: readonly OrderLine[];
   discountCents?: number;
+  business?: BusinessBuyer | null;
 }) {
   const { currency } = useCart();
   const rule = where.country ? taxRule(tax, where) : null;
+  const reverseCharged = business?.check === 'valid';
   return (
     <p className={styles.taxLine} aria-live="polite" data-testid="checkout-tax">
       {rule?.kind === 'taxed' &&
+        !reverseCharged &&
         includedLine(
           tax.words,
           rule,
@@ -36,6 +49,12 @@ export function TaxIncluded({
           ).totalTaxCents,
           currency,
         )}
+      {rule?.kind === 'taxed' && business && (
+        <>
+          {!reverseCharged && ' '}
+          {businessLine(tax.words, business)}
+        </>
+      )}
     </p>
   );
 }

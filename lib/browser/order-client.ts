@@ -6,6 +6,7 @@ import 'client-only';
 import { hc, type InferRequestType, type InferResponseType } from 'hono/client';
 import type { ConfirmationRequest } from '@/lib/shared/checkout';
 import type { CaptureOutcome, CodeProblem } from '@/lib/shared/order';
+import type { CreatedAnswer } from '@/server/contract';
 import type { OrderApi } from '@/server/routes/api';
 import { PENDING_KEY, RECEIPT_KEY, type Receipt, type UnconfirmedOrder } from './order-storage';
 
@@ -84,11 +85,11 @@ const isSoldPack = (pack: Partial<SoldPack> | null): pack is SoldPack =>
 export async function createOrder(
   apiBase: string,
   body: NewOrderRequest,
-): Promise<{ id: string } | NotCreated> {
+): Promise<CreatedAnswer | NotCreated> {
   const response = await asked(() => client(apiBase).orders.$post({ json: body }));
   if (response?.status === 201) {
     const created = await asked(() => response.json());
-    if (created?.id) return { id: created.id };
+    if (created?.id) return created;
   } else if (response?.status === 409) {
     const notCreated = await asked(() => response.json());
     if (

@@ -5,6 +5,11 @@ import { z } from 'zod';
 import { isoDate } from './terms-schema';
 import { matching, template, text } from './schema';
 
+/** The places whose VAT numbers VIES checks. */
+const EU_MEMBER_STATES = new Set(
+  'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' '),
+);
+
 const place = z.object({
   country: matching(/^[A-Z]{2}$/, 'must be a two-letter country code (ISO 3166-1), such as DE'),
   /** A province or state, where the rate depends on it (Canada): the checkout then asks for it. */
@@ -40,6 +45,18 @@ const scheme = z.object({
   sample: z.boolean().default(false),
   /** The currency the scheme's return is made in (EUR for the OSS). */
   currency: matching(/^[A-Z]{3}$/, 'must be an ISO 4217 code, such as EUR'),
+  /**
+   * Whether a business buyer's VAT number, confirmed by the EU's VIES service, is reverse-charged
+   * (no VAT included: the business accounts for it). Only the EU's numbers can be checked there.
+   */
+  reverseCharge: z
+    .boolean()
+    .default(false)
+    .meta({
+      cms: {
+        hint: 'EU schemes only: the checkout asks businesses for a VAT number and checks it.',
+      },
+    }),
   places: z.array(place).min(1),
 });
 
@@ -57,6 +74,16 @@ const words = z.object({
   regionLabel: text,
   chooseCountry: text,
   chooseRegion: text,
+  /** The optional field for a business buyer, in a scheme that reverse-charges. */
+  vatNumberLabel: text,
+  /** As the buyer types a number that is not one of their country's. */
+  vatNumberFormat: template('number', 'place'),
+  /** On the receipt and in the e-mail, for a number VIES confirmed. */
+  reverseCharged: template('number'),
+  /** Beside the tax line, for a number VIES does not know: charged as a consumer. */
+  vatNumberInvalid: template('number'),
+  /** Beside the tax line, when VIES did not answer: charged as a consumer. */
+  vatNumberUnchecked: template('number'),
 });
 
 export const taxSchema = z
@@ -82,6 +109,13 @@ export const taxSchema = z
           code: 'custom',
           path: ['schemes', index, 'number'],
           message: 'must be the registration number of a scheme the studio is registered for',
+        });
+      }
+      if (entry.reverseCharge && entry.places.some((p) => !EU_MEMBER_STATES.has(p.country))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['schemes', index, 'reverseCharge'],
+          message: 'is for EU schemes only: VIES checks the VAT numbers of the 27 member states',
         });
       }
       const countries = new Set(entry.places.map((p) => p.country));

@@ -32,8 +32,9 @@ export type DetailsErrors = Partial<Record<keyof Details, string>>;
  * The buyer at the checkout's first step: their details and where they are (a country, and a
  * province where the rate depends on it), which settles the tax their price includes.
  */
-export type Buyer = Details & { country: string; region?: string };
-export type BuyerErrors = DetailsErrors & { country?: string; region?: string };
+/** The buyer's details, where they are, and a business's VAT number (EU, optional). */
+export type Buyer = Details & { country: string; region?: string; vatNumber?: string };
+export type BuyerErrors = DetailsErrors & { country?: string; region?: string; vatNumber?: string };
 
 /** The details, or the first message for each field that is not right. */
 export function validateDetails(

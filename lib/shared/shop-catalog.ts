@@ -49,6 +49,23 @@ export const licenceLines = ({ mayHeading, may, mayNotHeading, mayNot }: SaleTer
   `${mayNotHeading}: ${mayNot.join('; ')}.`,
 ];
 
+/**
+ * Catalogues published before business buyers have no words for them. Their pages send no VAT
+ * number, so the words are never said: the bare placeholders stand in, and the catalogue holds.
+ */
+function withBusinessWords(tax: unknown) {
+  const table = tax as { words?: object } | undefined;
+  if (!table?.words) return tax;
+  const bare = {
+    vatNumberLabel: 'VAT number',
+    vatNumberFormat: '{number} ({place})',
+    reverseCharged: '{number}',
+    vatNumberInvalid: '{number}',
+    vatNumberUnchecked: '{number}',
+  };
+  return { ...table, words: { ...bare, ...table.words } };
+}
+
 const catalogBody = z
   .object({
     currency: z
@@ -69,7 +86,7 @@ const catalogBody = z
      * The studio's tax schemes (content/tax.json): the service splits each price into net and tax by
      * the buyer's place. Catalogues published before tax have none: their orders carry no tax.
      */
-    tax: taxSchema.optional(),
+    tax: z.preprocess(withBusinessWords, taxSchema).optional(),
     /** Catalogues published before the terms of sale have none: orders then record none. */
     terms: saleTermsSchema.optional(),
     /** The words the service writes, checked by the content file's own rules. */

@@ -23,6 +23,8 @@ export type TaxScheme = {
   registered: boolean;
   number: string;
   currency: string;
+  /** A business buyer's VAT number, confirmed by VIES, is reverse-charged (EU schemes). */
+  reverseCharge: boolean;
   places: TaxPlace[];
 };
 
@@ -36,7 +38,18 @@ export type TaxWords = {
   regionLabel: string;
   chooseCountry: string;
   chooseRegion: string;
+  vatNumberLabel: string;
+  vatNumberFormat: string;
+  reverseCharged: string;
+  vatNumberInvalid: string;
+  vatNumberUnchecked: string;
 };
+
+/** What VIES said of a business buyer's VAT number: registered, not, or no answer. */
+export type VatCheck = 'valid' | 'invalid' | 'unavailable';
+
+/** A business buyer's VAT number and what VIES said of it. */
+export type BusinessBuyer = { number: string; check: VatCheck };
 
 export type TaxTable = { checked: string; schemes: TaxScheme[]; words: TaxWords };
 
@@ -51,6 +64,8 @@ export type TaxStatement = {
   scheme: string;
   number: string;
   cents: number;
+  /** The buyer's VAT number: reverse-charged where VIES confirmed it (`cents` is then 0). */
+  business?: BusinessBuyer;
 };
 
 /** Where the buyer is: a country (ISO 3166-1 alpha-2) and, where the rate depends on it, a region. */
@@ -107,9 +122,35 @@ export const isTaxStatement = (value: unknown): value is TaxStatement => {
       (key) => typeof statement[key as keyof TaxStatement] === 'string',
     ) &&
     Number.isFinite(statement.rate) &&
-    Number.isInteger(statement.cents)
+    Number.isInteger(statement.cents) &&
+    (statement.business === undefined ||
+      (typeof statement.business?.number === 'string' &&
+        ['valid', 'invalid', 'unavailable'].includes(statement.business.check)))
   );
 };
+
+/** Whether the buyer's place lets a business give a VAT number (an EU scheme that reverse-charges). */
+export const takesVatNumber = (table: TaxTable | null | undefined, where: Place) => {
+  const rule = taxRule(table, where);
+  return rule.kind === 'taxed' && rule.scheme.reverseCharge;
+};
+
+/**
+ * What the checkout, the receipt and the e-mail say of a business buyer's VAT number: reverse
+ * charged, or why the price includes VAT as for a consumer.
+ */
+export const businessLine = (
+  words: Pick<TaxWords, 'reverseCharged' | 'vatNumberInvalid' | 'vatNumberUnchecked'>,
+  { number, check }: BusinessBuyer,
+) =>
+  fillIn(
+    check === 'valid'
+      ? words.reverseCharged
+      : check === 'invalid'
+        ? words.vatNumberInvalid
+        : words.vatNumberUnchecked,
+    { number },
+  );
 
 /** The regions a country is listed by (Canada's provinces), or none where one rate covers it. */
 export const regionsOf = (table: TaxTable | null | undefined, country: string): TaxPlace[] =>
@@ -183,20 +224,28 @@ export const includedLine = (
     amount: formatPrice(cents, currency),
   });
 
+/** The words the receipt and the e-mail state an order's tax with. */
+export type StatementWords = Pick<
+  TaxWords,
+  'line' | 'number' | 'reverseCharged' | 'vatNumberInvalid' | 'vatNumberUnchecked'
+>;
+
 /**
  * The receipt's and the e-mail's lines: "VAT 19 % (Germany) included: $6.38", then the scheme's
- * registration number.
+ * registration number, then why a business buyer's number was not reverse-charged; or for a
+ * number VIES confirmed, "VAT reverse charged: DE136695976" alone.
  */
-export const statementLines = (
-  words: Pick<TaxWords, 'line' | 'number'>,
-  statement: TaxStatement,
-  currency: string,
-) => [
-  fillIn(words.line, {
-    tax: statement.tax,
-    rate: formatRate(statement.rate),
-    place: statement.place,
-    amount: formatPrice(statement.cents, currency),
-  }),
-  fillIn(words.number, { scheme: statement.scheme, number: statement.number }),
-];
+export function statementLines(words: StatementWords, statement: TaxStatement, currency: string) {
+  const { business } = statement;
+  if (business?.check === 'valid') return [businessLine(words, business)];
+  return [
+    fillIn(words.line, {
+      tax: statement.tax,
+      rate: formatRate(statement.rate),
+      place: statement.place,
+      amount: formatPrice(statement.cents, currency),
+    }),
+    fillIn(words.number, { scheme: statement.scheme, number: statement.number }),
+    ...(business ? [businessLine(words, business)] : []),
+  ];
+}

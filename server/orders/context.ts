@@ -15,11 +15,14 @@ import type { PayPalClient } from '../paypal';
 import type { NewLink, NewMessage, OrderRecord, Store } from '../store';
 import { reviewLinks } from '../reviews';
 import { newLinkId, signToken } from '../tokens';
+import type { ViesClient } from '../vies';
 
 export type OrderDeps = {
   config: Config;
   store: Store;
   paypal: PayPalClient;
+  /** Asks the EU's VIES whether a business buyer's VAT number is registered. */
+  vies: ViesClient;
   /** Sends what was queued (the reconciliation's command only queues: the service sends). */
   outbox: Pick<Outbox, 'kick'>;
   catalog: CatalogSource;

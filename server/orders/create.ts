@@ -19,7 +19,8 @@ import { customIdFor, newOrderReference, orderRequest, saleText } from '../paypa
 import { orderTax } from '../tax';
 import { orderSeal, saleSeal } from '../tokens';
 import { countryName } from '@/lib/shared/countries';
-import { taxRule } from '@/lib/shared/tax';
+import { taxRule, type VatCheck } from '@/lib/shared/tax';
+import { readVatNumber } from '@/lib/shared/vat-number';
 import { lines, oneLine, type OrderContext } from './context';
 
 /** What the checkout asks for: packs by slug at the total it showed, the buyer, perhaps a code. */
@@ -28,7 +29,7 @@ export type NewOrder = {
   /** The packs' total as the page showed it, before any discount. */
   shownTotalCents: number;
   /** The buyer, and where they say they are (pages from before tax say nothing). */
-  customer: OrderSummary['customer'] & { country?: string; region?: string };
+  customer: OrderSummary['customer'] & { country?: string; region?: string; vatNumber?: string };
   code?: string;
   fundingSource?: FundingSource;
   /** The visitor's country as the CDN in front of the service tells it, where trusted. */
@@ -57,7 +58,7 @@ export type NotCreated =
 export async function createOrder(
   ctx: OrderContext,
   input: NewOrder,
-): Promise<{ id: string } | NotCreated> {
+): Promise<{ id: string; vatNumber?: { number: string; check: VatCheck } } | NotCreated> {
   const { config, store, paypal, catalog, log, now } = ctx;
   const shop = catalog.get();
   const sold = input.items.flatMap((slug) => shop.packsBySlug.get(slug) ?? []);
@@ -91,6 +92,14 @@ export async function createOrder(
   if (rule?.kind === 'region-needed') {
     return { place: { reason: 'region-needed', name: countryName(given!) } };
   }
+  // A business's VAT number, where the place's scheme reverse-charges: VIES says whether it is
+  // registered. Confirmed, the order includes no VAT; else it is sold as to a consumer.
+  const vatNumber =
+    rule?.kind === 'taxed' && rule.scheme.reverseCharge && input.customer.vatNumber
+      ? readVatNumber(given!, input.customer.vatNumber)
+      : null;
+  const business = vatNumber ? await ctx.vies.check(vatNumber) : null;
+  const reverseCharged = business?.check === 'valid';
   const ref = newOrderReference();
   const at = now();
   // The code's use is not taken here but when the buyer approves the payment (capture.ts): an
@@ -108,9 +117,10 @@ export async function createOrder(
       reference: ref,
       description: shop.copy.orderDescription,
       fundingSource: input.fundingSource,
+      reverseCharged: reverseCharged ? business.number : undefined,
     },
     discount,
-    rule?.kind === 'taxed' ? rule.rate : null,
+    rule?.kind === 'taxed' && !reverseCharged ? rule.rate : null,
   );
   // Sealed, so that PayPal's record alone restores the order as sold (restore.ts).
   const unit = request.purchase_units[0]!;
@@ -156,10 +166,14 @@ export async function createOrder(
       bought.map((line) => line.priceCents),
       discount?.cents ?? 0,
       shop.currency,
+      business,
     ),
   });
   log.info({ msg: 'order created', orderId: created.id, packs: bought.length });
-  return { id: created.id };
+  return {
+    id: created.id,
+    ...(business ? { vatNumber: { number: business.number, check: business.check } } : {}),
+  };
 }
 
 /**

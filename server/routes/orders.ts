@@ -132,7 +132,8 @@ export function orderRoutes({
             reason: created.problem,
           } satisfies Omit<CodeRefusedAnswer, 'error'>);
         }
-        return c.json({ id: created.id } satisfies CreatedAnswer, 201);
+        const { id, vatNumber } = created;
+        return c.json({ id, ...(vatNumber ? { vatNumber } : {}) } satisfies CreatedAnswer, 201);
       })
 
       // The buyer approved the order in PayPal's window: the payment is captured and the order

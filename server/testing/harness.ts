@@ -94,6 +94,7 @@ export async function start(
     reviews: { ...base.reviews, noticeWindowMs: 0 },
     port: 0,
     fakePayPalPort: 0,
+    fakeViesPort: 0,
     fakeWebhookDelayMs: 0,
     mailRetryDelaysMs: [20, 20, 20],
     smtpUrl,
@@ -239,8 +240,8 @@ export const createOrder = (
     email?: string;
     shownTotalCents?: number;
     headers?: Record<string, string>;
-    /** Where the buyer says they are (none: a page from before tax). */
-    place?: { country?: string; region?: string };
+    /** Where the buyer says they are (none: a page from before tax), and a business's VAT number. */
+    place?: { country?: string; region?: string; vatNumber?: string };
   } = {},
 ) =>
   ask(
@@ -279,7 +280,7 @@ export async function buy(
     webhook?: boolean;
     capture?: 'pending' | 'declined';
     /** Where the buyer says they are, and where PayPal's account says. */
-    place?: { country?: string; region?: string };
+    place?: { country?: string; region?: string; vatNumber?: string };
     payer?: { payerCountry: string; payerRegion?: string };
   } = {},
 ) {
