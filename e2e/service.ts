@@ -5,6 +5,7 @@ import path from 'node:path';
 const apiPort = Number(process.env.E2E_API_PORT ?? 8787);
 const paypalPort = Number(process.env.E2E_PAYPAL_PORT ?? 8788);
 const catalogPort = Number(process.env.E2E_CATALOG_PORT ?? 8789);
+const viesPort = Number(process.env.E2E_VIES_PORT ?? 8791);
 /** The editor of the e2e build talks to a fake GitHub here (npm run build:e2e's CMS_API_ROOT). */
 export const fakeGitHubPort = Number(process.env.E2E_GITHUB_PORT ?? 8790);
 
@@ -24,6 +25,7 @@ export function serviceEnv(siteOrigins: string[]): Record<string, string> {
     NODE_ENV: 'development',
     PORT: String(apiPort),
     FAKE_PAYPAL_PORT: String(paypalPort),
+    FAKE_VIES_PORT: String(viesPort),
     DATA_DIR: serviceDataDir,
     REVIEWS_DIR: reviewsDir,
     SITE_ORIGINS: siteOrigins.join(','),

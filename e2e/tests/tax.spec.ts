@@ -1,8 +1,9 @@
 // One price everywhere, tax included where it is owed (issue 65): buyers in seven places pay the
 // shown $39.99 for Stoic Pack through the fake PayPal; each order but the American carries its
 // VAT, IGST, HST or GST at PayPal, on the receipt and in the e-mail. Behaviour, not layout: half
-// the buyers on each project. And a place whose scheme the studio switched off is refused at the
-// first step, with no PayPal order made.
+// the buyers on each project. A German business whose VAT number VIES confirms is reverse-charged.
+// And a place whose scheme the studio switched off is refused at the first step, with no PayPal
+// order made.
 import { checkoutCopy, presets, site, tax } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import { presetPath } from '@/lib/routes';
@@ -176,4 +177,52 @@ test('where the studio has switched a scheme off, the buyer is told at the first
   } finally {
     await restore();
   }
+});
+
+test('a business in Germany gives its VAT number: checked as typed, confirmed at VIES, reverse charged', async ({
+  page,
+  cart,
+  request,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'the form and the service, not layout: desktop');
+  const paypal = await stubPayPal(page);
+  const email = 'accounts@fotostudio.example.de';
+  await page.goto(presetPath(stoic));
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await cart.checkoutButton.click();
+  await page.getByLabel(tax.words.countryLabel, { exact: true }).selectOption('DE');
+  // A wrong check digit is said once the buyer leaves the field, and unsaid as they correct it.
+  const field = page.getByLabel(tax.words.vatNumberLabel);
+  await field.fill('DE 136 695 977');
+  await field.press('Tab');
+  await expect(field).toHaveAccessibleDescription(
+    fillIn(tax.words.vatNumberFormat, { number: 'DE 136 695 977', place: 'Germany' }),
+  );
+  await field.fill('DE 136 695 976');
+  await expect(field).not.toHaveAttribute('aria-invalid');
+  await page.evaluate(() => Object.assign(window, { __paypalApproval: { payerCountry: 'DE' } }));
+  await fillDetails(page, {
+    name: 'Fotostudio Berg GmbH',
+    email,
+    phone: '+49 30 1234567',
+    address: 'Torstraße 1, Berlin',
+  });
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await expect(page).toHaveURL('/thank-you/');
+  const reverseCharged = fillIn(tax.words.reverseCharged, { number: 'DE136695976' });
+  await expect(page.getByTestId('receipt-tax')).toHaveText(reverseCharged);
+
+  // The number as the service checks it; no VAT at PayPal; the e-mail says the same.
+  const { id, body } = paypal.orders[0]!;
+  expect(body.customer).toMatchObject({ country: 'DE', vatNumber: 'DE136695976' });
+  const unit = (await paypalOrder(request, id)).purchase_units![0]!;
+  expect(unit.amount).toEqual({
+    currency_code: 'USD',
+    value: '39.99',
+    breakdown: { item_total: { currency_code: 'USD', value: '39.99' } },
+  });
+  const [mail] = (await emailsAbout(id, 2)).filter((m) => m.to?.[0]?.address === email);
+  expect(mail!.text).toContain(reverseCharged);
+  expect(mail!.text).not.toMatch(/included:/);
 });
