@@ -118,21 +118,23 @@ export function transactionSearch(
       }
     },
     /**
-     * A refund of a capture: a transaction of its own, money going out, naming the capture it
-     * refunds as its reference (a "TXN").
+     * A refund of a capture (T1107), or its reversal by PayPal after a chargeback (T1106): a
+     * transaction of its own, money going out, naming the capture it gives back as its reference
+     * (a "TXN").
      */
     refunded(
       refundId: string,
       amount: { currency_code: string; value: string },
       unit: PurchaseUnit,
       captureId: string,
+      code: 'T1107' | 'T1106' = 'T1107',
     ) {
       transactions.push({
         transaction_info: {
           transaction_id: refundId,
           paypal_reference_id: captureId,
           paypal_reference_id_type: 'TXN',
-          transaction_event_code: 'T1107',
+          transaction_event_code: code,
           transaction_initiation_date: dateOf(now()),
           transaction_updated_date: dateOf(now()),
           transaction_amount: { ...amount, value: `-${amount.value}` },

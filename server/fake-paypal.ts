@@ -297,6 +297,22 @@ export function createFakePayPal(options: {
     return c.json(order);
   });
 
+  // The test's hand on PayPal: a completed capture reversed (the buyer's bank won a chargeback).
+  // PayPal's event names only the capture; its Transaction Search lists the reversal (T1106).
+  app.post('/fake/captures/:id/reverse', (c) => {
+    const capture = captures.get(c.req.param('id'));
+    const orderId = capture?.supplementary_data?.related_ids?.order_id;
+    const unit = orderId ? orders.get(orderId)?.purchase_units?.[0] : undefined;
+    if (!capture || !orderId || !unit || capture.status !== 'COMPLETED') {
+      return c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
+    }
+    capture.status = 'REVERSED';
+    const id = randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
+    activity.refunded(id, capture.amount, unit, capture.id, 'T1106');
+    later(() => sendWebhook('PAYMENT.CAPTURE.REVERSED', capture, unit, orderId));
+    return c.json(capture);
+  });
+
   // A refund of a capture, as the studio would make it in its PayPal account: of what is left of
   // it, or of the `amount` the body names, at most that. `Fake-PayPal-Repeat: N` delivers its
   // event N times, as PayPal resends an event (same id) it is not sure arrived.
@@ -408,7 +424,8 @@ export function createFakePayPal(options: {
       | 'CHECKOUT.ORDER.APPROVED'
       | 'PAYMENT.CAPTURE.COMPLETED'
       | 'PAYMENT.CAPTURE.DENIED'
-      | 'PAYMENT.CAPTURE.REFUNDED',
+      | 'PAYMENT.CAPTURE.REFUNDED'
+      | 'PAYMENT.CAPTURE.REVERSED',
     resource: PayPalOrder | { amount: { value: string; currency_code: string } },
     unit: PurchaseUnit,
     orderId: string,

@@ -30,8 +30,9 @@ export type Reconciled = {
   other: number;
 };
 
-/** PayPal's event codes (Transaction Search) of money going back: a refund, a reversal. */
-const GIVEN_BACK = new Set(['T1106', 'T1107']);
+/** PayPal's event codes (Transaction Search) of money going back: a reversal, a refund. */
+const REVERSAL = 'T1106';
+const GIVEN_BACK = new Set([REVERSAL, 'T1107']);
 
 /**
  * Delivers, once, every order paid at PayPal between `since` and `until` that the database does
@@ -75,6 +76,7 @@ export async function reconcile(
   /** A refund or reversal since the backup: the order the database holds ends as PayPal's. */
   async function givenBack(
     transactionId: string,
+    code: string,
     captureId: string | undefined,
     amount: { value: string } | undefined,
   ) {
@@ -82,9 +84,11 @@ export async function reconcile(
     const { capture, orderId } = await orderOfCapture(captureId);
     const order = orderId ? store.findOrder(orderId) : null;
     if (!capture || !order || order.status === 'created') return;
-    // The money given back, for the tax report (the refund's id is the webhook's: recorded once).
+    // The money given back, for the tax report, under the id the webhook records it by (a refund's
+    // own; a reversal's event names only its capture): recorded once, whichever comes first.
     const cents = parseAmount(amount?.value.replace(/^-/, '') ?? '');
-    if (cents && cents > 0) orders.recordRefund(order, { id: transactionId, cents });
+    const id = code === REVERSAL ? `reversal:${captureId}` : transactionId;
+    if (cents && cents > 0) orders.recordRefund(order, { id, cents });
     if (order.status === 'refunded') return;
     const full = ['REFUNDED', 'REVERSED'].includes(capture.status);
     orders.refund(
@@ -110,7 +114,12 @@ export async function reconcile(
         const code = info?.transaction_event_code ?? '';
         if (!info?.transaction_id || info.transaction_status !== 'S') continue;
         if (GIVEN_BACK.has(code)) {
-          await givenBack(info.transaction_id, info.paypal_reference_id, info.transaction_amount);
+          await givenBack(
+            info.transaction_id,
+            code,
+            info.paypal_reference_id,
+            info.transaction_amount,
+          );
           continue;
         }
         // Payments received (event codes T00xx), completed.

@@ -17,6 +17,7 @@ import {
   type Receipt,
   approve,
   capture,
+  captureOf,
 } from './testing/harness';
 import type { CreatedAnswer, DeliveredAnswer } from './contract';
 
@@ -101,6 +102,26 @@ describe('tax included in the price', () => {
       ],
     );
     assert.equal(given[0]!.taxCents + given[1]!.taxCents, 638);
+  });
+
+  test('a reversal gives all the tax back once, though the webhook and the reconciliation both see it', async () => {
+    const since = new Date(Date.now() - 60_000);
+    const { id } = await buy(it.service, [stoic], {
+      place: { country: 'DE' },
+      payer: { payerCountry: 'DE' },
+    });
+    const captureId = await captureOf(it.service, id);
+    const reversed = await fetch(`${it.service.paypalBase}/fake/captures/${captureId}/reverse`, {
+      method: 'POST',
+    });
+    assert.equal(reversed.status, 200);
+    await retried(() => it.service.store.findOrder(id)!.status === 'refunded');
+    await it.service.reconcile(since);
+    await it.service.reconcile(since);
+    assert.deepEqual(
+      it.service.store.refundsOf(id).map((each) => [each.id, each.cents, each.taxCents]),
+      [[`reversal:${captureId}`, 3999, 638]],
+    );
   });
 
   test('an unknown country, a malformed province and a tax field of the buyer’s own are refused, naming the field', async () => {
