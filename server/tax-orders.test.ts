@@ -104,6 +104,38 @@ describe('tax included in the price', () => {
     assert.equal(given[0]!.taxCents + given[1]!.taxCents, 638);
   });
 
+  test('paid from a place whose scheme is switched off: delivered, untaxed in the record, and the studio told once', async () => {
+    it.ctx.site.publish(
+      catalogWith((catalog) => {
+        catalog.tax!.schemes.find((scheme) => scheme.id === 'uk-vat')!.registered = false;
+      }),
+    );
+    await it.service.catalog.refresh();
+    try {
+      const { id, response } = await buy(it.service, [stoic], {
+        place: { country: 'DE' },
+        payer: { payerCountry: 'GB' },
+        webhook: true,
+      });
+      assert.equal(response.status, 200);
+      const tax = it.service.store.findOrder(id)!.tax!;
+      assert.deepEqual([tax.country, tax.closed, tax.taxCents], ['GB', true, 0]);
+      await retried(() => it.service.store.findOrder(id)!.status === 'delivered');
+      await it.service.settled();
+      const alerts = it.smtp.messages.filter((m) =>
+        m.subject?.startsWith(`Order ${id}: paid from the UK, where the shop does not sell yet`),
+      );
+      assert.equal(alerts.length, 1);
+      assert.match(
+        alerts[0]!.text!,
+        /The buyer chose DE at the checkout, and PayPal says they are in GB/,
+      );
+    } finally {
+      it.ctx.site.publish(publishedShop);
+      await it.service.catalog.refresh();
+    }
+  });
+
   test('a reversal gives all the tax back once, though the webhook and the reconciliation both see it', async () => {
     const since = new Date(Date.now() - 60_000);
     const { id } = await buy(it.service, [stoic], {

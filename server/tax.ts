@@ -101,7 +101,10 @@ export function orderTax(
     schemeCurrency: rule.scheme.currency,
     number: rule.scheme.number,
   };
-  if (rule.kind === 'closed') return { ...none, ...scheme, closed: true };
+  if (rule.kind === 'closed') {
+    const place = rule.scheme.places.find((each) => each.country === country)?.name ?? null;
+    return { ...none, ...scheme, place, closed: true };
+  }
   const checked = business && rule.scheme.reverseCharge ? { business } : {};
   // A province nobody gave (PayPal's country differed from the buyer's, and named none): the
   // lowest rate of the country, the federal one, until the studio corrects it.

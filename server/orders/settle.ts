@@ -5,7 +5,9 @@ import { moneyKept, paidOrder, type PaidOrder, type PayPalOrder } from '../paypa
 import type { OrderRecord } from '../store';
 import { refund } from './after-sale';
 import type { Delivery, OrderContext } from './context';
-import { settledTax } from '../tax';
+import { formatAmount } from '@/lib/shared/money';
+import { studioNotice } from '../emails/studio';
+import { settledTax, type OrderTax } from '../tax';
 
 /**
  * Delivers an order the service created, once PayPal says it was paid: captured in full (a part
@@ -53,6 +55,7 @@ export function settle(ctx: OrderContext, known: OrderRecord, order: PayPalOrder
         now: tax.country,
       });
     }
+    if (tax.closed) taxClosed(ctx, known, tax);
   }
   // The service created this order with its code: a payment PayPal completed is delivered, even
   // when the code's limit was reached while it was pending (the studio is told).
@@ -67,6 +70,28 @@ export function settle(ctx: OrderContext, known: OrderRecord, order: PayPalOrder
   }
   const current = store.findOrder(known.id)!;
   return recorded ? { kind: 'delivered', order: current, created: true } : ctx.settled(current);
+}
+
+/**
+ * Paid from a place whose scheme the studio has not registered for (PayPal's country differed from
+ * the one the buyer gave): the order is delivered, and the studio told once to settle its tax.
+ */
+function taxClosed(ctx: OrderContext, known: OrderRecord, tax: OrderTax) {
+  const { store, outbox, now, studioAddress } = ctx;
+  const message = studioNotice(
+    studioAddress(),
+    `Order ${known.id}: paid from ${tax.place ?? tax.country}, where the shop does not sell yet`,
+    {
+      text: `The buyer chose ${tax.evidence.given ?? 'no country'} at the checkout, and PayPal says they are in ${tax.country}, whose scheme (${tax.schemeName ?? tax.scheme}) the studio has not registered for. The order was delivered with no tax recorded; ask your accountant how to settle it, or refund it.`,
+    },
+    [
+      ['Order', known.id],
+      ['Buyer', known.email],
+      ['Amount', `${formatAmount(known.totalCents, known.currency)} ${known.currency}`],
+    ],
+  );
+  const alert = [{ orderId: known.id, kind: 'alert' as const, message }];
+  if (store.queueOnce(`tax-closed:${known.id}`, alert, now())) void outbox.kick();
 }
 
 const amountOf = (order: OrderRecord) => ({ cents: order.totalCents, currency: order.currency });
