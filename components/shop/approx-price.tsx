@@ -19,7 +19,8 @@ export function ApproxPrice({ cents, className }: { cents: number; className?: s
     () => navigator.language,
     () => undefined,
   );
-  const price = approximatePrice(cents, currency, locale, money.rates);
+  // Nothing to approximate in an empty cart.
+  const price = cents > 0 ? approximatePrice(cents, currency, locale, money.rates) : null;
   if (!price) return null;
   return (
     <span className={className}>

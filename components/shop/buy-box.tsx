@@ -93,7 +93,10 @@ export function BuyBox({
           </span>
         )}
       </p>
-      <ApproxPrice cents={priceCents} className={styles.charged} />
+      {/* Its line is kept in the static HTML, so that Add to Cart does not move when it fills. */}
+      <p className={styles.charged}>
+        <ApproxPrice cents={priceCents} />
+      </p>
       <div className={styles.actions}>
         {children}
         <AddToCartButton slug={slug} />

@@ -129,6 +129,9 @@ test.describe('a price in the visitor’s money', () => {
       await expect(page.getByText(`${approx}. ${charged}`, { exact: true })).toBeVisible();
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await expect(cart.panel.getByText(`${approx}. ${charged}`, { exact: true })).toBeVisible();
+      // An empty cart approximates nothing (not "about ₹1").
+      await cart.panel.getByRole('button', { name: `Remove ${stoic.name}` }).click();
+      await expect(cart.panel.getByText(/^about /)).toHaveCount(0);
     });
   });
 
