@@ -35,13 +35,29 @@ function xmpPreset(pack: PackRef, name: string, blackAndWhite: boolean): string 
 `;
 }
 
+/** Who licenses the presets, which licence, and where its terms live: LICENSE.txt's head. */
+export type LicenceSource = { studio: string; version: string | null; termsUrl: string };
+
+/** A pack's LICENSE.txt: the studio and the pack, the licence's version, its lines, the terms. */
+export const licenceText = (pack: PackRef, license: readonly string[], from: LicenceSource) =>
+  [
+    `${pack.name}, Lightroom presets by ${from.studio}`,
+    from.version ? `Licence ${from.version}` : 'Licence',
+    ...license,
+    `The terms of sale: ${from.termsUrl}`,
+  ].join('\n\n') + '\n';
+
 /**
  * A stand-in for a pack the studio has not dropped into the packs folder yet (development only):
- * a real zip with six colour presets, one black-and-white preset and the license.
+ * a real zip with six colour presets, one black-and-white preset and the licence.
  */
-export function placeholderPack(pack: PackRef, license: readonly string[]): Uint8Array {
+export function placeholderPack(
+  pack: PackRef,
+  license: readonly string[],
+  from: LicenceSource,
+): Uint8Array {
   const files: Record<string, Uint8Array> = {
-    [`${pack.name}/LICENSE.txt`]: strToU8(`${license.join('\n\n')}\n`),
+    [`${pack.name}/LICENSE.txt`]: strToU8(licenceText(pack, license, from)),
   };
   for (let index = 1; index <= 7; index += 1) {
     const name =
@@ -56,11 +72,12 @@ export function writePlaceholderPacks(
   packsDir: string,
   packs: readonly PackRef[],
   license: readonly string[],
+  from: LicenceSource,
 ): PackRef[] {
   mkdirSync(packsDir, { recursive: true });
   const missing = missingPacks(packsDir, packs);
   for (const pack of missing) {
-    writeFileSync(packFile(packsDir, pack.slug), placeholderPack(pack, license));
+    writeFileSync(packFile(packsDir, pack.slug), placeholderPack(pack, license, from));
   }
   return missing;
 }

@@ -99,9 +99,16 @@ describe('the order-confirmation service', () => {
     );
     const files = unzipSync(new Uint8Array(await download.arrayBuffer()));
     assert.ok(Object.keys(files).some((name) => name.endsWith('.xmp')));
-    assert.ok(
-      strFromU8(files[`${stoic.name}/LICENSE.txt`]!).includes(publishedShop.terms!.mayNot[0]!),
+    // Whose presets, which licence, what it allows, and where the terms live.
+    const licence = strFromU8(files[`${stoic.name}/LICENSE.txt`]!);
+    assert.match(
+      licence,
+      new RegExp(
+        `^${stoic.name}, Lightroom presets by ${publishedShop.studio.name}\n\nLicence ${publishedShop.terms!.version}\n`,
+      ),
     );
+    assert.ok(licence.includes(publishedShop.terms!.mayNot[0]!));
+    assert.match(licence, /The terms of sale: http:\/\/\S+\/terms\/\n$/);
   });
 
   test('what the buyer typed is escaped in the HTML part and kept as typed in the text part', async () => {

@@ -82,7 +82,11 @@ export async function startService(config: Config, log: Log = createLog()) {
       // In development, a stand-in file for every pack the site sells (production sells only
       // packs whose files the studio put in place).
       if (config.production) return;
-      const written = writePlaceholderPacks(config.packsDir, loaded.packs, loaded.copy.license);
+      const written = writePlaceholderPacks(config.packsDir, loaded.packs, loaded.copy.license, {
+        studio: loaded.studio.name,
+        version: loaded.terms?.version ?? null,
+        termsUrl: `${config.siteOrigins[0]}/terms/`,
+      });
       if (written.length > 0) {
         log.info({ msg: 'placeholder packs written', count: written.length, dir: config.packsDir });
       }

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { presets } from '@/lib/content';
+import sharp from 'sharp';
+import { galleries, presets } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
-import { allRoutes, presetPath } from '@/lib/routes';
+import { allRoutes, galleryPath, presetPath } from '@/lib/routes';
 import { violations } from '../fixtures/axe';
 import { layoutSample } from '../fixtures/routes';
 import { expect, test } from '../fixtures';
@@ -70,4 +71,35 @@ test.describe('accessibility: no axe violation', () => {
     await expect(page.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
     expect(await violations(page)).toEqual([]);
   });
+});
+
+test('a photo reached with Tab shows its focus ring, inside the tile that clips it', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'the keyboard: desktop');
+  await page.goto(galleryPath(galleries[0]!));
+  const photo = page.getByRole('main').getByRole('listitem').first().getByRole('button');
+  await photo.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(photo).toBeFocused();
+  // The ring is the focus colour (#ffd27a) a few pixels in from the tile's edge, all round.
+  const shot = await page.getByRole('main').getByRole('listitem').first().screenshot();
+  const { data, info } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
+  const at = (x: number, y: number) => {
+    const i = (Math.round(y) * info.width + Math.round(x)) * info.channels;
+    return [data[i]!, data[i + 1]!, data[i + 2]!];
+  };
+  const ring = (pixels: number[][]) =>
+    pixels.some(([r, g, b]) => r! > 230 && g! > 190 && g! < 230 && b! > 100 && b! < 150);
+  const band = (point: (offset: number) => [number, number]) =>
+    ring([3, 4, 5, 6, 7].map((offset) => at(...point(offset))));
+  const { width, height } = info;
+  expect([
+    band((o) => [width / 2, o]),
+    band((o) => [width / 2, height - 1 - o]),
+    band((o) => [o, height / 2]),
+    band((o) => [width - 1 - o, height / 2]),
+  ]).toEqual([true, true, true, true]);
 });

@@ -20,7 +20,7 @@ import { packLookUrl } from '@/lib/media';
 import { presetPath } from '@/lib/routes';
 import { chromiumPath, QUIET_FLAGS } from '../chromium';
 import { median, seconds, serveSite } from './site';
-import { measureTaps, summarizeTaps, tapTable } from './taps';
+import { measureTaps, SHIFT_BUDGET, summarizeTaps, tapTable } from './taps';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
@@ -346,6 +346,7 @@ async function main() {
     if (row.answeredMs !== null && row.answeredMs > row.budgetMs) {
       miss(`answered at ${Math.round(row.answeredMs)} ms > ${row.budgetMs} ms`);
     }
+    if (row.shift > SHIFT_BUDGET) miss(`layout shift ${row.shift.toFixed(3)} > ${SHIFT_BUDGET}`);
   }
 
   const header = [
