@@ -32,6 +32,17 @@ test('every route as Cloudflare Pages serves it: its own policy, its scripts run
       /script-src 'self' 'sha256-/,
     );
   }
+  // The old addresses are real redirects (out/_redirects).
+  for (const [from, to] of [
+    ['/Weddings/wed1', '/weddings/Wed1/'],
+    ['/stoic-preset/', '/full-item/stoic-pack/'],
+  ]) {
+    const moved = await page.request.get(from!, { maxRedirects: 0 });
+    expect([moved.status(), new URL(moved.headers().location!, moved.url()).pathname]).toEqual([
+      301,
+      to,
+    ]);
+  }
   problems.allow(/no-such-page/);
   const missing = await visit(page, '/no-such-page/');
   expect(missing.status()).toBe(404);

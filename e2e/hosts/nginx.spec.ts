@@ -101,6 +101,17 @@ test('three deploys and a rollback under a browser loading every route: one rele
     expect([...seen.releases].sort()).toEqual([1, 2, 3, 4]);
     // After the rollback, every new request gets the third release.
     await expect.poll(async () => load('/')).toBe(3);
+    // The old addresses are real redirects (out/_redirects, in the release's nginx.conf).
+    for (const [from, to] of [
+      ['/Weddings/wed1', '/weddings/Wed1/'],
+      ['/stoic-preset/', '/full-item/stoic-pack/'],
+    ]) {
+      const moved = await page.request.get(from!, { maxRedirects: 0 });
+      expect([moved.status(), new URL(moved.headers().location!, moved.url()).pathname]).toEqual([
+        301,
+        to,
+      ]);
+    }
     // The problems fixture fails the test on any CSP violation, console error or failed load.
   } finally {
     nginx.stop();

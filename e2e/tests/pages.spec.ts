@@ -132,7 +132,7 @@ test.describe('services', () => {
     [
       'weddings',
       'Our Wedding Projects',
-      ['/Weddings/wed1', '/Weddings/wed2', '/weddings/rohan-and-tara'],
+      ['/Weddings/wed1', '/Weddings/wed2', '/services/cinematicFilms/'],
     ],
     [
       'pre-post-weddings',

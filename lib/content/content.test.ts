@@ -70,12 +70,12 @@ describe('the studio content', () => {
     ]);
   });
 
-  test('keeps the wedding card links of the original site', () => {
+  test('keeps the wedding card links of the original site, the third to the couple’s film', () => {
     const weddings = getService('weddings');
     expect(weddings?.kind === 'projects' && weddings.projects.map((p) => p.href)).toEqual([
       '/Weddings/wed1',
       '/Weddings/wed2',
-      '/weddings/rohan-and-tara',
+      '/services/cinematicFilms/',
     ]);
   });
 

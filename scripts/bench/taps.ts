@@ -167,6 +167,9 @@ async function tapOnce(browser: Browser, origin: string, scenario: TapScenario, 
       await new Promise((resolve) => setTimeout(resolve, 250));
       seen = await read();
     }
+    // A shift made as the page hydrates is reported a frame or more later: given a second.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    seen = await read();
     return {
       tappedMs: seen.tapAt,
       answeredMs: seen.answeredAt ?? null,

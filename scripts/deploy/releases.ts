@@ -23,6 +23,7 @@ import {
 import path from 'node:path';
 import { nginxSnippet } from '@/lib/security-headers';
 import { pageScripts } from '../site-pages';
+import { readRedirects } from '../html/links';
 
 /** How many releases a target keeps (the live one and those a rollback may go back to). */
 export const KEEP = 5;
@@ -54,9 +55,11 @@ export function currentRelease(target: string): string | null {
  */
 export function nginxConfig(site: string): string {
   return [
-    `# Written by npm run deploy: the root and headers of this release.`,
+    `# Written by npm run deploy: the root, headers and redirects of this release.`,
     `root ${site};`,
     nginxSnippet(pageScripts(site)),
+    // The old addresses of out/_redirects, moved permanently (scripts/html/links.ts).
+    ...readRedirects(site).map(({ from, to }) => `location = ${from} {\n  return 301 ${to};\n}`),
     '',
   ].join('\n');
 }

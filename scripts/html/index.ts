@@ -1,9 +1,12 @@
 // Postbuild: gives the scripts the exported pages load at startup V8's compile hint
-// (compile-hints.ts).
+// (compile-hints.ts), then checks every link and writes the redirects of old addresses
+// (links.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sitePages } from '../site-pages';
+import { settings } from '@/lib/settings';
 import { startupScripts, withCompileHint } from './compile-hints';
+import { writeLinks } from './links';
 
 const out = path.resolve('out');
 const hinted = new Set<string>();
@@ -17,3 +20,6 @@ for (const script of hinted) {
   writeFileSync(file, withCompileHint(readFileSync(file, 'utf8')));
 }
 console.log(`Compile hints on ${hinted.size} startup scripts.`);
+
+const checked = writeLinks(out, settings.siteUrl);
+console.log(`Links: ${checked.links} checked, ${checked.redirects} old addresses redirected.`);
