@@ -93,10 +93,13 @@ export function readRedirects(site: string): Redirect[] {
     });
 }
 
+/** Whether a page of out/ is one of those (no React, no styles: it only moves the visitor on). */
+export const isMovedPage = (html: string) => /<html lang="en" data-moved>/.test(html);
+
 /** The page at an old address for hosts without redirect rules: a refresh, and a link. */
 export const movedPage = (to: string, siteUrl: string) =>
   html`<!doctype html>
-    <html lang="en">
+    <html lang="en" data-moved>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
