@@ -118,7 +118,7 @@ describe('the terms of sale on each order', () => {
     assert.deepEqual(it.service.store.findOrder(id)!.terms, shown);
     const [first] = toBuyer(it, id);
     assert.ok(first!.text!.includes(shown.refund));
-    assert.ok(first!.text!.includes(`License (${shown.version})`));
+    assert.ok(first!.text!.includes(`Licence (${shown.version})`), 'spelt as the pages spell it');
 
     // The studio changes its terms; the order keeps those its buyer agreed to.
     it.ctx.site.publish(

@@ -47,7 +47,8 @@ export default function TermsPage() {
           </p>
         </div>
       </Section>
-      <Section label={terms.appGuide.heading}>
+      {/* The guide is a region of its own, named by its heading: the section around it is not. */}
+      <Section>
         <AppGuide />
       </Section>
     </>

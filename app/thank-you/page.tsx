@@ -2,7 +2,7 @@ import { OrderReceipt } from '@/components/checkout/order-receipt';
 import { AllOrders, ResendLinks } from '@/components/checkout/resend-links';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
-import { checkoutCopy, pages, site, tax } from '@/lib/content';
+import { checkoutCopy, pages, site, tax, terms } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
 import { settings } from '@/lib/settings';
 
@@ -13,7 +13,13 @@ export default function ThankYouPage() {
     <>
       <PageHeader heading={pages.thankYou.heading} intro={pages.thankYou.intro} />
       <Section>
-        <OrderReceipt copy={checkoutCopy.receipt} taxWords={tax.words} currency={site.currency} />
+        <OrderReceipt
+          copy={checkoutCopy.receipt}
+          taxWords={tax.words}
+          currency={site.currency}
+          links={settings.links}
+          guideLabel={terms.appGuide.heading}
+        />
         <ResendLinks copy={checkoutCopy.resend} apiBaseUrl={settings.apiBaseUrl} />
         <AllOrders copy={checkoutCopy.allOrders} apiBaseUrl={settings.apiBaseUrl} />
       </Section>

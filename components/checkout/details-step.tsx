@@ -185,7 +185,8 @@ export function DetailsStep({
                   {...invalid(id, errors[name])}
                   {...(Field === 'input'
                     ? {
-                        type: name === 'email' ? 'email' : 'text',
+                        // A phone keypad for the phone number.
+                        type: name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text',
                         autoComplete: name === 'phone' ? 'tel' : name,
                       }
                     : { rows: 4, autoComplete: 'street-address' })}

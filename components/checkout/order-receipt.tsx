@@ -2,6 +2,7 @@
 
 import { useSyncExternalStore } from 'react';
 import button from '@/components/ui/button.module.css';
+import { Link } from '@/components/ui/link';
 import type { CheckoutCopy } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
@@ -30,10 +31,16 @@ export function OrderReceipt({
   copy,
   taxWords,
   currency,
+  links,
+  guideLabel,
 }: {
   copy: CheckoutCopy['receipt'];
   taxWords: StatementWords;
   currency: string;
+  /** What the links give, as the pack pages state it. */
+  links: { downloads: number; days: number };
+  /** "Which app do you use?", the install guide on /terms/. */
+  guideLabel: string;
 }) {
   const receipt = useSyncExternalStore(noSubscription, storedReceipt, () => null);
   if (!receipt) return null;
@@ -42,6 +49,10 @@ export function OrderReceipt({
       className={styles.step}
       aria-labelledby={receipt.downloads.length > 0 ? 'downloads-heading' : undefined}
     >
+      <p className={styles.buyer} data-testid="receipt-order">
+        {copy.orderLabel} {receipt.orderId}
+        {receipt.totalCents !== undefined && <> · {formatPrice(receipt.totalCents, currency)}</>}
+      </p>
       {receipt.pending ? (
         <p role="status">{fillIn(copy.pending, { email: receipt.email })}</p>
       ) : (
@@ -75,9 +86,12 @@ export function OrderReceipt({
           </ul>
           {receipt.expiresAt > 0 && (
             <p className={styles.buyer}>
-              {copy.linksNote} {dateFormat.format(receipt.expiresAt)}.
+              {fillIn(copy.linksNote, links)} {dateFormat.format(receipt.expiresAt)}.
             </p>
           )}
+          <p className={styles.buyer}>
+            {copy.guideNote} <Link href="/terms/#app-guide">{guideLabel}</Link>
+          </p>
         </>
       )}
     </section>

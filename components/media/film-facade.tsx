@@ -5,7 +5,8 @@ import styles from './film-facade.module.css';
 
 /**
  * A film's poster and play button. The privacy-enhanced YouTube player (and everything it loads)
- * is only requested once the visitor presses play.
+ * is only requested once the visitor presses play; it then takes the focus the button had, so
+ * that a keyboard or a screen reader stays on the film.
  */
 export function FilmFacade({
   title,
@@ -21,6 +22,7 @@ export function FilmFacade({
     <div className={styles.frame}>
       {playing ? (
         <iframe
+          ref={(player) => player?.focus()}
           className={styles.player}
           src={`https://www.youtube-nocookie.com/embed/${youtubeId}?autoplay=1&rel=0`}
           title={title}

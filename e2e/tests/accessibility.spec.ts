@@ -1,6 +1,6 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import { galleries, presets } from '@/lib/content';
+import { galleries, presets, terms } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
 import { allRoutes, galleryPath, presetPath } from '@/lib/routes';
 import { violations } from '../fixtures/axe';
@@ -102,4 +102,15 @@ test('a photo reached with Tab shows its focus ring, inside the tile that clips 
     band((o) => [o, height / 2]),
     band((o) => [width - 1 - o, height / 2]),
   ]).toEqual([true, true, true, true]);
+});
+
+test('the app guide is one region, named once, on a pack page and on the terms', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'the page’s structure, not its layout: desktop');
+  for (const path of [presetPath(presets[0]!), '/terms/']) {
+    await page.goto(path);
+    await expect(page.getByRole('region', { name: terms.appGuide.heading })).toHaveCount(1);
+  }
 });

@@ -65,6 +65,10 @@ test.describe('checkout', () => {
       'Please enter your address.',
     );
     await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
+    // A phone keypad, and what the browser may fill in.
+    await expect(page.getByLabel('Phone')).toHaveAttribute('type', 'tel');
+    await expect(page.getByLabel('Phone')).toHaveAttribute('autocomplete', 'tel');
+    await expect(page.getByLabel('Address')).toHaveAttribute('autocomplete', 'street-address');
   });
 
   test('cart to thank-you: the service creates the exact order, captures it, then an empty cart', async ({

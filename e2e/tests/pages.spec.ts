@@ -192,8 +192,11 @@ test.describe('services', () => {
     await page.waitForLoadState('networkidle');
     expect(youtube).toEqual([]);
     const film = filmsOf('ad')[2]!;
-    await page.getByRole('button', { name: `Play the film ${film.title}` }).click();
+    // Pressed from the keyboard: the player takes the focus, not the page's body.
+    await page.getByRole('button', { name: `Play the film ${film.title}` }).focus();
+    await page.keyboard.press('Enter');
     const player = page.locator(`iframe[title="${film.title}"]`);
+    await expect(player).toBeFocused();
     await expect(player).toHaveAttribute(
       'src',
       `https://www.youtube-nocookie.com/embed/${film.youtubeId}?autoplay=1&rel=0`,

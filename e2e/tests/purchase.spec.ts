@@ -1,5 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
-import { checkoutCopy, presets } from '@/lib/content';
+import { checkoutCopy, presets, terms } from '@/lib/content';
+import { settings } from '@/lib/settings';
 import { fillIn } from '@/lib/shared/copy';
 import { presetPath } from '@/lib/routes';
 import { expect, test } from '../fixtures';
@@ -47,17 +48,26 @@ test('a buyer pays and receives an e-mail whose links download the packs', async
   const { receipt } = checkoutCopy;
   await expect(page.getByText(`${receipt.emailSentTo} ${email}.`)).toBeVisible();
   const downloads = page.getByRole('region', { name: receipt.downloadsHeading });
-  await expect(downloads.getByRole('link')).toHaveText([
+  const packs = downloads.getByRole('link', { name: receipt.downloadLabel });
+  await expect(packs).toHaveText([
     `${receipt.downloadLabel} ${stoic.name}`,
     `${receipt.downloadLabel} ${regal.name}`,
   ]);
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    downloads.getByRole('link').first().click(),
-  ]);
+  // What the links give, in the pack page's words, and where the install guide is.
+  await expect(downloads).toContainText(
+    fillIn(receipt.linksNote, { downloads: settings.links.downloads, days: settings.links.days }),
+  );
+  await expect(downloads.getByRole('link', { name: terms.appGuide.heading })).toHaveAttribute(
+    'href',
+    '/terms/#app-guide',
+  );
+  const [download] = await Promise.all([page.waitForEvent('download'), packs.first().click()]);
   expect(download.suggestedFilename()).toBe(`${stoic.slug}.zip`);
 
   const orderId = paypal.orders[0]!.id;
+  await expect(page.getByTestId('receipt-order')).toHaveText(
+    `${receipt.orderLabel} ${orderId} · $${((stoic.priceCents + regal.priceCents) / 100).toFixed(2)} USD`,
+  );
   const emails = await emailsAbout(orderId, 2);
   const buyer = emails.find((message) => message.to?.[0]?.address === email);
   const studio = emails.find((message) => message !== buyer);

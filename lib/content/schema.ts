@@ -459,7 +459,12 @@ export const checkoutSchema = z.object({
     spamHint: text,
     downloadsHeading: text,
     downloadLabel: text,
-    linksNote: text,
+    /** "Each link gives 5 downloads over 7 days, until": the pack page's words for the links. */
+    linksNote: template('downloads', 'days'),
+    /** The pointer to the install guide under the downloads. */
+    guideNote: text,
+    /** Before the order's id (and what was paid), at the top of the receipt. */
+    orderLabel: text,
   }),
   recovered: z.object({ message: text, link: text, dismiss: text }),
   downloadPage: z.object({

@@ -109,7 +109,8 @@ export default async function PresetPage({ params }: Props) {
           <Reviews {...shown} />
         </Section>
       )}
-      <Section label={terms.appGuide.heading}>
+      {/* The guide is a region of its own, named by its heading: the section around it is not. */}
+      <Section>
         <AppGuide />
       </Section>
       <Section label={copy.comparisonsHeading}>
