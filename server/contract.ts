@@ -16,7 +16,7 @@ import {
   type CodeProblem,
   type PackRef,
 } from '@/lib/shared/order';
-import type { TaxStatement, VatCheck } from '@/lib/shared/tax';
+import type { BusinessBuyer, TaxStatement } from '@/lib/shared/tax';
 import { readVatNumber } from '@/lib/shared/vat-number';
 
 export const orderIdSchema = z
@@ -118,7 +118,7 @@ export type ProblemAnswer = { error: string };
  * 201 from POST /api/orders: PayPal's order id, and, where the buyer gave a VAT number, what VIES
  * said of it (`valid`: reverse-charged; else the price includes VAT as for a consumer).
  */
-export type CreatedAnswer = { id: string; vatNumber?: { number: string; check: VatCheck } };
+export type CreatedAnswer = { id: string; vatNumber?: BusinessBuyer };
 
 /**
  * 409 from POST /api/orders, nothing charged: the page showed other prices, a pack's file is not

@@ -19,7 +19,7 @@ import { customIdFor, newOrderReference, orderRequest, saleText } from '../paypa
 import { orderTax } from '../tax';
 import { orderSeal, saleSeal } from '../tokens';
 import { countryName } from '@/lib/shared/countries';
-import { taxRule, type VatCheck } from '@/lib/shared/tax';
+import { taxRule, type BusinessBuyer } from '@/lib/shared/tax';
 import { readVatNumber } from '@/lib/shared/vat-number';
 import { lines, oneLine, type OrderContext } from './context';
 
@@ -58,7 +58,7 @@ export type NotCreated =
 export async function createOrder(
   ctx: OrderContext,
   input: NewOrder,
-): Promise<{ id: string; vatNumber?: { number: string; check: VatCheck } } | NotCreated> {
+): Promise<{ id: string; vatNumber?: BusinessBuyer } | NotCreated> {
   const { config, store, paypal, catalog, log, now } = ctx;
   const shop = catalog.get();
   const sold = input.items.flatMap((slug) => shop.packsBySlug.get(slug) ?? []);
