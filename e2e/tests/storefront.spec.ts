@@ -244,9 +244,9 @@ test.describe('bundles that save', () => {
     ]);
     const members = bundleMembers(portrait);
     const downloads = page.getByRole('region', { name: checkoutCopy.receipt.downloadsHeading });
-    await expect(downloads.getByRole('link')).toHaveText(
-      members.map((pack) => `${checkoutCopy.receipt.downloadLabel} ${pack.name}`),
-    );
+    await expect(
+      downloads.getByRole('link', { name: checkoutCopy.receipt.downloadLabel }),
+    ).toHaveText(members.map((pack) => `${checkoutCopy.receipt.downloadLabel} ${pack.name}`));
     const [buyer] = (await emailsAbout(orderId, 2)).filter(
       (message) => message.to?.[0]?.address === email,
     );

@@ -14,6 +14,10 @@ import { paypalOrder, publishPrices, stubPayPal } from '../stubs/paypal';
 
 const stoic = presets.find((p) => p.slug === 'stoic-pack')!;
 
+// One after the other: switching the UK's scheme off switches it off for the whole service, and
+// the desktop's UK buyer must not be paying meanwhile.
+test.describe.configure({ mode: 'serial' });
+
 type Buyer = {
   country: string;
   region?: string;
