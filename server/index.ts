@@ -1,4 +1,4 @@
-// The order-confirmation service's entry point: `npm run server` (see README, "Order confirmation").
+// The order-confirmation service's entry point: `npm run server` (see README, "The order-confirmation service").
 import { ConfigError, loadConfig } from './config';
 import { createLog } from './log';
 import { startService } from './service';

@@ -1,4 +1,4 @@
-// V8's compile hint on the scripts the exported pages load at startup (README, "Performance").
+// V8's compile hint on the scripts the exported pages load at startup (docs/performance.md).
 /** The scripts a page loads at startup: `<script src="…" async="">`, as Next writes its chunks. */
 export function startupScripts(html: string): string[] {
   return [...html.matchAll(/<script src="(\/_next\/static\/[^"]+\.js)" async=""><\/script>/g)].map(
