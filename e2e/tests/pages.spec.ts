@@ -5,12 +5,13 @@ import { expect, test, type Page } from '../fixtures';
 const scheduler = site.schedulingWidgetScript;
 
 /**
- * Stops the installed fake clock a second from now: from then on only runFor moves the strip. (The
- * clock otherwise runs on with real time, so the strip may already have moved on a loaded
- * machine: the tests below count from wherever it stands.)
+ * Stops the installed fake clock ten seconds from now: from then on only runFor moves the strip.
+ * (The clock otherwise runs on with real time, so the strip may already have moved: the tests
+ * below count from wherever it stands. A second's margin was too little on a loaded machine,
+ * where reading the time and pausing took longer, and pausing in the past throws.)
  */
 const holdClock = async (page: Page) =>
-  page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
 
 test.describe('home', () => {
   test('opens on the muted, looping hero film with the studio title and taglines', async ({
