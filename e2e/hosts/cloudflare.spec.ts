@@ -4,7 +4,7 @@
 import { allRoutes } from '@/lib/routes';
 import { expect, test } from '../fixtures';
 import { untilAnswers } from '../answers';
-import { pagesPort, startPagesDev, visit } from './hosts';
+import { pagesPort, startPagesDev, visit, OLD_ADDRESSES, whereMoved } from './hosts';
 
 test.use({ baseURL: `http://127.0.0.1:${pagesPort}` });
 
@@ -33,15 +33,8 @@ test('every route as Cloudflare Pages serves it: its own policy, its scripts run
     );
   }
   // The old addresses are real redirects (out/_redirects).
-  for (const [from, to] of [
-    ['/Weddings/wed1', '/weddings/Wed1/'],
-    ['/stoic-preset/', '/full-item/stoic-pack/'],
-  ]) {
-    const moved = await page.request.get(from!, { maxRedirects: 0 });
-    expect([moved.status(), new URL(moved.headers().location!, moved.url()).pathname]).toEqual([
-      301,
-      to,
-    ]);
+  for (const [from, to] of OLD_ADDRESSES) {
+    expect(await whereMoved(page, from)).toEqual([301, to]);
   }
   problems.allow(/no-such-page/);
   const missing = await visit(page, '/no-such-page/');

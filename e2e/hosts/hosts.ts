@@ -89,3 +89,15 @@ export async function visit(page: Page, url: string): Promise<Response> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 15_000 });
   return response!;
 }
+
+/** Old addresses the pages still link to, and where out/_redirects moves them permanently. */
+export const OLD_ADDRESSES = [
+  ['/Weddings/wed1', '/weddings/Wed1/'],
+  ['/stoic-preset/', '/full-item/stoic-pack/'],
+] as const;
+
+/** A host's answer to an old address, not followed: its status and where it points. */
+export async function whereMoved(page: Page, from: string) {
+  const moved = await page.request.get(from, { maxRedirects: 0 });
+  return [moved.status(), new URL(moved.headers().location!, moved.url()).pathname];
+}
