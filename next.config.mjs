@@ -7,11 +7,6 @@ const nextConfig = {
   images: { unoptimized: true },
   turbopack: {
     root: import.meta.dirname,
-    // Formspree's Stripe support, which the contact form does not use (lib/browser/no-stripe.ts).
-    resolveAlias: {
-      '@stripe/react-stripe-js': { browser: './lib/browser/no-stripe.ts' },
-      '@stripe/stripe-js/pure/index.js': { browser: './lib/browser/no-stripe.ts' },
-    },
   },
   experimental: {
     // Each page's CSS is a few KB: inlined, the first paint needs no second round trip.

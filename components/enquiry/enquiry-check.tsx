@@ -97,7 +97,13 @@ export function EnquiryCheck({
       <div className={styles.actions} role="alert">
         {alert}
       </div>
-      <button type="submit" className={`${button.primary} ${styles.send}`} disabled={submitting}>
+      {/* Not `disabled` while sending: a disabled button drops focus to the page, and a failed
+          send should leave the couple on Send, beside what went wrong. */}
+      <button
+        type="submit"
+        className={`${button.primary} ${styles.send}`}
+        aria-disabled={submitting || undefined}
+      >
         {contact.submitLabel}
       </button>
     </>

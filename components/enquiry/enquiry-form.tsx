@@ -1,7 +1,6 @@
 'use client';
 
-import { useForm, ValidationError } from '@formspree/react';
-import { useEffect, useReducer, useRef, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useRef, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useDocumentTitle } from '@/lib/browser/document-title';
 import type { Availability, Contact } from '@/lib/content';
@@ -16,11 +15,10 @@ import { TURNSTILE_FIELD } from '@/lib/browser/enquiry/turnstile';
 import button from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import { EnquiryCheck } from './enquiry-check';
-import { EnquiryNotices } from './enquiry-notices';
-import { EnquiryReply } from './enquiry-reply';
 import { AboutSection, EventsSection, MessageSection, type SectionProps } from './enquiry-sections';
 import { ErrorSummary } from './error-summary';
-import { Turnstile } from './turnstile';
+import { FormspreeError } from './formspree-error';
+import { useFormspree } from './use-formspree';
 import { useEnquiryStorage } from './use-enquiry-storage';
 import styles from './enquiry.module.css';
 
@@ -39,6 +37,20 @@ type Props = {
   /** The page's own title, which the form's titles wrap: "Error: Contact | Saanjh Studio". */
   pageTitle: string;
 };
+
+// The bot check's widget, with Cloudflare's script: only where the studio set Turnstile up.
+const Turnstile = lazy(() =>
+  import('./turnstile').then((module) => ({ default: module.Turnstile })),
+);
+
+// What the form says of a kept draft or a link's pre-fill: only on a return or from such a link.
+const EnquiryNotices = lazy(() =>
+  import('./enquiry-notices').then((module) => ({ default: module.EnquiryNotices })),
+);
+// The answer to a sent enquiry: fetched on the way to Send (with Formspree's client), or at once for
+// a couple who comes back to an enquiry they sent.
+const loadReply = () => import('./enquiry-reply');
+const EnquiryReply = lazy(() => loadReply().then((module) => ({ default: module.EnquiryReply })));
 
 const focus = (id: string) => {
   const element = document.getElementById(id);
@@ -65,7 +77,7 @@ export function EnquiryForm({
   pageTitle,
 }: Props) {
   const copy = contact.enquiry;
-  const [sent, send] = useForm(formKey);
+  const [sent, send, prepare] = useFormspree(formKey);
   const [state, dispatch] = useReducer(reducer, initialState);
   const { enquiry, step } = state;
   const honeypot = useRef<HTMLInputElement>(null);
@@ -117,16 +129,18 @@ export function EnquiryForm({
   const reply = sent.succeeded ? state.sending : state.kept;
   if (reply) {
     return (
-      <EnquiryReply
-        record={reply}
-        returning={!sent.succeeded}
-        onStartNew={() => dispatch({ type: 'start-new' })}
-        copy={copy}
-        success={contact.success}
-        phone={phone}
-        copyEmailed={copyEmailed}
-        studioName={studioName}
-      />
+      <Suspense>
+        <EnquiryReply
+          record={reply}
+          returning={!sent.succeeded}
+          onStartNew={() => dispatch({ type: 'start-new' })}
+          copy={copy}
+          success={contact.success}
+          phone={phone}
+          copyEmailed={copyEmailed}
+          studioName={studioName}
+        />
+      </Suspense>
     );
   }
   if (sent.succeeded) return null;
@@ -134,6 +148,7 @@ export function EnquiryForm({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (step === 'check') {
+      if (sent.submitting) return;
       const data = submission(enquiry, copy, today(), honeypot.current?.value ?? '', availability);
       if (botCheck.current) data[TURNSTILE_FIELD] = botCheck.current;
       const record = sentRecord(enquiry, copy, today(), schedulingUrl, availability);
@@ -143,8 +158,10 @@ export function EnquiryForm({
     }
     const found = check(enquiry);
     flushSync(() => dispatch({ type: 'checked', problems: found }));
-    if (found.length > 0) summary.current?.focus();
-    else focus('enquiry-check-heading');
+    if (found.length > 0) return summary.current?.focus();
+    focus('enquiry-check-heading');
+    prepare();
+    void loadReply().catch(() => {});
   };
 
   const change = (section: Section) => {
@@ -171,8 +188,6 @@ export function EnquiryForm({
 
   const problemFor = (id: string) => state.problems.find((problem) => problem.id === id);
   const sectionProps: SectionProps = { contact, enquiry, problemFor, errors: sent.errors, edit };
-  const formErrors = sent.errors?.getFormErrors() ?? [];
-  const unreachable = formErrors.some((error) => !error.code || error.code === 'UNSPECIFIED');
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate>
@@ -199,34 +214,44 @@ export function EnquiryForm({
           submitting={sent.submitting}
           botCheck={
             turnstileSiteKey && (
-              <Turnstile
-                siteKey={turnstileSiteKey}
-                onToken={(token) => (botCheck.current = token)}
-              />
+              <Suspense>
+                <Turnstile
+                  siteKey={turnstileSiteKey}
+                  onToken={(token) => (botCheck.current = token)}
+                />
+              </Suspense>
             )
           }
           alert={
-            unreachable ? (
+            sent.unreachable ? (
               <p className={formStyles.error}>{contact.networkError}</p>
             ) : (
-              <ValidationError className={formStyles.error} errors={sent.errors} />
+              <FormspreeError className={formStyles.error} errors={sent.errors} />
             )
           }
         />
       ) : (
         <>
-          <EnquiryNotices
-            copy={copy}
-            restored={state.restored}
-            prefilled={state.prefilled}
-            cleared={state.cleared !== null}
-            onStartAgain={() => {
-              // Focus moves to Undo, which takes the place of the button pressed.
-              flushSync(() => dispatch({ type: 'start-again' }));
-              focus('enquiry-undo');
-            }}
-            onUndo={() => dispatch({ type: 'undo' })}
-          />
+          {(state.restored || state.prefilled || state.cleared) && (
+            <Suspense>
+              <EnquiryNotices
+                copy={copy}
+                restored={state.restored}
+                prefilled={state.prefilled}
+                cleared={state.cleared !== null}
+                // Focus moves to the button that takes the place of the one pressed: Undo, then
+                // Start again.
+                onStartAgain={() => {
+                  flushSync(() => dispatch({ type: 'start-again' }));
+                  focus('enquiry-undo');
+                }}
+                onUndo={() => {
+                  flushSync(() => dispatch({ type: 'undo' }));
+                  focus('enquiry-start-again');
+                }}
+              />
+            </Suspense>
+          )}
           {state.problems.length > 0 && (
             <ErrorSummary
               ref={summary}

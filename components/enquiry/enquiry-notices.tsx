@@ -54,7 +54,12 @@ export function EnquiryNotices({
       {restored && (
         <div className={styles.notice} role="status">
           <p>{copy.draft.restored}</p>
-          <button type="button" className={button.outline} onClick={onStartAgain}>
+          <button
+            id="enquiry-start-again"
+            type="button"
+            className={button.outline}
+            onClick={onStartAgain}
+          >
             {copy.draft.startAgain}
           </button>
         </div>

@@ -1,5 +1,3 @@
-import { ValidationError } from '@formspree/react';
-import type { SubmissionError } from '@formspree/core';
 import type { Availability, Contact } from '@/lib/content';
 import {
   inputId,
@@ -16,6 +14,8 @@ import formStyles from '@/components/ui/form.module.css';
 import { EnquiryCountry } from './enquiry-country';
 import { EnquiryEvents } from './enquiry-events';
 import { FixedField } from './fixed-field';
+import { FormspreeError } from './formspree-error';
+import type { FormspreeErrors } from './use-formspree';
 import styles from './enquiry.module.css';
 
 // The enquiry's three sections, in the order the form asks them (components/enquiry/enquiry-form.tsx):
@@ -27,7 +27,7 @@ export type SectionProps = {
   enquiry: Enquiry;
   problemFor: (id: string) => Problem | undefined;
   /** Formspree's answer, whose field errors show under their fields. */
-  errors: SubmissionError<Record<string, string>> | null;
+  errors: FormspreeErrors | null;
   edit: (change: (enquiry: Enquiry) => Enquiry) => void;
 };
 
@@ -156,7 +156,7 @@ function MadeFieldErrors({
   errors,
 }: SectionProps & { name: 'eventDate' | 'cityCountry' }) {
   return (
-    <ValidationError
+    <FormspreeError
       className={formStyles.error}
       prefix={contact.fields.find((f) => f.name === name)?.errorPrefix}
       field={name}

@@ -1,8 +1,8 @@
-import { ValidationError } from '@formspree/react';
-import type { SubmissionError } from '@formspree/core';
 import type { ContactField } from '@/lib/content';
 import { inputId } from '@/lib/browser/enquiry/check';
 import formStyles from '@/components/ui/form.module.css';
+import { FormspreeError } from './formspree-error';
+import type { FormspreeErrors } from './use-formspree';
 import styles from './enquiry.module.css';
 
 type Props = {
@@ -12,7 +12,7 @@ type Props = {
   /** What the form's own check found wrong. */
   problem?: string;
   /** Formspree's answer, whose field errors show under the field with its prefix. */
-  errors: SubmissionError<Record<string, string>> | null;
+  errors: FormspreeErrors | null;
 };
 
 /** One of the enquiry's fixed fields (names, e-mail, phone, how they heard, message), as content describes it. */
@@ -69,7 +69,7 @@ export function FixedField({ field, value, onChange, problem, errors }: Props) {
           autoComplete={field.autoComplete}
         />
       )}
-      <ValidationError
+      <FormspreeError
         id={errorId}
         className={formStyles.error}
         prefix={field.errorPrefix}

@@ -35,6 +35,13 @@ export async function stubFormspree(page: Page, formKey: string, replies: Formsp
   await page.route(`https://formspree.io/f/${formKey}`, async (route) => {
     const request = route.request();
     if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+    // Formspree answers in JSON only to a request that asks for it; otherwise it redirects to its
+    // thank-you page, which a script cannot read.
+    if (!request.headers()['accept']?.includes('application/json'))
+      return route.fulfill({
+        status: 302,
+        headers: { ...cors, location: 'https://formspree.io/thanks' },
+      });
     submissions.push({ fields: fieldsOf(request), headers: request.headers() });
     const reply = replies[Math.min(submissions.length, replies.length) - 1]!;
     switch (reply.kind) {

@@ -387,11 +387,15 @@ test.describe('the enquiry', () => {
     await expect(event(page, 1, 2).getByLabel(copy.event.year, { exact: true })).toHaveValue(year);
     await expect(event(page, 2, 2).getByLabel(exactly(copy.event.city))).toHaveValue('Vancouver');
     await expect(page.getByLabel(copy.country.label)).toHaveValue('Canada');
-    await page.getByRole('button', { name: copy.draft.startAgain }).click();
+    // By keyboard: focus moves to the button that takes the place of the one pressed.
+    await page.getByRole('button', { name: copy.draft.startAgain }).focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByLabel(label('name'))).toHaveValue('');
     await expect(page.getByRole('status').filter({ hasText: copy.draft.cleared })).toBeVisible();
-    await page.getByRole('button', { name: copy.draft.undo }).click();
+    await expect(page.getByRole('button', { name: copy.draft.undo })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(page.getByLabel(label('name'))).toHaveValue(about.name);
+    await expect(page.getByRole('button', { name: copy.draft.startAgain })).toBeFocused();
     await expect(event(page, 2, 2).getByLabel(exactly(copy.event.city))).toHaveValue('Vancouver');
     await page.getByRole('button', { name: copy.draft.startAgain }).click();
     await page.getByLabel(label('name')).fill('A');
@@ -487,6 +491,8 @@ test.describe('the enquiry', () => {
     await checkAnswers(page);
     await send(page).click();
     await expect(page.locator('form').getByRole('alert')).toHaveText(contact.networkError);
+    // Focus stays on Send, beside what went wrong, ready for a second try.
+    await expect(send(page)).toBeFocused();
     await page.reload();
     await expect(page.getByText(copy.draft.restored)).toBeVisible();
     await expect(page.getByLabel(label('email'))).toHaveValue(about.email);
@@ -495,6 +501,43 @@ test.describe('the enquiry', () => {
     await expect(page.getByText(contact.success)).toBeVisible();
     expect(submissions).toHaveLength(2);
     expect(submissions[1]!.fields).toEqual(submissions[0]!.fields);
+  });
+
+  test('Formspree’s client loads on the way to Send, not with the page; a failed download is a failed send', async ({
+    page,
+    problems,
+  }) => {
+    test.skip(test.info().project.name === 'phone', 'when a script loads, not layout: desktop');
+    problems.allow(/Failed to load resource|chunk/i);
+    const submissions = await stubFormspree(page, formKey, [{ kind: 'success' }]);
+    // Each script the page loads: whether it came with the page, and whether it is the client.
+    let filling = false;
+    const scripts: Promise<{ withPage: boolean; client: boolean }>[] = [];
+    page.on('response', (response) => {
+      if (!response.url().includes('/_next/static/chunks/')) return;
+      const withPage = !filling;
+      scripts.push(
+        response.text().then((body) => ({ withPage, client: body.includes('Formspree-Client') })),
+      );
+    });
+    await page.goto('/contact/');
+    await fillComplete(page);
+    filling = true;
+    // The connection drops as the couple checks their answers: the client's download fails...
+    await page.route('**/_next/static/chunks/**', (route) => route.abort('internetdisconnected'));
+    await checkAnswers(page);
+    await send(page).click();
+    await expect(page.locator('form').getByRole('alert')).toHaveText(contact.networkError);
+    expect(submissions).toHaveLength(0);
+    // ...and Send, pressed again once it is back, loads it and sends.
+    await page.unroute('**/_next/static/chunks/**');
+    await send(page).click();
+    await expect(page.getByText(contact.success)).toBeVisible();
+    expect(submissions).toHaveLength(1);
+    expect(submissions[0]!.headers['formspree-client']).toMatch(/^@formspree\/core@/);
+    const loaded = await Promise.all(scripts);
+    expect(loaded.filter((script) => script.withPage && script.client)).toEqual([]);
+    expect(loaded.filter((script) => !script.withPage && script.client)).toHaveLength(1);
   });
 });
 
