@@ -5,37 +5,20 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { CatalogUnavailable, type CatalogSource } from './catalog-source';
-import type { Config } from './config';
-import type { OrderService } from './orders';
+import { CatalogUnavailable } from './catalog-source';
+import type { Parts } from './compose';
 import { problem, type Env } from './http';
 import { createLinkPolicy } from './links';
-import type { Log } from './log';
-import type { Outbox } from './outbox';
-import type { PayPalClient } from './paypal';
-import { createRecovery } from './recovery';
-import { createReviews } from './reviews';
-import { createPublisher, type Publisher } from './reviews/publisher';
 import { apiRoutes } from './routes/api';
 import { downloadRoutes } from './routes/downloads';
 import { reviewRoutes } from './routes/reviews';
 import { webhookRoutes } from './routes/webhooks';
-import type { Store } from './store';
 
-export type Deps = {
-  config: Config;
-  store: Store;
-  paypal: PayPalClient;
-  catalog: CatalogSource;
-  orders: OrderService;
-  outbox: Pick<Outbox, 'kick'>;
-  /** Where the studio's alerts go. */
-  studioAddress: () => string;
-  log: Log;
-  now?: () => number;
-  /** Where reviews are written (default: as config.reviews.publisher says). */
-  publisher?: Publisher;
-};
+/** The parts the routes use, as compose.ts makes them. */
+export type Deps = Pick<
+  Parts,
+  'config' | 'store' | 'paypal' | 'catalog' | 'orders' | 'recovery' | 'reviews' | 'log' | 'now'
+>;
 
 export function createApp({
   config,
@@ -43,11 +26,10 @@ export function createApp({
   paypal,
   catalog,
   orders,
-  outbox,
-  studioAddress,
+  recovery,
+  reviews,
   log,
-  now = Date.now,
-  publisher = createPublisher(config.reviews.publisher),
+  now,
 }: Deps) {
   const app = new Hono<Env>();
   /** Work done after answering (e-mailing on request), so the answer says nothing of it. */
@@ -103,29 +85,6 @@ export function createApp({
     });
   });
 
-  const recovery = createRecovery({
-    store,
-    paypal,
-    orders,
-    outbox,
-    studioAddress,
-    secret: config.downloadSecret,
-    log,
-    now,
-  });
-  const reviews = createReviews({
-    config,
-    store,
-    publisher,
-    outbox,
-    log,
-    now,
-    studioAddress,
-    sold: (pack) =>
-      [...catalog.get().packsBySlug.values()].some(
-        (each) => each.slug === pack || !!each.members?.some((member) => member.slug === pack),
-      ),
-  });
   // Reviews of orders refunded while the service was down (or by the reconciliation).
   later(() => reviews.withdrawRefunded());
   const api = apiRoutes({ config, store, catalog, orders, recovery, log, now, later });

@@ -3,14 +3,10 @@
 // database lacks is recorded and its e-mails queued, once; the running service sends them (it
 // looks at its outbox every 30 seconds, and at its start).
 import { parseArgs } from 'node:util';
-import { createCatalog } from './catalog-source';
+import { composeService } from './compose';
 import { ConfigError, loadConfig } from './config';
 import { createLog } from './log';
-import { createOrderService } from './orders';
-import { createPayPalClient, PayPalRefused, PayPalUnavailable } from './paypal';
-import { reconcile } from './reconcile';
-import { openStore } from './store';
-import { createViesClient } from './vies';
+import { PayPalRefused, PayPalUnavailable } from './paypal';
 
 const usage = `Usage: npm run reconcile -- --since <time> [--until <time>]
   <time>: when the backup was taken, or earlier, in UTC: 2026-11-25T06:00:00Z, 2026-11-25T06:00Z,
@@ -67,36 +63,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   // Its log lines go to standard error; what it reports, to standard output.
   const log = createLog((line) => process.stderr.write(`${line}\n`));
-  const store = openStore(config.databasePath);
-  const paypal = createPayPalClient(config.paypal);
-  const catalog = createCatalog({
-    url: config.catalogUrl,
-    cacheFile: config.catalogCachePath,
-    refreshMs: config.catalogRefreshMs,
-    staleAfterMs: config.catalogStaleMs,
-    log,
-    onStale: () => {},
+  const { store, catalog, reconcile } = composeService(config, log, {
+    paypalBase: config.paypal.apiBase,
+    // Reconciling creates no order, so VIES is never asked.
+    viesBase: config.vies.apiBase,
+    publicUrl: () => config.publicUrl ?? `http://${config.host}:${config.port}`,
+    role: 'command',
   });
   if (!catalog.current()) await catalog.refresh();
-  const orders = createOrderService({
-    config,
-    store,
-    paypal,
-    // Reconciling creates no order, so VIES is never asked.
-    vies: createViesClient({ ...config.vies, log }),
-    // Queued only: the service sends them.
-    outbox: { kick: async () => {} },
-    catalog,
-    log,
-    publicUrl: () => config.publicUrl ?? `http://${config.host}:${config.port}`,
-    studioAddress: () => config.studioEmail ?? catalog.get().studio.email,
-    now: Date.now,
-  });
   try {
-    const done = await reconcile(
-      { store, paypal, orders, log },
-      { since, until, report: (line) => console.log(line) },
-    );
+    const done = await reconcile({ since, until, report: (line) => console.log(line) });
     console.log(
       `Reconciled ${done.payments} payments: ${done.delivered} orders delivered now, ${done.held} held already, ${done.pending} pending, ${done.alerted} left to the studio (alerted now), ${done.refused} not delivered (see the log), ${done.refunded} refunds replayed, ${done.other} not from the shop.`,
     );

@@ -1,0 +1,158 @@
+// The service's parts, composed in one place: the HTTP service (service.ts) and the reconciliation
+// command (reconcile-cli.ts) both take them from here, so a new dependency is added once.
+import { createCatalog } from './catalog-source';
+import { DAY, type Config } from './config';
+import { catalogStaleNotice } from './emails/studio';
+import type { Log } from './log';
+import { createMailer } from './mail';
+import { createOrderService } from './orders';
+import { createOutbox } from './outbox';
+import { writePlaceholderPacks } from './packs';
+import { createPayPalClient } from './paypal';
+import { reconcile } from './reconcile';
+import { createRecovery } from './recovery';
+import { createReviews } from './reviews';
+import { createPublisher } from './reviews/publisher';
+import { openStore } from './store';
+import { createViesClient } from './vies';
+
+export type Composition = {
+  /** Where PayPal and VIES answer: their real APIs, or the fakes development starts. */
+  paypalBase: string;
+  viesBase: string;
+  /** Where the service answers, for the links its e-mails carry. */
+  publicUrl: () => string;
+  /**
+   * 'service': the running service, which sends its e-mails, watches the catalogue and (in
+   * development) writes stand-in packs. 'command': a one-off command beside it, which only queues
+   * e-mails for the running service to send and leaves the catalogue's upkeep to it.
+   */
+  role: 'service' | 'command';
+};
+
+export function composeService(
+  config: Config,
+  log: Log,
+  { paypalBase, viesBase, publicUrl, role }: Composition,
+) {
+  const now = Date.now;
+  const store = openStore(config.databasePath);
+  const paypal = createPayPalClient({ ...config.paypal, apiBase: paypalBase });
+  const catalog = createCatalog({
+    url: config.catalogUrl,
+    cacheFile: config.catalogCachePath,
+    refreshMs: config.catalogRefreshMs,
+    staleAfterMs: config.catalogStaleMs,
+    log,
+    onLoad(loaded) {
+      if (role !== 'service') return;
+      const stated = loaded.terms;
+      if (
+        stated &&
+        (stated.downloadDays * DAY !== config.downloadTtlMs ||
+          stated.downloadLimit !== config.downloadLimit)
+      ) {
+        // The pack pages promise what the site's build was told; the links do what this service is.
+        log.warn({
+          msg: 'the site states other download terms than this service gives',
+          site: `${stated.downloadDays} days, ${stated.downloadLimit} downloads`,
+          service: `${config.downloadTtlMs / DAY} days, ${config.downloadLimit} downloads`,
+        });
+      }
+      // In development, a stand-in file for every pack the site sells (production sells only
+      // packs whose files the studio put in place).
+      if (config.production) return;
+      const written = writePlaceholderPacks(config.packsDir, loaded.packs, loaded.copy.license, {
+        studio: loaded.studio.name,
+        version: loaded.terms?.version ?? null,
+        termsUrl: `${config.siteOrigins[0]}/terms/`,
+      });
+      if (written.length > 0) {
+        log.info({ msg: 'placeholder packs written', count: written.length, dir: config.packsDir });
+      }
+    },
+    // Once per copy that went stale (or once, when none was ever read).
+    onStale(since, reason) {
+      if (role !== 'service') return;
+      const to = config.studioEmail ?? catalog.current()?.studio.email;
+      if (!to) return;
+      const alert = { orderId: null, kind: 'alert' as const };
+      const message = catalogStaleNotice(config.catalogUrl, since, reason, to);
+      if (store.queueOnce(`catalog-stale:${since}`, [{ ...alert, message }], now())) {
+        void outbox.kick();
+      }
+    },
+  });
+  const studioAddress = () => config.studioEmail ?? catalog.get().studio.email;
+  const outbox = createOutbox({
+    store,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: config.outboxDir,
+      // MAIL_FROM (required in production), else the studio as the catalogue names it.
+      from: () => {
+        const studio = catalog.current()?.studio;
+        if (config.mailFrom || !studio) return config.mailFrom ?? 'order-service@localhost';
+        return `"${studio.name.replace(/["\\]/g, '')}" <${studio.email}>`;
+      },
+      log: log.info,
+    }),
+    log,
+    studioEmail: studioAddress,
+    retryDelaysMs: config.mailRetryDelaysMs,
+  });
+  // A command queues its e-mails only: the running service sends them (at its next look).
+  const queue = role === 'service' ? outbox : { kick: async () => {} };
+  const orders = createOrderService({
+    config,
+    store,
+    paypal,
+    vies: createViesClient({ ...config.vies, apiBase: viesBase, log }),
+    outbox: queue,
+    catalog,
+    log,
+    publicUrl,
+    studioAddress,
+    now,
+  });
+  const recovery = createRecovery({
+    store,
+    paypal,
+    orders,
+    outbox: queue,
+    studioAddress,
+    secret: config.downloadSecret,
+    log,
+    now,
+  });
+  const reviews = createReviews({
+    config,
+    store,
+    publisher: createPublisher(config.reviews.publisher),
+    outbox: queue,
+    log,
+    now,
+    studioAddress,
+    sold: (pack) =>
+      [...catalog.get().packsBySlug.values()].some(
+        (each) => each.slug === pack || !!each.members?.some((member) => member.slug === pack),
+      ),
+  });
+  return {
+    config,
+    log,
+    now,
+    store,
+    paypal,
+    catalog,
+    outbox,
+    orders,
+    recovery,
+    reviews,
+    /** Delivers what PayPal was paid since a moment and the database lacks (reconcile.ts). */
+    reconcile: (range: Parameters<typeof reconcile>[1]) =>
+      reconcile({ store, paypal, orders, log }, range),
+  };
+}
+
+export type Parts = ReturnType<typeof composeService>;
