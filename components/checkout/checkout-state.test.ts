@@ -4,15 +4,15 @@ import type { UnconfirmedOrder } from '@/lib/browser/order-client';
 import { checkoutReducer, initialCheckout, type CheckoutState } from './checkout-state';
 
 const pending: UnconfirmedOrder = {
-  customerDetails: { name: 'Meera', email: 'meera@example.com', phone: '1', address: 'Lane' },
-  purchasedItems: ['Stoic Pack'],
-  totalAmount: '31.99',
-  orderId: 'ORDER-1',
   via: 'capture',
+  orderId: 'ORDER-1',
+  email: 'meera@example.com',
+  items: ['Stoic Pack'],
+  totalCents: 3199,
 };
 const paying: CheckoutState = {
   ...initialCheckout(pending),
-  details: { ...pending.customerDetails, country: 'US' },
+  details: { name: 'Meera', email: pending.email, phone: '1', address: 'Lane', country: 'US' },
   editing: false,
   confirming: true,
   discount: { code: 'LAUNCH20', cents: 800, skus: 'stoic-pack' },

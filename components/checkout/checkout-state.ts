@@ -4,6 +4,7 @@ import type { Buyer, BuyerErrors } from '@/lib/shared/checkout';
 import type { AppliedDiscount } from '@/lib/shared/order';
 import type { BusinessBuyer } from '@/lib/shared/tax';
 import type { CaptureOutcome, UnconfirmedOrder, Receipt } from '@/lib/browser/order-client';
+import { pendingSummary } from '@/lib/browser/order-storage';
 
 /** A sentence of `copy.messages` the payment step shows as its error. */
 export type CheckoutError = 'confirmationFailed' | 'codeTaken' | 'refunded' | 'providerError';
@@ -121,7 +122,7 @@ function finished(
       return {
         ...settled,
         needsStudio: state.pending && {
-          email: state.pending.customerDetails.email,
+          email: pendingSummary(state.pending).email,
           orderId: state.pending.orderId,
         },
       };

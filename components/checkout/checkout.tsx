@@ -4,12 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useReducer, useRef, useSyncExternalStore, type FormEvent } from 'react';
 import { useCart } from '@/components/cart/cart-provider';
 import '@/lib/browser/zod-jitless';
-import {
-  checkoutStep,
-  confirmationBody,
-  priceChanges,
-  validateDetails,
-} from '@/lib/shared/checkout';
+import { checkoutStep, priceChanges, validateDetails } from '@/lib/shared/checkout';
 import type { CheckoutCopy } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import { isFundingSource, orderLines, orderTotalCents } from '@/lib/shared/order';
@@ -19,7 +14,7 @@ import {
   serviceReachable,
   type UnconfirmedOrder,
 } from '@/lib/browser/order-client';
-import { PENDING_KEY, readPending } from '@/lib/browser/order-storage';
+import { PENDING_KEY, readPending, type PendingCapture } from '@/lib/browser/order-storage';
 import { placeProblems, takesVatNumber, type TaxTable } from '@/lib/shared/tax';
 import type { BuyerErrors } from '@/lib/shared/checkout';
 import { checkoutReducer, initialCheckout } from './checkout-state';
@@ -116,9 +111,12 @@ function CheckoutSteps({
 
   const onApprove = async (orderId: string) => {
     if (!details) return;
-    const body: UnconfirmedOrder = {
-      ...confirmationBody(details, lines, orderId, placed.current.discountCents),
+    const body: PendingCapture = {
       via: 'capture',
+      orderId,
+      email: details.email,
+      items: lines.map((line) => line.name),
+      totalCents: orderTotalCents(lines) - placed.current.discountCents,
     };
     try {
       window.localStorage.setItem(PENDING_KEY, JSON.stringify(body));

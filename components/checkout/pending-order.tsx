@@ -7,7 +7,7 @@ import { Link } from '@/components/ui/link';
 import button from '@/components/ui/button.module.css';
 import type { CheckoutCopy } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
-import { readPending } from '@/lib/browser/order-storage';
+import { pendingSummary, readPending } from '@/lib/browser/order-storage';
 import styles from './checkout.module.css';
 
 /**
@@ -48,7 +48,7 @@ export function PendingOrder({
           clear();
           setNotice(
             fillIn(paidNotDelivered, {
-              email: pending.customerDetails.email,
+              email: pendingSummary(pending).email,
               orderId: pending.orderId,
             }),
           );

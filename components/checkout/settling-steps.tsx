@@ -3,6 +3,8 @@ import button from '@/components/ui/button.module.css';
 import type { CheckoutCopy } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import type { UnconfirmedOrder } from '@/lib/browser/order-client';
+import { pendingSummary } from '@/lib/browser/order-storage';
+import { formatAmount } from '@/lib/shared/money';
 import styles from './checkout.module.css';
 
 /** An approved order waiting for the service: only its finishing may be repeated. */
@@ -21,12 +23,13 @@ export function PendingStep({
   confirming: boolean;
   onRetry(): void;
 }) {
+  const order = pendingSummary(pending);
   return (
     <section className={styles.step} aria-labelledby="payment-heading">
       <h2 id="payment-heading">{copy.paymentHeading}</h2>
       <p>{copy.capturedNote}</p>
       <p className={styles.order}>
-        Order {pending.orderId} · {pending.purchasedItems.join(', ')} · {pending.totalAmount}{' '}
+        Order {order.orderId} · {order.items.join(', ')} · {formatAmount(order.totalCents)}{' '}
         {currency}
       </p>
       {error && (

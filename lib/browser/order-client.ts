@@ -4,13 +4,18 @@
 // finish a pending order while the thank-you page stays light.
 import 'client-only';
 import { hc, type InferRequestType, type InferResponseType } from 'hono/client';
-import type { ConfirmationRequest } from '@/lib/shared/checkout';
 import type { CaptureOutcome, CodeProblem } from '@/lib/shared/order';
 import type { CreatedAnswer } from '@/server/contract';
 import type { OrderApi } from '@/server/routes/api';
-import { PENDING_KEY, RECEIPT_KEY, type Receipt, type UnconfirmedOrder } from './order-storage';
+import {
+  PENDING_KEY,
+  pendingSummary,
+  RECEIPT_KEY,
+  type Receipt,
+  type UnconfirmedOrder,
+} from './order-storage';
 
-export type { CaptureOutcome, ConfirmationRequest, Receipt, UnconfirmedOrder };
+export type { CaptureOutcome, Receipt, UnconfirmedOrder };
 
 const client = (apiBase: string) => hc<OrderApi>(`${apiBase.replace(/\/+$/, '')}/api`);
 type Api = ReturnType<typeof client>;
@@ -117,7 +122,7 @@ const receiptOf = (order: UnconfirmedOrder, answer: Settled | null): Receipt => 
   const delivered = answer && 'expiresAt' in answer ? answer : null;
   return {
     orderId: order.orderId,
-    email: (answer && 'email' in answer && answer.email) || order.customerDetails.email,
+    email: (answer && 'email' in answer && answer.email) || pendingSummary(order).email,
     downloads: Array.isArray(answer?.downloads) ? answer.downloads : [],
     expiresAt: typeof delivered?.expiresAt === 'number' ? delivered.expiresAt : 0,
     totalCents: delivered?.totalCents,
@@ -136,13 +141,12 @@ export async function finishOrder(
   apiBase: string,
   body: UnconfirmedOrder,
 ): Promise<Receipt | { final: CaptureOutcome } | null> {
-  const { via, ...confirmation } = body;
   const api = client(apiBase);
-  if (via === 'capture') {
+  if (body.via === 'capture') {
     const response = await asked(() =>
       api.orders[':id'].capture.$post({
         param: { id: encodeURIComponent(body.orderId) },
-        json: { email: body.customerDetails.email },
+        json: { email: body.email },
       }),
     );
     if (!response) return null;
@@ -152,8 +156,12 @@ export async function finishOrder(
     if (isFinal(response.status)) return { final: 'unknown' };
     return response.ok ? receiptOf(body, await asked(() => response.json())) : null;
   }
+  // The older flow (PendingConfirmation): the older call's body, as it was stored.
+  const { customerDetails, purchasedItems, totalAmount, orderId } = body;
   const response = await asked(() =>
-    api.email['send-order-confirmation'].$post({ json: confirmation }),
+    api.email['send-order-confirmation'].$post({
+      json: { customerDetails, purchasedItems, totalAmount, orderId },
+    }),
   );
   if (!response) return null;
   // The confirmation call is made after PayPal took the money: its refusal needs the studio.

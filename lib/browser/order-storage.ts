@@ -10,11 +10,43 @@ import type { TaxStatement } from '@/lib/shared/tax';
 import type { OrderApi } from '@/server/routes/api';
 
 /**
- * An approved order whose payment and delivery the service has not acknowledged yet: the order,
- * and how it is finished. 'capture': the service created it and captures it; otherwise it is a
- * checkout's order from before that, finished by the older confirmation call.
+ * An approved order the service created and captures: what finishing it needs (its id, the address
+ * its links go to), and what the page says of it meanwhile (the packs, the total it showed).
  */
-export type UnconfirmedOrder = ConfirmationRequest & { via?: 'capture' };
+export type PendingCapture = {
+  via: 'capture';
+  orderId: string;
+  email: string;
+  items: string[];
+  totalCents: number;
+};
+
+/**
+ * An approved order a checkout created in the browser, before the service created orders: the
+ * older confirmation call's body, finished by that call. It goes with that call (server/README.md,
+ * "the older flow").
+ */
+export type PendingConfirmation = ConfirmationRequest & { via?: undefined };
+
+/** An approved order whose payment and delivery the service has not acknowledged yet. */
+export type UnconfirmedOrder = PendingCapture | PendingConfirmation;
+
+/** What the page says of a pending order, whichever flow finishes it. */
+export function pendingSummary(order: UnconfirmedOrder) {
+  return order.via === 'capture'
+    ? {
+        orderId: order.orderId,
+        email: order.email,
+        items: order.items,
+        totalCents: order.totalCents,
+      }
+    : {
+        orderId: order.orderId,
+        email: order.customerDetails.email,
+        items: order.purchasedItems,
+        totalCents: Math.round(Number(order.totalAmount) * 100),
+      };
+}
 
 /** What the thank-you page shows of a confirmed order: where the e-mail went, the links. */
 export type Receipt = Pick<
@@ -47,15 +79,42 @@ function readStored<T>(storage: Storage, key: string, valid: (value: T) => boole
   }
 }
 
-export const readPending = (storage: Storage) =>
-  readStored<UnconfirmedOrder>(
+/**
+ * A modern order as the site stored it before 28 November 2026: the older call's body with `via`.
+ * Read as a PendingCapture, so that a buyer who paid then still gets it finished.
+ */
+type CaptureStoredBefore = {
+  via: 'capture';
+  orderId: string;
+  customerDetails: { email: string };
+  purchasedItems: string[];
+  totalAmount: string;
+};
+
+export function readPending(storage: Storage): UnconfirmedOrder | null {
+  const stored = readStored<UnconfirmedOrder | CaptureStoredBefore>(
     storage,
     PENDING_KEY,
     (value) =>
       typeof value.orderId === 'string' &&
-      Array.isArray(value.purchasedItems) &&
-      typeof value.customerDetails?.email === 'string',
+      ('email' in value
+        ? value.via === 'capture' &&
+          typeof value.email === 'string' &&
+          Array.isArray(value.items) &&
+          Number.isInteger(value.totalCents)
+        : Array.isArray(value.purchasedItems) &&
+          typeof value.customerDetails?.email === 'string' &&
+          typeof value.totalAmount === 'string'),
   );
+  if (stored?.via !== 'capture' || 'email' in stored) return stored;
+  return {
+    via: 'capture',
+    orderId: stored.orderId,
+    email: stored.customerDetails.email,
+    items: stored.purchasedItems,
+    totalCents: Math.round(Number(stored.totalAmount) * 100),
+  };
+}
 
 /** The last confirmed order of this tab, which the thank-you page shows. */
 export const RECEIPT_KEY = 'orderReceipt';

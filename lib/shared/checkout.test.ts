@@ -1,13 +1,7 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import {
-  checkoutStep,
-  confirmationBody,
-  priceChanges,
-  validateDetails,
-} from '@/lib/shared/checkout';
+import { checkoutStep, priceChanges, validateDetails } from '@/lib/shared/checkout';
 import type { OrderLine } from '@/lib/shared/order';
-import { readPending } from '@/lib/browser/order-storage';
 
 const lines: OrderLine[] = [
   { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },
@@ -29,33 +23,6 @@ describe('validateDetails', () => {
         address: 'Please enter your address.',
       },
     });
-  });
-});
-
-describe('payloads', () => {
-  test('the confirmation carries the details, the names, the total and the order id', () => {
-    expect(confirmationBody(details, lines, 'ORDER-9')).toEqual({
-      customerDetails: details,
-      purchasedItems: ['Stoic Pack', 'Awaken'],
-      totalAmount: '74.98',
-      orderId: 'ORDER-9',
-    });
-  });
-});
-
-describe('readPending', () => {
-  const storage = (value: string | null) => ({ getItem: () => value }) as unknown as Storage;
-
-  test('reads back a pending confirmation', () => {
-    const body = confirmationBody(details, lines, 'ORDER-9');
-    expect(readPending(storage(JSON.stringify(body)))).toEqual(body);
-  });
-
-  test('ignores nothing, broken JSON and the wrong shape', () => {
-    expect(readPending(storage(null))).toBeNull();
-    expect(readPending(storage('{oops'))).toBeNull();
-    expect(readPending(storage('{"orderId": 5}'))).toBeNull();
-    expect(readPending(storage('{"orderId": "X", "purchasedItems": []}'))).toBeNull();
   });
 });
 

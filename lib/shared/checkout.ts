@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { fillIn } from '@/lib/shared/copy';
-import { formatAmount, formatPrice } from '@/lib/shared/money';
-import { orderTotalCents, type OrderLine, type PackRef } from '@/lib/shared/order';
+import { formatPrice } from '@/lib/shared/money';
+import type { OrderLine, PackRef } from '@/lib/shared/order';
 
 /** A field that must not be blank once trimmed. */
 const filled = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
@@ -52,7 +52,8 @@ export function validateDetails(
 
 /**
  * The older confirmation call's body (POST /api/email/send-order-confirmation), which
- * server/contract.ts validates (its schema's input must be this very type: checked there).
+ * server/contract.ts validates (its schema's input must be this very type: checked there). Only
+ * the older flow uses it: an order a checkout created in the browser (PendingConfirmation).
  */
 export type ConfirmationRequest = {
   customerDetails: Details;
@@ -60,29 +61,6 @@ export type ConfirmationRequest = {
   totalAmount: string;
   orderId: string;
 };
-
-/**
- * What the order-confirmation service receives once the payment is captured (the older confirmation call's body):
- * the total is what was paid, the catalogue total less the discount.
- */
-export function confirmationBody(
-  details: Details,
-  lines: readonly OrderLine[],
-  orderId: string,
-  discountCents = 0,
-): ConfirmationRequest {
-  return {
-    customerDetails: {
-      name: details.name,
-      email: details.email,
-      phone: details.phone,
-      address: details.address,
-    },
-    purchasedItems: lines.map((line) => line.name),
-    totalAmount: formatAmount(orderTotalCents(lines) - discountCents),
-    orderId,
-  };
-}
 
 export type CheckoutStep = 'pending-confirmation' | 'empty' | 'details' | 'payment';
 
