@@ -6,6 +6,7 @@ import {
   emptyEnquiry,
   isBlank,
   prefill,
+  PREFILL_PARAMS,
   readDraft,
   writeDraft,
   type Enquiry,
@@ -29,8 +30,9 @@ export function useEnquiryStorage(
 ) {
   const { enquiry } = state;
 
-  // The draft the device kept, then a link's pre-fill where the draft left the first event empty;
-  // with neither, the enquiry this device sent before, if any.
+  // The draft the device kept, then a link's pre-fill where the draft left the first event empty.
+  // Without a draft, the enquiry this device sent before, if any, is shown first (a link's
+  // pre-fill waits for "Start a new enquiry"), so a reload after Send never makes a new draft.
   useEffect(() => {
     let draft: Enquiry | null = null;
     let kept: SentEnquiry | null = null;
@@ -48,22 +50,30 @@ export function useEnquiryStorage(
       enquiry: filled.enquiry,
       restored,
       prefilled: filled.filled,
-      kept: restored || filled.filled ? null : kept,
+      kept: restored ? null : kept,
     });
+    // The pre-fill's query leaves the address once read: a reload or a shared link does not
+    // apply it again.
+    const address = new URL(window.location.href);
+    for (const name of PREFILL_PARAMS) address.searchParams.delete(name);
+    if (address.href !== window.location.href) {
+      window.history.replaceState(window.history.state, '', address);
+    }
     // Read once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Kept as they type; forgotten once Formspree has it.
+  // Kept as they type; forgotten once Formspree has it. Not while the reply to a sent enquiry
+  // shows: a pre-fill waiting behind it is not a draft.
   useEffect(() => {
-    if (!state.loaded) return;
+    if (!state.loaded || state.kept) return;
     try {
       if (succeeded || isBlank(enquiry)) window.localStorage.removeItem(DRAFT_KEY);
       else window.localStorage.setItem(DRAFT_KEY, writeDraft(enquiry));
     } catch {
       // As above: nothing kept, nothing lost on this page.
     }
-  }, [enquiry, state.loaded, succeeded]);
+  }, [enquiry, state.loaded, state.kept, succeeded]);
 
   // What was sent (made at Send), kept on the device once Formspree has it, for their return.
   useEffect(() => {

@@ -340,7 +340,14 @@ const enquirySchema = z.object({
   budget: z.object({ label: text, notSure: text, bands: perCurrency(z.array(text).min(1)) }),
   startingPrices: z.object({ photo: startingPrice, film: startingPrice, both: startingPrice }),
   /** "Are you free on our dates?", from content/availability.json. */
-  availability: z.object({ free: text, oneTeam: text, booked: text }),
+  availability: z.object({
+    free: text,
+    oneTeam: text,
+    booked: text,
+    /** Said with the estimate, naming the events on days the studio's list marks. */
+    bookedEvents: template('events'),
+    oneTeamEvents: template('events'),
+  }),
   prefill: z.object({
     started: template('event'),
     at: template('venue'),

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
 import { contact, type Availability } from '@/lib/content';
+import { fillIn } from '@/lib/shared/copy';
 import { dayState, isFresh } from './availability';
 import { inputId, problems } from './check';
 import { checkDate, longDate, usDate } from './dates';
@@ -254,6 +255,35 @@ describe('availability', () => {
       JSON.parse(sent.eventsJson!).map((e: { availability: unknown }) => e.availability),
     ).toEqual(['booked', null]);
     expect(sent.events).toContain(`(we showed: "${copy.availability.booked}")`);
+  });
+
+  test('the estimate names the events on booked and one-team days, and what the studio proposes', () => {
+    const wedding = {
+      ...enquiry,
+      events: [
+        { ...enquiry.events[0]!, day: '15', month: '5' },
+        { ...enquiry.events[1]!, day: '16', month: '5' },
+        { ...enquiry.events[2]!, day: '17', month: '5', year: '2027' },
+      ],
+    };
+    const record = sentRecord(wedding, copy, today, 'https://cal.example/saanjh', list);
+    const base = estimateLine(
+      estimate(plannedEvents(wedding, copy, today), copy.startingPrices, 'CAD'),
+      copy.reply,
+    );
+    expect(record.estimate).toBe(
+      [
+        base,
+        fillIn(copy.availability.bookedEvents, { events: 'Anand Karaj, Saturday 15 May 2027' }),
+        fillIn(copy.availability.oneTeamEvents, { events: 'Sangeet, Sunday 16 May 2027' }),
+      ].join(' '),
+    );
+    // The check page, the reply, the saved summary and the studio's copy say the same.
+    expect(submission(wedding, copy, today, '', list).estimate).toBe(record.estimate);
+    expect(summaryText(record, copy, 'Saanjh')).toContain(record.estimate);
+    expect(readSent(writeSent(record))?.estimate).toBe(record.estimate);
+    // Free days, or a list gone stale, say nothing more.
+    expect(sentRecord(wedding, copy, today, 'https://cal.example/saanjh').estimate).toBe(base);
   });
 });
 

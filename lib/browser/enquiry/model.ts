@@ -137,6 +137,9 @@ const DRAFT_VERSION = 2;
 export const writeDraft = (enquiry: Enquiry) =>
   JSON.stringify({ version: DRAFT_VERSION, ...enquiry });
 
+/** The query a link pre-fills the first event with (a journal post's "Enquire about this day"). */
+export const PREFILL_PARAMS = ['event', 'name', 'city', 'venue', 'from'] as const;
+
 /** What a link's pre-fill put in the first event, for the notice that says so. */
 export type Prefilled = { kind: string; name: string; venue: string; city: string; from: string };
 

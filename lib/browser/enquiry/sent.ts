@@ -85,7 +85,7 @@ export function readSent(stored: string | null): SentEnquiry | null {
     name: text(parsed.name, 200),
     email: text(parsed.email, 200),
     events,
-    estimate: text(parsed.estimate, 500),
+    estimate: text(parsed.estimate, 2000),
     bookingUrl: bookingUrl.toString(),
   };
 }

@@ -92,10 +92,35 @@ export const availabilityText = (state: DayState, copy: EnquiryCopy) =>
     booked: copy.availability.booked,
   })[state];
 
-/** What the couple is told their wedding starts at: "For your three events over two days: from CA$7,200." */
+/**
+ * What the studio's list says of the events' days that are not free, and what the studio proposes:
+ * "Booked that day: Anand Karaj, Saturday 21 August 2027. We can suggest an associate team…"
+ */
+export function availabilityNotes(events: PlannedEvent[], copy: EnquiryCopy): string[] {
+  const on = (state: DayState) =>
+    events
+      .filter((event) => event.date && event.availability === state)
+      .map((event) => `${event.label}, ${longDate(event.date!)}`)
+      .join('; ');
+  const booked = on('booked');
+  const oneTeam = on('one-team');
+  return [
+    booked && fillIn(copy.availability.bookedEvents, { events: booked }),
+    oneTeam && fillIn(copy.availability.oneTeamEvents, { events: oneTeam }),
+  ].filter((note) => !!note);
+}
+
+/**
+ * What the couple is told their wedding starts at, and of its booked days: "For your three events
+ * over two days: from CA$7,200. Booked that day: …" (the check page, the reply, the saved summary
+ * and the studio's copy all say it so).
+ */
 export function weddingEstimate(events: PlannedEvent[], enquiry: Enquiry, copy: EnquiryCopy) {
   const currency = currencyFor(enquiry.country, copy.countries);
-  return estimateLine(estimate(events, copy.startingPrices, currency), copy.reply);
+  return [
+    estimateLine(estimate(events, copy.startingPrices, currency), copy.reply),
+    ...availabilityNotes(events, copy),
+  ].join(' ');
 }
 
 /**
