@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { fillIn } from '@/lib/shared/copy';
 import button from '@/components/ui/button.module.css';
+import { ErrorSummary } from '@/components/ui/error-summary';
 import formStyles from '@/components/ui/form.module.css';
 import { regionOf } from '@/lib/browser/approx-price';
 import type { Buyer, BuyerErrors } from '@/lib/shared/checkout';
@@ -19,6 +20,7 @@ import { OrderSummary, type SaleWords } from './order-summary';
 import { TaxIncluded } from './tax-included';
 
 export const DETAIL_FIELDS = ['name', 'email', 'phone', 'address'] as const;
+const VAT_NUMBER_ID = 'checkout-vat-number';
 
 /** The country the browser's language names, where the list has it: the buyer's likely one. */
 function likelyCountry(countries: [string, string][]): string {
@@ -69,7 +71,7 @@ function VatNumberField({
       : undefined;
   // The service's word stands until the buyer types again (a number it refused, say).
   const message = typed.trim() ? (numbers ? malformed : error) : undefined;
-  const id = 'checkout-vat-number';
+  const id = VAT_NUMBER_ID;
   return (
     <div className={formStyles.field}>
       <label htmlFor={id} className={formStyles.label}>
@@ -134,6 +136,19 @@ export function DetailsStep({
   // Kept while the country changes, so that nothing typed is lost.
   const [vatNumber, setVatNumber] = useState(details?.vatNumber ?? '');
   const regions = regionsOf(tax, country);
+  // What Continue found wrong, listed first, in the form's order; focused each time it is said.
+  const summary = useRef<HTMLDivElement>(null);
+  const found = (
+    [
+      ...DETAIL_FIELDS.map((name) => [name, `checkout-${name}`] as const),
+      ['country', 'checkout-country'],
+      ['region', 'checkout-region'],
+      ['vatNumber', VAT_NUMBER_ID],
+    ] as const
+  ).flatMap(([name, id]) => (errors[name] ? [{ id, message: errors[name] }] : []));
+  useEffect(() => {
+    if (Object.keys(errors).length > 0) summary.current?.focus();
+  }, [errors]);
   const where = { country, region: regions.length > 0 ? region : undefined };
   // Said at once: the shop cannot sell there yet. Other problems wait for Continue.
   const closed = country ? placeProblems(tax, where, studioEmail).country : undefined;
@@ -165,6 +180,19 @@ export function DetailsStep({
       <section className={styles.detailsStep} aria-labelledby="details-heading">
         <h2 id="details-heading">{copy.detailsHeading}</h2>
         <form className={formStyles.form} onSubmit={onSubmit} noValidate>
+          {found.length > 0 && (
+            <ErrorSummary
+              ref={summary}
+              id="checkout-problems"
+              heading={copy.errorSummary}
+              problems={found}
+              onChoose={(id) => {
+                const input = document.getElementById(id);
+                input?.focus();
+                input?.scrollIntoView({ block: 'center' });
+              }}
+            />
+          )}
           {DETAIL_FIELDS.map((name) => {
             const id = `checkout-${name}`;
             const Field = name === 'address' ? 'textarea' : 'input';

@@ -13,10 +13,10 @@ import { sentRecord } from '@/lib/browser/enquiry/sent';
 import { submission } from '@/lib/browser/enquiry/submission';
 import { TURNSTILE_FIELD } from '@/lib/browser/enquiry/turnstile';
 import button from '@/components/ui/button.module.css';
+import { ErrorSummary } from '@/components/ui/error-summary';
 import formStyles from '@/components/ui/form.module.css';
 import { EnquiryCheck } from './enquiry-check';
 import { AboutSection, EventsSection, MessageSection, type SectionProps } from './enquiry-sections';
-import { ErrorSummary } from './error-summary';
 import { FormspreeError } from './formspree-error';
 import { useFormspree } from './use-formspree';
 import { useEnquiryStorage } from './use-enquiry-storage';
@@ -255,6 +255,7 @@ export function EnquiryForm({
           {state.problems.length > 0 && (
             <ErrorSummary
               ref={summary}
+              id="enquiry-problems"
               heading={copy.errors.summary}
               problems={state.problems}
               onChoose={focus}

@@ -35,8 +35,13 @@ export function EnquiryReply({
   studioName,
 }: Props) {
   const first = useRef<HTMLParagraphElement>(null);
+  // The thank-you takes focus and comes into view at once: an instant scroll ends the smooth one
+  // that Tab onto Send may still be running (Enter pressed 60 ms after it left the page there).
   useEffect(() => {
-    if (!returning) first.current?.focus();
+    const thanks = first.current;
+    if (returning || !thanks) return;
+    thanks.focus({ preventScroll: true });
+    thanks.scrollIntoView({ block: 'center', behavior: 'instant' });
   }, [returning]);
   const [beforePhone, afterPhone] = copy.reply.phone.split('{phone}');
   const summary = `data:text/plain;charset=utf-8,${encodeURIComponent(summaryText(record, copy, studioName))}`;

@@ -1,5 +1,6 @@
 import { checkoutCopy, presets } from '@/lib/content';
 import { expect, test, type Page } from '../fixtures';
+import { violations } from '../fixtures/axe';
 import { fillDetails } from '../fixtures/details';
 import { Cart } from '../fixtures/cart';
 import { apiBase } from '../service';
@@ -69,6 +70,31 @@ test.describe('checkout', () => {
     await expect(page.getByLabel('Phone')).toHaveAttribute('type', 'tel');
     await expect(page.getByLabel('Phone')).toHaveAttribute('autocomplete', 'tel');
     await expect(page.getByLabel('Address')).toHaveAttribute('autocomplete', 'street-address');
+  });
+
+  test('Continue with errors: focus on a summary that links each field, by keyboard', async ({
+    page,
+  }) => {
+    test.skip(test.info().project.name === 'phone', 'focus and keyboard, not layout: desktop');
+    await stubPayPal(page);
+    await fillCart(page);
+    await page.goto('/checkout/');
+    await page.getByLabel('Full name').fill('Meera Shah');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Email').press('Enter');
+    const summary = page.getByRole('group', { name: checkoutCopy.errorSummary });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('link')).toHaveText([
+      'Please enter a valid email address.',
+      'Please enter your phone number.',
+      'Please enter your address.',
+    ]);
+    // Tab to the second problem and follow it: the phone field, ready to type.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('Phone')).toBeFocused();
+    expect(await violations(page)).toEqual([]);
   });
 
   test('cart to thank-you: the service creates the exact order, captures it, then an empty cart', async ({

@@ -541,6 +541,29 @@ test.describe('the enquiry', () => {
     expect(submissions[1]!.fields).toEqual(submissions[0]!.fields);
   });
 
+  test('Enter on Send as soon as Tab reaches it: the thank-you is in view and has focus', async ({
+    page,
+  }) => {
+    test.skip(test.info().project.name !== 'phone', 'a long smooth scroll: the phone');
+    await stubFormspree(page, formKey, [{ kind: 'success' }]);
+    await page.goto('/contact/');
+    await fillComplete(page);
+    await checkAnswers(page);
+    await expect(page.getByRole('heading', { name: copy.check.heading })).toBeFocused();
+    // Tab from the last Change button onto Send starts a smooth scroll; Enter goes 60 ms later.
+    await page
+      .getByRole('button', { name: `${copy.check.change} ${copy.sections.message.toLowerCase()}` })
+      .focus();
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.keyboard.press('Tab');
+    await expect(send(page)).toBeFocused();
+    await page.waitForTimeout(60);
+    await page.keyboard.press('Enter');
+    const thanks = page.getByText(contact.success);
+    await expect(thanks).toBeFocused();
+    await expect(thanks).toBeInViewport();
+  });
+
   test('Formspree’s client loads on the way to Send, not with the page; a failed download is a failed send', async ({
     page,
     problems,

@@ -431,6 +431,8 @@ export const checkoutSchema = z.object({
   detailsHeading: text,
   fields: z.object({ name: text, email: text, phone: text, address: text }),
   continueLabel: text,
+  /** The heading of the list of what Continue found wrong. */
+  errorSummary: text,
   paymentHeading: text,
   summaryHeading: text,
   editDetailsLabel: text,

@@ -1,30 +1,27 @@
 import type { Ref } from 'react';
-import type { Problem } from '@/lib/browser/enquiry/check';
-import styles from './enquiry.module.css';
+import styles from './error-summary.module.css';
 
 type Props = {
   ref: Ref<HTMLDivElement>;
+  /** The heading's id, which names the summary. */
+  id: string;
   heading: string;
-  problems: Problem[];
+  /** Each problem: the id of its input, and what to do. */
+  problems: { id: string; message: string }[];
   /** Moves to the problem's input. */
   onChoose: (id: string) => void;
 };
 
 /**
- * What stops the enquiry, first on the form, each a link to its input. Focused when it appears;
- * its inner alert makes screen readers announce it, as GOV.UK's error summary does.
+ * What stops a form, first on it, each problem a link to its input (the enquiry, the checkout's
+ * details). Focused when it appears; its inner alert makes screen readers announce it, as GOV.UK's
+ * error summary does.
  */
-export function ErrorSummary({ ref, heading, problems, onChoose }: Props) {
+export function ErrorSummary({ ref, id, heading, problems, onChoose }: Props) {
   return (
-    <div
-      ref={ref}
-      className={styles.summary}
-      tabIndex={-1}
-      aria-labelledby="enquiry-problems"
-      role="group"
-    >
+    <div ref={ref} className={styles.summary} tabIndex={-1} aria-labelledby={id} role="group">
       <div role="alert">
-        <h2 id="enquiry-problems" className={styles.summaryHeading}>
+        <h2 id={id} className={styles.heading}>
           {heading}
         </h2>
         <ul>
