@@ -2,11 +2,17 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 import prettier from 'eslint-config-prettier/flat';
+import path from 'node:path';
+import { isBuildTime, pathToBuildTime, resolveImport } from './scripts/lint/client-graph.mjs';
+
+const root = import.meta.dirname;
 
 /**
  * A client component ('use client') runs in the browser: of lib/ it may import values only from
  * lib/browser/ and lib/shared/; the rest of lib/ runs at build time (content, settings, media,
- * the journal, routes...), whose types it may import, never its code or data.
+ * the journal, routes...), whose types it may import, never its code or data. Its imports are
+ * followed through every module of ours (scripts/lint/client-graph.mjs): a build-time module
+ * reached by way of an unmarked helper is refused as one imported directly.
  */
 const buildTimeInClient = {
   meta: {
@@ -15,6 +21,8 @@ const buildTimeInClient = {
     messages: {
       value:
         '{{module}} runs at build time: a client component imports only its types (pass what it needs as props), or code from lib/browser/ and lib/shared/.',
+      reached:
+        '{{module}} brings build-time code into the browser: {{way}}. A client component imports only types from build-time modules (pass what it needs as props), or code from lib/browser/ and lib/shared/.',
     },
   },
   create(context) {
@@ -22,14 +30,35 @@ const buildTimeInClient = {
       (node) => node.type === 'ExpressionStatement' && node.directive === 'use client',
     );
     if (!client) return {};
-    const buildTime = /^@\/lib\/(?!browser\/|shared\/)/;
+    const check = (node, specifier) => {
+      const file = resolveImport(specifier, context.filename, root);
+      if (!file) return;
+      if (isBuildTime(file, root)) {
+        context.report({ node, messageId: 'value', data: { module: specifier } });
+        return;
+      }
+      const way = pathToBuildTime(file, root);
+      if (!way) return;
+      const named = way.map((step) => path.relative(root, step)).join(' → ');
+      context.report({ node, messageId: 'reached', data: { module: specifier, way: named } });
+    };
     return {
       ImportDeclaration(node) {
-        const source = node.source.value;
-        if (!buildTime.test(source) || node.importKind === 'type') return;
+        if (node.importKind === 'type') return;
         const values = node.specifiers.filter((specifier) => specifier.importKind !== 'type');
         if (node.specifiers.length > 0 && values.length === 0) return;
-        context.report({ node, messageId: 'value', data: { module: source } });
+        check(node, node.source.value);
+      },
+      ExportNamedDeclaration(node) {
+        if (node.source && node.exportKind !== 'type') check(node, node.source.value);
+      },
+      ExportAllDeclaration(node) {
+        if (node.exportKind !== 'type') check(node, node.source.value);
+      },
+      ImportExpression(node) {
+        if (node.source.type === 'Literal' && typeof node.source.value === 'string') {
+          check(node, node.source.value);
+        }
       },
     };
   },
@@ -86,9 +115,9 @@ export default defineConfig([
         {
           patterns: [
             {
-              group: ['@/*', '!@/lib', '@/lib/*', '!@/lib/shared'],
+              group: ['@/*', '!@/lib', '@/lib/*', '!@/lib/shared', '!@/lib/node'],
               message:
-                'The service may import only lib/shared/, the part of lib/ the site and the service share.',
+                'The service may import only lib/shared/ and lib/node/, the parts of lib/ the site and the service share.',
             },
           ],
         },
@@ -96,36 +125,66 @@ export default defineConfig([
     },
   },
   {
-    // What the service imports must not bring the site's build code with it.
-    files: ['lib/shared/**'],
-    ignores: ['lib/shared/**/*.test.ts'],
+    // What the service imports must not bring the site's build code with it. lib/shared/ runs
+    // anywhere (the browser too): it imports only itself. lib/node/ runs in Node (the build and
+    // the service): lib/shared/ and the content schemas the published catalogue repeats.
+    files: ['lib/shared/**', 'lib/node/**'],
+    ignores: ['lib/**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [
+          patterns: [
             {
-              name: '@/lib/content',
-              message: 'lib/shared/ may import only lib/shared/ (and the content schemas).',
+              group: ['@/server/*'],
+              allowTypeImports: true,
+              message: "Import the service's types only (server/contract.ts).",
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['lib/shared/**'],
+    ignores: ['lib/shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', '@/*', '!@/lib', '@/lib/*', '!@/lib/shared'],
+              message:
+                'lib/shared/ runs anywhere, the browser too: it imports only lib/shared/ (Node-only code shared by the build and the service goes in lib/node/).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['lib/node/**'],
+    ignores: ['lib/node/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
             {
               group: [
+                '@/*',
+                '!@/lib',
                 '@/lib/*',
                 '!@/lib/shared',
+                '!@/lib/node',
                 '!@/lib/content',
                 '@/lib/content/*',
                 '!@/lib/content/schema',
                 '!@/lib/content/tax-schema',
               ],
               message:
-                'lib/shared/ may import only lib/shared/ (and the content schemas, for the catalogue).',
-            },
-            {
-              group: ['@/server/*'],
-              allowTypeImports: true,
-              message: "Import the service's types only (server/contract.ts).",
+                'lib/node/ may import only lib/shared/, lib/node/ and the content schemas (for the catalogue).',
             },
           ],
         },

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
 import { bundleMembers, bundles, terms } from '@/lib/content';
-import { licenceLines, readCatalog } from '@/lib/shared/shop-catalog';
+import { licenceLines, readCatalog } from '@/lib/node/shop-catalog';
 import { publishedCatalog, saleTerms } from './catalog';
 
 describe('the published catalogue', () => {

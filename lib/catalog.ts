@@ -5,7 +5,7 @@ import {
   versioned,
   type SaleTerms,
   type ShopCatalog,
-} from '@/lib/shared/shop-catalog';
+} from '@/lib/node/shop-catalog';
 import { settings } from '@/lib/settings';
 import { returnPolicy, shopCountries } from '@/lib/structured-data';
 

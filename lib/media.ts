@@ -1,7 +1,7 @@
 // The media step's manifest, imported like the content (lib/media-manifest.d.ts types it, so that the
 // type check needs no media step first; the build runs that step before `next build`).
 import manifest from '@/.cache/media/manifest.json' with { type: 'json' };
-import { lookPath } from '@/lib/try-on/hald';
+import { lookPath } from '@/lib/shared/hald';
 
 /** What the media step (scripts/media/build.ts) wrote for one file of media/. */
 export type MediaEntry =

@@ -1,11 +1,11 @@
-// The shop's catalogue as the live site publishes it (/catalog.json, lib/shared/shop-catalog.ts): the
+// The shop's catalogue as the live site publishes it (/catalog.json, lib/node/shop-catalog.ts): the
 // service prices, sells and delivers from it, so a price or pack changed in the editor is charged
 // as the redeployed site shows it. No price or name is compiled into the service.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { PackRef } from '@/lib/shared/order';
-import { readCatalog, shopCatalogSchema, type ShopCatalog } from '@/lib/shared/shop-catalog';
+import { readCatalog, shopCatalogSchema, type ShopCatalog } from '@/lib/node/shop-catalog';
 import type { Log } from './log';
 
 /** The catalogue in use, with the packs by slug. */

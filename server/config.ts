@@ -31,7 +31,7 @@ export type Config = {
   mailFrom: string | null;
   /** Where alerts and order copies go; null: the studio's address from the catalogue. */
   studioEmail: string | null;
-  /** The shop's catalogue as the live site publishes it (lib/shared/shop-catalog.ts). */
+  /** The shop's catalogue as the live site publishes it (lib/node/shop-catalog.ts). */
   catalogUrl: string;
   /** Where the last good copy of the catalogue is kept. */
   catalogCachePath: string;

@@ -1,4 +1,4 @@
-import type { ShopCatalog } from '@/lib/shared/shop-catalog';
+import type { ShopCatalog } from '@/lib/node/shop-catalog';
 import { html, markup } from './html';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {

@@ -8,7 +8,7 @@ import { publishedCatalog } from '@/lib/catalog';
 import { presets } from '@/lib/content';
 import { HEADERS_FILE_LIMITS, inlineScriptHashes } from '@/lib/security-headers';
 import { settings } from '@/lib/settings';
-import { shopCatalogSchema } from '@/lib/shared/shop-catalog';
+import { shopCatalogSchema } from '@/lib/node/shop-catalog';
 import { COMPILE_HINT, startupScripts } from '../../scripts/html/compile-hints';
 import { ADMIN_DIR, sitePages } from '../../scripts/site-pages';
 import { isMovedPage } from '../../scripts/html/links';

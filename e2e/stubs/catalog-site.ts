@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import type { ShopCatalog } from '@/lib/shared/shop-catalog';
+import type { ShopCatalog } from '@/lib/node/shop-catalog';
 
 const port = Number(process.env.PORT ?? 8789);
 const published = path.resolve('out/catalog.json');

@@ -1,6 +1,6 @@
 // Draws a photo with a pack's look: with WebGL2, the look as a 3D texture that the GPU reads
 // trilinearly; where WebGL2 is missing, with applyLut on the canvas's pixels (the same sums).
-import { applyLut, haldLut, type Lut } from '@/lib/try-on/hald';
+import { applyLut, haldLut, type Lut } from '@/lib/shared/hald';
 
 /** The photo's longest side, in pixels, as the try-on works on it (a 12 MP photo is scaled). */
 export const MAX_SIDE = { webgl2: 2048, canvas: 1280 } as const;

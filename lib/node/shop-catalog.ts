@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { checkoutSchema } from '@/lib/content/schema';
 import { taxSchema } from '@/lib/content/tax-schema';
-import { minorUnit, PAYPAL_CURRENCIES } from './money';
+import { minorUnit, PAYPAL_CURRENCIES } from '@/lib/shared/money';
 
 const text = z.string().trim().min(1);
 

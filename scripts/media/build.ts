@@ -24,7 +24,7 @@ import sharp, { type Sharp } from 'sharp';
 import { presets } from '@/lib/content';
 import { mediaRefs } from '@/lib/content/media-refs';
 import type { MediaEntry, MediaManifest } from '@/lib/media';
-import { applyLut, haldLut, identityHald, lookPath } from '@/lib/try-on/hald';
+import { applyLut, haldLut, identityHald, lookPath } from '@/lib/shared/hald';
 import { progress } from '../progress';
 import { paintPhoto } from './paint';
 import { HALD_LEVEL, resolveLook, resolveSources, type Look, type Source } from './sources';

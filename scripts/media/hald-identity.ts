@@ -2,7 +2,7 @@
 // capture a preset's look for the try-on: README, "A pack's look". `npm run hald -- [file]`.
 import path from 'node:path';
 import sharp from 'sharp';
-import { identityHald } from '@/lib/try-on/hald';
+import { identityHald } from '@/lib/shared/hald';
 
 const LEVEL = 8;
 const file = path.resolve(process.argv[2] ?? 'hald-identity.png');

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { MediaRef } from '@/lib/content/media-refs';
-import { lookPath } from '@/lib/try-on/hald';
+import { lookPath } from '@/lib/shared/hald';
 import { GRAIN } from './paint';
 import { placeholders, type Placeholder } from './placeholders';
 import { tones, type Tone } from './tones';

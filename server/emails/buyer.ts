@@ -2,7 +2,7 @@
 import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
 import type { AppliedDiscount, OrderLine } from '@/lib/shared/order';
-import { licenceLines, type SaleTerms, type ShopCatalog } from '@/lib/shared/shop-catalog';
+import { licenceLines, type SaleTerms, type ShopCatalog } from '@/lib/node/shop-catalog';
 import { statementLines, type TaxStatement } from '@/lib/shared/tax';
 import { html, markup } from '../html';
 import { dateFormat, type Message } from '../mail';

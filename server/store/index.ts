@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { OrderLine } from '@/lib/shared/order';
-import type { SaleTerms } from '@/lib/shared/shop-catalog';
+import type { SaleTerms } from '@/lib/node/shop-catalog';
 import type { Message } from '../mail';
 import type { OrderTax } from '../tax';
 import { moveGuard, ownedCondition, type FirstState } from '../orders/states';

@@ -1,6 +1,6 @@
 // What the store keeps, as the service reads and writes it.
 import type { DiscountRule, OrderLine } from '@/lib/shared/order';
-import type { SaleTerms } from '@/lib/shared/shop-catalog';
+import type { SaleTerms } from '@/lib/node/shop-catalog';
 import type { Message } from '../mail';
 import type { OrderTax } from '../tax';
 import type { OrderState } from '../orders/states';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { publishedCatalog } from '@/lib/catalog';
 import { formatAmount } from '@/lib/shared/money';
 import { orderTotalCents, type AppliedDiscount, type PackRef } from '@/lib/shared/order';
-import { versioned, type ShopCatalog } from '@/lib/shared/shop-catalog';
+import { versioned, type ShopCatalog } from '@/lib/node/shop-catalog';
 import { loadConfig, type Config } from '../config';
 import type { Fields } from '../log';
 import { newOrderReference, orderRequest, type PayPalOrder } from '../paypal-orders';

@@ -8,7 +8,7 @@ import { CompareSlider } from '@/components/shop/compare-slider';
 import { PresetGallery } from '@/components/shop/preset-gallery';
 import { TryOn } from '@/components/shop/try-on';
 import { Section } from '@/components/ui/section';
-import { getPreset, pages, presets, shopCopy, site, terms } from '@/lib/content';
+import { getPreset, pages, presets, shopCopy, site } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import { settings } from '@/lib/settings';
 import { breadcrumbData, presetData } from '@/lib/structured-data';
