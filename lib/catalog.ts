@@ -1,11 +1,6 @@
 import { bundles, checkoutCopy, presets, rates, site, tax, terms } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
-import {
-  licenceLines,
-  versioned,
-  type SaleTerms,
-  type ShopCatalog,
-} from '@/lib/node/shop-catalog';
+import { licenceLines, versioned, type SaleTerms, type ShopCatalog } from '@/lib/node/shop-catalog';
 import { settings } from '@/lib/settings';
 import { returnPolicy, shopCountries } from '@/lib/structured-data';
 
