@@ -11,17 +11,17 @@ export type Rating = { average: string; count: number };
 
 export type PageReviews = { reviews: Review[]; rating: Rating | null };
 
+/** The average of these reviews, from AVERAGE_FROM of them: "4.3" from 4. */
+export function ratingOf(reviews: Pick<Review, 'rating'>[]): Rating | null {
+  if (reviews.length < AVERAGE_FROM) return null;
+  const sum = reviews.reduce((total, review) => total + review.rating, 0);
+  return { average: (sum / reviews.length).toFixed(1), count: reviews.length };
+}
+
 /** The published reviews of these packs (a bundle's: its packs'), newest first, and their rating. */
 export function pageReviews(packs: Pick<Preset, 'slug'>[]): PageReviews {
   const reviews = publishedReviews(packs);
-  const sum = reviews.reduce((total, review) => total + review.rating, 0);
-  return {
-    reviews,
-    rating:
-      reviews.length >= AVERAGE_FROM
-        ? { average: (sum / reviews.length).toFixed(1), count: reviews.length }
-        : null,
-  };
+  return { reviews, rating: ratingOf(reviews) };
 }
 
 /** "October 2026", as the page shows a review's month. */

@@ -90,6 +90,7 @@ describe('structured data', () => {
         '@type': 'Review',
         name: 'T A',
         author: { '@type': 'Person', name: 'A' },
+        datePublished: '2026-10-01',
         reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
       }),
       expect.objectContaining({ name: 'T B' }),
@@ -109,6 +110,12 @@ describe('structured data', () => {
     });
     const bare = presetData(preset, site, siteUrl, '/p/', '/x.jpg', policy, none);
     expect(bare).not.toHaveProperty('review');
+    // A bundle's page shows its packs' reviews; its markup claims none of them as the bundle's.
+    const bundle = bundles[0]!;
+    const ofItsPack = { reviews: three.reviews, rating: three.rating };
+    const bundled = bundleData(bundle, [preset], site, siteUrl, '/b/', '/x.jpg', policy, ofItsPack);
+    expect(bundled).not.toHaveProperty('review');
+    expect(bundled).not.toHaveProperty('aggregateRating');
     // The studio itself carries no rating (self-serving reviews are not marked up).
     expect(JSON.stringify(studioData(site, siteUrl, '/x.jpg', policy))).not.toContain('Rating');
   });

@@ -8,7 +8,7 @@ import type {
 } from 'schema-dts';
 import type { Film, Preset, Rates, Site, Terms } from '@/lib/content';
 import { formatAmount } from '@/lib/shared/money';
-import type { PageReviews } from '@/lib/reviews';
+import { ratingOf, type PageReviews } from '@/lib/reviews';
 
 const absolute = (siteUrl: string, path: string) => new URL(path, `${siteUrl}/`).toString();
 
@@ -76,7 +76,7 @@ function product(
   shown: PageReviews,
 ): WithContext<Product> {
   return {
-    ...reviewData(shown),
+    ...reviewData(item.slug, shown),
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: item.name,
@@ -96,16 +96,21 @@ function product(
 }
 
 /**
- * The reviews a product's page shows, as its markup: each review, and the rating only when the
- * page states one (the same records, so the numbers cannot differ). Nothing when none is shown.
+ * The reviews of this very item that its page shows, as its markup: each review, and the rating
+ * from the same records and rule as the page's. A bundle's page shows its packs' reviews, which
+ * are not the bundle's: Google's review snippets want reviews of the item marked up, so the
+ * bundle's markup carries none of them. Nothing when none is shown.
  */
-function reviewData({ reviews, rating }: PageReviews): Pick<Product, 'review' | 'aggregateRating'> {
+function reviewData(slug: string, shown: PageReviews): Pick<Product, 'review' | 'aggregateRating'> {
+  const reviews = shown.reviews.filter((review) => review.pack === slug);
   if (reviews.length === 0) return {};
+  const rating = ratingOf(reviews);
   return {
     review: reviews.map((review) => ({
       '@type': 'Review',
       name: review.title,
       reviewBody: review.text,
+      datePublished: review.received,
       author: { '@type': 'Person', name: review.name },
       reviewRating: {
         '@type': 'Rating',
