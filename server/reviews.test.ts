@@ -1,5 +1,5 @@
-// Buyers' reviews through the service: the links of the order e-mail, one review per order and
-// pack (changed while pending), refusals that say what happened, the files the editor reads, the
+// Buyers' reviews through the service: the links of the order e-mail, one review per buyer and
+// pack (changed while pending, through any of their orders' links), refusals that say what happened, the files the editor reads, the
 // one reminder, and the GitHub backend against a stub checked by GitHub's REST description.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -190,6 +190,54 @@ describe('reviews written to the folder of content/reviews/', () => {
     ]);
     assert.deepEqual(answers.map((a) => a.status).sort(), [200, 201]);
     assert.equal(readdirSync(dir()).filter((file) => file.startsWith(`${regal.slug}-`)).length, 1);
+  });
+
+  test('a pack bought twice is reviewed once, through either link; the notice names the buyer and their earlier reviews', async () => {
+    const email = 'twice-bought@example.com';
+    const linkOf = async (packs: (typeof regal)[], address: string) => {
+      const { id } = await buy(it.service, packs, { email: address });
+      await it.service.settled();
+      await retried(() => it.smtp.messages.some((m) => m.messageId?.startsWith(`<${id}.buyer@`)));
+      return { id, link: reviewLinksOf(it.smtp, id)[0]! };
+    };
+    const noticeOf = async (subject: string) => {
+      await retried(() => it.smtp.messages.some((m) => m.subject === subject));
+      return it.smtp.messages.filter((m) => m.subject === subject).at(-1)!.text ?? '';
+    };
+    const regalFiles = () => readdirSync(dir()).filter((file) => file.startsWith(`${regal.slug}-`));
+
+    const first = await linkOf([earthy], email);
+    assert.equal((await send(it.service, first.link.token, { ...review, rating: 3 })).status, 201);
+    const firstNotice = await noticeOf(`New review: ${earthy.name}, 3/5`);
+    assert.match(firstNotice, new RegExp(`Buyer: ${email}`));
+    assert.match(firstNotice, /Reviewed before: No: their first review/);
+
+    const filesBefore = regalFiles().length;
+    const alone = await linkOf([regal], email);
+    assert.equal((await send(it.service, alone.link.token, { ...review, rating: 4 })).status, 201);
+    const notice = await noticeOf(`New review: ${regal.name}, 4/5`);
+    assert.match(
+      notice,
+      new RegExp(`Reviewed before: ${earthy.slug} on \\d{4}-\\d{2}-\\d{2} \\(order ${first.id}\\)`),
+    );
+
+    // Bought again (the address typed otherwise): the second order's link opens the same review,
+    // and a send changes it; there is never a second review of the pack by this buyer.
+    const again = await linkOf([regal], email.toUpperCase());
+    const opened = (await (await open(it.service, again.link.token)).json()) as {
+      state: string;
+      review: { rating: number } | null;
+    };
+    assert.equal(opened.state, 'pending');
+    assert.equal(opened.review?.rating, 4);
+    const changed = await send(it.service, again.link.token, { ...review, rating: 2 });
+    assert.equal(changed.status, 200);
+    assert.deepEqual(await changed.json(), { state: 'pending', created: false, pack: regal.slug });
+    assert.equal(regalFiles().length, filesBefore + 1);
+    const ours = regalFiles()
+      .map((file) => JSON.parse(readFileSync(path.join(dir(), file), 'utf8')) as { rating: number })
+      .filter((content) => content.rating === 2);
+    assert.equal(ours.length, 1);
   });
 
   test('refusals: a forged or expired link, a refunded order, a body that breaks the rules', async () => {

@@ -211,7 +211,16 @@ export function alertEmail(failed: Message, orderId: string | null, reason: stri
 
 /** Tells the studio of a buyer's review to read in the editor, and publish, answer or delete. */
 export function reviewNotice(
-  review: ReviewFields & { orderId: string; pack: string; file: string; updated: boolean },
+  review: ReviewFields & {
+    orderId: string;
+    pack: string;
+    file: string;
+    updated: boolean;
+    /** The buyer's address, for the studio's eyes only. */
+    email: string;
+    /** The same buyer's other reviews: the pack, when, and through which order. */
+    before: { pack: string; on: number; orderId: string }[];
+  },
   to: string,
 ) {
   return studioNotice(
@@ -226,8 +235,20 @@ export function reviewNotice(
       ['Title', review.title],
       ['Review', review.text],
       ['Name shown', review.name],
+      ['Buyer', review.email],
       ['Order', review.orderId],
       ['File', `content/reviews/${review.file}`],
+      [
+        'Reviewed before',
+        review.before.length === 0
+          ? 'No: their first review'
+          : review.before
+              .map(
+                (earlier) =>
+                  `${earlier.pack} on ${new Date(earlier.on).toISOString().slice(0, 10)} (order ${earlier.orderId})`,
+              )
+              .join('; '),
+      ],
     ],
   );
 }

@@ -1,6 +1,7 @@
 // Buyers' reviews, the use cases: the signed links of the order e-mails, a review opened by its
 // link and sent. An accepted review becomes a file of content/reviews/ (./publisher.ts) that the
-// studio publishes, answers or deletes in the editor; the service keeps one per order and pack.
+// studio publishes, answers or deletes in the editor; the service keeps one per buyer and pack:
+// a buyer who bought a pack twice (alone, then in a bundle) has two links to the same review.
 import { createHmac } from 'node:crypto';
 import type { Member } from '@/lib/shared/order';
 import { deliveredPacks } from '@/lib/shared/order';
@@ -139,9 +140,15 @@ export function createReviews({
     return { order, pack };
   }
 
-  /** The review of an order and pack as its file stands, and where it is. */
+  /**
+   * The review of an order's pack as its file stands, and where it is: the buyer's own review of
+   * that pack, whichever of their orders' links wrote it first.
+   */
   async function current(order: OrderRecord, pack: string) {
-    const record = store.findReview(order.id, pack);
+    const record =
+      store.findReview(order.id, pack) ??
+      store.reviewsOfBuyer(order.email).find((review) => review.pack === pack) ??
+      null;
     const file = record?.file ?? fileName(order, pack);
     const published = await publisher.read(file);
     const content = published ? (JSON.parse(published.text) as ReviewFile) : null;
@@ -153,7 +160,7 @@ export function createReviews({
       : content.published
         ? 'published'
         : 'pending';
-    return { file, published, content, state };
+    return { record, file, published, content, state };
   }
 
   async function open(token: string): Promise<{ problem: ReviewProblem } | OpenedReview> {
@@ -190,7 +197,8 @@ export function createReviews({
     const subject = subjectOf(token);
     if ('problem' in subject) return subject;
     const { order, pack } = subject;
-    const key = `${order.id}/${pack.slug}`;
+    // One writer per buyer and pack: their orders' links write the same file.
+    const key = `${order.email.toLowerCase()}/${pack.slug}`;
     if (!withinBudget(key)) {
       log.warn({ msg: 'review link over its hourly sends', orderId: order.id, pack: pack.slug });
       return { problem: 'limited' as const };
@@ -213,7 +221,7 @@ export function createReviews({
     pack: { slug: string; name: string },
     fields: ReviewFields,
   ) {
-    const { file, published, content, state } = await current(order, pack.slug);
+    const { record, file, published, content, state } = await current(order, pack.slug);
     if (state === 'declined' || state === 'published') return { problem: state };
     const next: ReviewFile = {
       pack: pack.slug,
@@ -228,16 +236,19 @@ export function createReviews({
       message: `${content ? 'Update' : 'Add'} a buyer's review of ${pack.name} (${fields.rating}/5)`,
     });
     // The notice waits out its window, taking the changes made meanwhile: it is "new" to the
-    // studio while the first one has not left.
-    const record = store.findReview(order.id, pack.slug);
+    // studio while the first one has not left. It names the buyer, and their other reviews.
     const window = config.reviews.noticeWindowMs;
     const updated = !!content && !(record && now() - record.createdAt < window);
+    const before = store
+      .reviewsOfBuyer(order.email)
+      .filter((review) => review.file !== file)
+      .map((review) => ({ pack: review.pack, on: review.createdAt, orderId: review.orderId }));
     const notice = reviewNotice(
-      { orderId: order.id, pack: pack.name, file, updated, ...fields },
+      { orderId: order.id, pack: pack.name, file, updated, email: order.email, before, ...fields },
       studioAddress(),
     );
     const created = store.reviewWritten(
-      { orderId: order.id, pack: pack.slug, file },
+      { orderId: record?.orderId ?? order.id, pack: pack.slug, file },
       { orderId: order.id, kind: 'review', message: notice, at: now() + window },
       now(),
     );

@@ -1,4 +1,5 @@
-// Buyers' reviews: one per order and pack, and the file in content/reviews/ each was written to.
+// Buyers' reviews: one per buyer and pack (the first order's that wrote it), and the file in
+// content/reviews/ each was written to.
 import type Database from 'better-sqlite3';
 import type { NewMessage, ReviewRecord } from './records';
 
@@ -15,6 +16,13 @@ export function reviewStore(
      VALUES (@orderId, @pack, @file, @createdAt, @updatedAt)`,
   );
   const touchReview = db.prepare('UPDATE reviews SET updatedAt = ? WHERE orderId = ? AND pack = ?');
+  // The same buyer's reviews, by the address their orders went to (orders refunded in full left
+  // out: their reviews are withdrawn), the first written first.
+  const selectOfBuyer = db.prepare<[string], ReviewRecord>(
+    `SELECT reviews.* FROM reviews JOIN orders ON orders.id = reviews.orderId
+     WHERE orders.email = ? COLLATE NOCASE AND orders.status != 'refunded'
+     ORDER BY reviews.createdAt`,
+  );
   const selectOfOrder = db.prepare<[string], ReviewRecord>(
     'SELECT * FROM reviews WHERE orderId = ? ORDER BY createdAt',
   );
@@ -28,9 +36,10 @@ export function reviewStore(
   // The studio's notice of a review still waiting for its time (not due, so not being sent):
   // replaced by the newer words, so that the changes of a review within the notice's window are
   // one e-mail.
+  // (By the review's file, whichever of the buyer's orders' links wrote it.)
   const replaceNotice = db.prepare(
     `UPDATE outbox SET message = @message, recipient = @recipient
-     WHERE orderId = @orderId AND kind = 'review' AND status = 'pending' AND attempts = 0
+     WHERE kind = 'review' AND status = 'pending' AND attempts = 0
        AND nextAttemptAt > @now AND instr(message, @file) > 0`,
   );
   const cancelReminder = db.prepare(
@@ -41,10 +50,13 @@ export function reviewStore(
   return {
     findReview: (orderId: string, pack: string) => selectReview.get(orderId, pack) ?? null,
 
+    /** Every review of the buyer with this address, of any pack, the first written first. */
+    reviewsOfBuyer: (email: string) => selectOfBuyer.all(email),
+
     /**
-     * A review written to its file: the order's reminder is cancelled, and the studio's notice
-     * queued, in one transaction. A first review of the order and pack is recorded; a later one
-     * (an update while it is pending) only moves its time.
+     * A review written to its file: the reminders of its order and of the order whose link wrote
+     * it are cancelled, and the studio's notice queued, in one transaction. A first review of the
+     * buyer and pack is recorded; a later one (an update while it is pending) only moves its time.
      */
     reviewWritten: db.transaction(
       (
@@ -56,8 +68,8 @@ export function reviewStore(
           insertReview.run({ ...review, createdAt: now, updatedAt: now }).changes === 1;
         if (!created) touchReview.run(now, review.orderId, review.pack);
         cancelReminder.run(review.orderId);
+        if (notice.orderId && notice.orderId !== review.orderId) cancelReminder.run(notice.orderId);
         const replaced = replaceNotice.run({
-          orderId: review.orderId,
           file: review.file,
           recipient: notice.message.to,
           message: JSON.stringify(notice.message),
