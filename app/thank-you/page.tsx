@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
 import { checkoutCopy, pages, site, tax, terms } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
+import { fillIn } from '@/lib/shared/copy';
 import { settings } from '@/lib/settings';
 
 export const metadata = pageMetadata({ ...pages.thankYou, path: '/thank-you/', index: false });
@@ -20,7 +21,13 @@ export default function ThankYouPage() {
           links={settings.links}
           guideLabel={terms.appGuide.heading}
         />
-        <ResendLinks copy={checkoutCopy.resend} apiBaseUrl={settings.apiBaseUrl} />
+        <ResendLinks
+          copy={{
+            ...checkoutCopy.resend,
+            intro: fillIn(checkoutCopy.resend.intro, settings.links),
+          }}
+          apiBaseUrl={settings.apiBaseUrl}
+        />
         <AllOrders copy={checkoutCopy.allOrders} apiBaseUrl={settings.apiBaseUrl} />
       </Section>
     </>

@@ -1,7 +1,9 @@
 'use client';
 
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import button from '@/components/ui/button.module.css';
+import { ErrorSummary } from '@/components/ui/error-summary';
 import formStyles from '@/components/ui/form.module.css';
 import type { ShopCopy } from '@/lib/content';
 import {
@@ -16,12 +18,19 @@ import {
   displayName,
   RATINGS,
   REVIEW_LIMITS,
+  reviewProblems,
   type Rating,
   type ReviewFields,
 } from '@/lib/shared/review';
 import styles from './review-form.module.css';
 
 type Copy = ShopCopy['reviewForm'];
+
+/** "3 November 2026": the day a review was sent. */
+const longDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 
 type State =
   | { kind: 'loading' }
@@ -34,6 +43,8 @@ type State =
   | {
       kind: 'form';
       pack: OpenedReview['pack'];
+      /** The day a pending review was sent (a link opened again). */
+      sentOn?: string;
       /** Where the last send left it (a refusal keeps what was typed on screen, to copy). */
       status: 'idle' | 'sending' | 'created' | 'updated' | 'fields' | ReviewRefusal;
       fieldProblems: FieldProblems;
@@ -67,6 +78,7 @@ export function ReviewForm({
   const [fields, setFields] = useState(EMPTY);
   const token = useRef('');
   const status = useRef<HTMLParagraphElement>(null);
+  const summary = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     // The token is the address's fragment; another link opened in the same tab changes only it.
@@ -88,7 +100,13 @@ export function ReviewForm({
           return setState({ kind: 'published', pack: opened.pack });
         }
         setFields(opened.review ?? { ...EMPTY, name: displayName(opened.orderName) });
-        setState({ kind: 'form', pack: opened.pack, status: 'idle', fieldProblems: {} });
+        setState({
+          kind: 'form',
+          pack: opened.pack,
+          sentOn: opened.sentOn,
+          status: 'idle',
+          fieldProblems: {},
+        });
       });
     };
     load();
@@ -126,7 +144,13 @@ export function ReviewForm({
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (fields.rating === null) return;
+    // The page's own words beside each field and in a summary, before anything is sent.
+    const found = reviewProblems(fields);
+    if (fields.rating === null || Object.keys(found).length > 0) {
+      flushSync(() => setState({ ...state, status: 'fields', fieldProblems: found }));
+      summary.current?.focus();
+      return;
+    }
     setState({ ...state, status: 'sending' });
     const result = await sendReview(apiBaseUrl, token.current, {
       ...fields,
@@ -134,7 +158,10 @@ export function ReviewForm({
     });
     if ('saved' in result) setState({ ...state, status: result.saved, fieldProblems: {} });
     else if ('fieldProblems' in result) {
-      setState({ ...state, status: 'fields', fieldProblems: result.fieldProblems });
+      flushSync(() =>
+        setState({ ...state, status: 'fields', fieldProblems: result.fieldProblems }),
+      );
+      return summary.current?.focus();
     } else if (result.refusal === 'published') {
       setState({ kind: 'published', pack: state.pack });
     } else setState({ ...state, status: result.refusal });
@@ -153,7 +180,8 @@ export function ReviewForm({
       case 'updated':
         return copy.updated;
       case 'fields':
-        return copy.fieldProblem;
+        // Said by the summary at the top of the form.
+        return '';
       default:
         return say(copy.problems[state.status]);
     }
@@ -216,7 +244,27 @@ export function ReviewForm({
   return (
     <div className={styles.layout}>
       {packHeading}
-      <form className={styles.form} onSubmit={submit}>
+      {state.sentOn && (
+        <p className={styles.said}>{fillIn(copy.reopened, { date: longDay(state.sentOn) })}</p>
+      )}
+      <form className={styles.form} onSubmit={submit} noValidate>
+        {state.status === 'fields' && (
+          <ErrorSummary
+            ref={summary}
+            id="review-problems"
+            heading={copy.fieldProblem}
+            problems={(['rating', 'title', 'text', 'name'] as const).flatMap((field) =>
+              fieldProblems[field]
+                ? [{ id: `review-${field}`, message: fieldProblems[field] }]
+                : [],
+            )}
+            onChoose={(id) => {
+              const input = document.getElementById(id);
+              input?.focus();
+              input?.scrollIntoView({ block: 'center' });
+            }}
+          />
+        )}
         <fieldset
           className={styles.stars}
           aria-describedby={fieldProblems.rating ? 'review-rating-problem' : undefined}
@@ -225,6 +273,7 @@ export function ReviewForm({
           {RATINGS.map((n) => (
             <label key={n} className={styles.star}>
               <input
+                id={n === RATINGS[0] ? 'review-rating' : undefined}
                 type="radio"
                 name="rating"
                 value={n}

@@ -61,6 +61,10 @@ test('a buyer pays and receives an e-mail whose links download the packs', async
     'href',
     '/terms/#app-guide',
   );
+  // Fresh links, asked for below, give the same: said in the same numbers.
+  await expect(page.getByRole('region', { name: checkoutCopy.resend.heading })).toContainText(
+    fillIn(checkoutCopy.resend.intro, settings.links),
+  );
   const [download] = await Promise.all([page.waitForEvent('download'), packs.first().click()]);
   expect(download.suggestedFilename()).toBe(`${stoic.slug}.zip`);
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { presets, shopCopy, site } from '@/lib/content';
 import { reviewSchema } from '@/lib/content/review-schema';
 import { fillIn } from '@/lib/shared/copy';
+import { REVIEW_MESSAGES } from '@/lib/shared/review';
 import { violations } from '../fixtures/axe';
 import { expect, test } from '../fixtures';
 import { apiBase, fakePayPalBase, reviewsDir } from '../service';
@@ -78,6 +79,22 @@ test.describe('reviews from buyers', () => {
     await expect(
       stars.getByRole('radio', { name: fillIn(copy.starLabel, { n: 4 }) }),
     ).toBeChecked();
+
+    // Sent with no title nor text: the page's own words, beside each field and in a summary
+    // that takes focus and links each field (no browser bubble).
+    await page.getByLabel(copy.nameLabel).press('Enter');
+    const summary = page.getByRole('group', { name: copy.fieldProblem });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('link')).toHaveText([
+      REVIEW_MESSAGES.title,
+      REVIEW_MESSAGES.text,
+    ]);
+    await expect(page.getByLabel(copy.titleLabel)).toHaveAccessibleDescription(
+      REVIEW_MESSAGES.title,
+    );
+    await summary.getByRole('link', { name: REVIEW_MESSAGES.text }).click();
+    await expect(page.getByLabel(copy.textLabel)).toBeFocused();
+    expect(await violations(page)).toEqual([]);
     await page.getByLabel(copy.titleLabel).fill('Honest skin tones');
     const text =
       'Shot a haldi in harsh noon light: the yellows stayed warm and the skin stayed skin.';
@@ -111,9 +128,14 @@ test.describe('reviews from buyers', () => {
       published: false,
     });
 
-    // Opened again, the review is there to change; a change updates the same file.
+    // Opened again, the review is there to change, with the day it was sent; a change updates
+    // the same file.
     await page.reload();
     await expect(page.getByLabel(copy.titleLabel)).toHaveValue('Honest skin tones');
+    const sentOn = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${written.received}T00:00:00Z`),
+    );
+    await expect(page.getByText(fillIn(copy.reopened, { date: sentOn }))).toBeVisible();
     await page.getByLabel(copy.titleLabel).fill('Honest, warm skin tones');
     await page.getByRole('button', { name: copy.send }).click();
     await expect(page.getByRole('status').filter({ hasText: copy.updated })).toBeVisible();

@@ -3,7 +3,7 @@
 // answer fails the type check here, and no service code or zod reaches the browser.
 import 'client-only';
 import { hc } from 'hono/client';
-import type { ReviewFields } from '@/lib/shared/review';
+import type { FieldProblems, ReviewFields } from '@/lib/shared/review';
 import type { ReviewProblem } from '@/server/reviews';
 import type { ReviewApi } from '@/server/routes/reviews';
 
@@ -12,8 +12,7 @@ const client = (apiBase: string) => hc<ReviewApi>(`${apiBase}/api/reviews`);
 /** Why a review cannot be opened or sent: the service's refusals (its own type), or no answer. */
 export type ReviewRefusal = ReviewProblem | 'unsaved' | 'unreachable';
 
-/** A field the service found wrong, with its words. */
-export type FieldProblems = Partial<Record<keyof ReviewFields, string>>;
+export type { FieldProblems };
 
 const asked = async <T>(request: () => Promise<T>): Promise<T | null> => {
   try {

@@ -510,7 +510,8 @@ export const checkoutSchema = z.object({
   }),
   resend: z.object({
     heading: text,
-    intro: text,
+    /** What the links give, in the pack pages' words: {downloads} and {days} are filled in. */
+    intro: template('downloads', 'days'),
     orderLabel: text,
     emailLabel: text,
     submitLabel: text,
@@ -620,6 +621,8 @@ export const shopSchema = z.object({
     send: text,
     sending: text,
     moderation: text,
+    /** Said on a link opened again while its review waits for the studio. */
+    reopened: template('date'),
     sent: text,
     updated: text,
     published: template('email'),

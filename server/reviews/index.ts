@@ -40,6 +40,8 @@ export type OpenedReview = {
   state: ReviewState;
   /** What the buyer wrote, while it is pending; else the name the order suggests. */
   review: ReviewFields | null;
+  /** The day it was sent (YYYY-MM-DD), while it is pending. */
+  sentOn?: string;
   /**
    * The name to show that the order suggests: its first name and initial only, never the whole
    * name the buyer gave at checkout (anyone holding the link sees it).
@@ -176,6 +178,7 @@ export function createReviews({
         content && state === 'pending'
           ? { rating: content.rating, title: content.title, text: content.text, name: content.name }
           : null,
+      ...(content && state === 'pending' ? { sentOn: content.received } : {}),
       orderName: displayName(order.name),
     };
   }

@@ -7,6 +7,7 @@ import {
   oneLineText,
   paragraphsText,
   REVIEW_LIMITS,
+  REVIEW_MESSAGES,
   RATINGS,
   visibleLength,
 } from '@/lib/shared/review';
@@ -37,19 +38,11 @@ export const sendReviewSchema = z.strictObject({
   rating: z
     .number()
     .int()
-    .refine((n) => (RATINGS as readonly number[]).includes(n), 'Choose from 1 to 5 stars.')
+    .refine((n) => (RATINGS as readonly number[]).includes(n), REVIEW_MESSAGES.rating)
     .transform((n) => n as (typeof RATINGS)[number]),
-  title: trimmed(
-    1,
-    REVIEW_LIMITS.title,
-    `Write a title of up to ${REVIEW_LIMITS.title} characters.`,
-  ),
-  text: paragraphs(
-    REVIEW_LIMITS.textMin,
-    REVIEW_LIMITS.textMax,
-    `Write ${REVIEW_LIMITS.textMin} to ${REVIEW_LIMITS.textMax.toLocaleString('en-US')} characters.`,
-  ),
-  name: trimmed(1, REVIEW_LIMITS.name, `Write a name of up to ${REVIEW_LIMITS.name} characters.`),
+  title: trimmed(1, REVIEW_LIMITS.title, REVIEW_MESSAGES.title),
+  text: paragraphs(REVIEW_LIMITS.textMin, REVIEW_LIMITS.textMax, REVIEW_MESSAGES.text),
+  name: trimmed(1, REVIEW_LIMITS.name, REVIEW_MESSAGES.name),
 });
 
 /** Each refusal's words, and its status: the page says its own words by `problem`. */
