@@ -182,9 +182,10 @@ export default defineConfig([
                 '@/lib/content/*',
                 '!@/lib/content/schema',
                 '!@/lib/content/tax-schema',
+                '!@/lib/content/terms-schema',
               ],
               message:
-                'lib/node/ may import only lib/shared/, lib/node/ and the content schemas (for the catalogue).',
+                'lib/node/ may import only lib/shared/, lib/node/ and the content schemas (for the catalogue and the review files).',
             },
           ],
         },

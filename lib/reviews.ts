@@ -7,12 +7,13 @@ import { fillIn } from '@/lib/shared/copy';
 /** Fewer reviews than this show no average (one or two are not a rating). */
 export const AVERAGE_FROM = 3;
 
-export type Rating = { average: string; count: number };
+/** A page's average of its reviews' stars (a review's own rating is 1 to 5: lib/shared/review.ts). */
+export type AverageRating = { average: string; count: number };
 
-export type PageReviews = { reviews: Review[]; rating: Rating | null };
+export type PageReviews = { reviews: Review[]; rating: AverageRating | null };
 
 /** The average of these reviews, from AVERAGE_FROM of them: "4.3" from 4. */
-export function ratingOf(reviews: Pick<Review, 'rating'>[]): Rating | null {
+export function ratingOf(reviews: Pick<Review, 'rating'>[]): AverageRating | null {
   if (reviews.length < AVERAGE_FROM) return null;
   const sum = reviews.reduce((total, review) => total + review.rating, 0);
   return { average: (sum / reviews.length).toFixed(1), count: reviews.length };

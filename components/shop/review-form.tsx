@@ -10,7 +10,7 @@ import {
   openReview,
   sendReview,
   type FieldProblems,
-  type OpenedReview,
+  type OpenAnswer,
   type ReviewRefusal,
 } from '@/lib/browser/review-client';
 import { fillIn } from '@/lib/shared/copy';
@@ -39,10 +39,10 @@ type State =
   | { kind: 'unopened' }
   /** The link cannot be used; what was typed (if anything) stays on screen. */
   | { kind: 'refused'; refusal: Exclude<ReviewRefusal, 'unsaved' | 'unreachable' | 'published'> }
-  | { kind: 'published'; pack: OpenedReview['pack'] }
+  | { kind: 'published'; pack: OpenAnswer['pack'] }
   | {
       kind: 'form';
-      pack: OpenedReview['pack'];
+      pack: OpenAnswer['pack'];
       /** The day a pending review was sent (a link opened again). */
       sentOn?: string;
       /** Where the last send left it (a refusal keeps what was typed on screen, to copy). */

@@ -24,8 +24,11 @@ const asked = async <T>(request: () => Promise<T>): Promise<T | null> => {
 
 type Answer = Awaited<ReturnType<ReturnType<typeof client>['open']['$post']>>;
 
-/** What a review's link is for: the pack, where its review stands, what was written. */
-export type OpenedReview =
+/**
+ * The answer of /open as the browser reads it (the service's OpenedReview): the pack, where its
+ * review stands, what was written.
+ */
+export type OpenAnswer =
   Extract<Answer, { status: 200 }> extends {
     json(): Promise<infer T>;
   }
@@ -38,7 +41,7 @@ type Refused = { refusal: ReviewRefusal };
 export async function openReview(
   apiBase: string,
   token: string,
-): Promise<{ opened: OpenedReview } | Refused> {
+): Promise<{ opened: OpenAnswer } | Refused> {
   const response = await asked(() => client(apiBase).open.$post({ json: { token } }));
   if (!response) return { refusal: 'unreachable' };
   if (response.status === 200) return { opened: await response.json() };

@@ -18,7 +18,7 @@ import {
 } from './schema';
 import { JOURNAL_DIR, journalCopySchema, journalPostSchema } from '@/lib/journal/schema';
 import { availabilitySchema } from './availability-schema';
-import { reviewSchema } from './review-schema';
+import { reviewSchema } from '@/lib/node/review-schema';
 import { ratesSchema, termsSchema } from './terms-schema';
 import { taxSchema } from './tax-schema';
 

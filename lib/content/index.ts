@@ -21,7 +21,7 @@ import { folderFiles } from './folders.generated';
 import { contentFiles, contentFolders, type ContentFileName } from './files';
 import { ContentError, parseContent } from './parse';
 import type { Bundle, Collection, Preset } from './schema';
-import type { Review } from './review-schema';
+import type { Review } from '@/lib/node/review-schema';
 import type { z } from 'zod';
 
 /**
@@ -192,5 +192,5 @@ export function filmsOf(collection: 'ad' | 'cinematic') {
 export type * from './schema';
 export type * from './terms-schema';
 export type * from './availability-schema';
-export type * from './review-schema';
+export type * from '@/lib/node/review-schema';
 export { ALL_CATEGORY, categorySchema } from './schema';

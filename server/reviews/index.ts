@@ -5,13 +5,14 @@
 import { createHmac } from 'node:crypto';
 import type { Member } from '@/lib/shared/order';
 import { deliveredPacks } from '@/lib/shared/order';
-import { displayName, type ReviewFields, type ReviewState } from '@/lib/shared/review';
+import { displayName, type Rating, type ReviewFields, type ReviewState } from '@/lib/shared/review';
 import { DAY, type Config } from '../config';
 import type { DownloadLink, OrderSummary } from '../emails/buyer';
 import { reviewNotice } from '../emails/studio';
 import type { Log } from '../log';
 import type { Outbox } from '../outbox';
 import type { OrderRecord, Store } from '../store';
+import type { ReviewFile } from '@/lib/node/review-schema';
 import { signReviewToken, verifyReviewToken } from '../tokens';
 import { PublishConflict, type Publisher } from './publisher';
 
@@ -47,18 +48,6 @@ export type OpenedReview = {
    * name the buyer gave at checkout (anyone holding the link sees it).
    */
   orderName: string;
-};
-
-/** The file of a review in content/reviews/, as lib/content/review-schema.ts reads it. */
-type ReviewFile = ReviewFields & {
-  pack: string;
-  month: string;
-  received: string;
-  published: boolean;
-  reply?: string;
-  sample?: boolean;
-  /** The day its order was refunded in full: kept off the site. */
-  withdrawn?: string;
 };
 
 export type Reviews = ReturnType<typeof createReviews>;
@@ -176,7 +165,13 @@ export function createReviews({
       state,
       review:
         content && state === 'pending'
-          ? { rating: content.rating, title: content.title, text: content.text, name: content.name }
+          ? {
+              // 1 to 5: the service wrote it so, and the build checks every file (reviewSchema).
+              rating: content.rating as Rating,
+              title: content.title,
+              text: content.text,
+              name: content.name,
+            }
           : null,
       ...(content && state === 'pending' ? { sentOn: content.received } : {}),
       orderName: displayName(order.name),

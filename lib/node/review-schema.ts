@@ -1,10 +1,11 @@
 // A buyer's review of a pack (content/reviews/<file>.json): written by the order service when a
 // buyer sends one through the signed link of their delivery e-mail, published (or deleted) by the
-// studio in the editor. Only published ones reach the pages and the Product markup.
+// studio in the editor. Only published ones reach the pages and the Product markup. In lib/node/:
+// the build reads these files with it, and the service writes them in its shape (ReviewFile).
 import { z } from 'zod';
 import { REVIEW_LIMITS } from '@/lib/shared/review';
-import { matching, prose, slug, text } from './schema';
-import { isoDate } from './terms-schema';
+import { matching, prose, slug, text } from '@/lib/content/schema';
+import { isoDate } from '@/lib/content/terms-schema';
 
 export const reviewSchema = z.object({
   pack: slug('The pack reviewed (a pack’s slug, as in content/presets.json).').meta({
@@ -55,3 +56,6 @@ export const reviewSchema = z.object({
 });
 
 export type Review = z.output<typeof reviewSchema>;
+
+/** A review file as the service writes it (defaults left out). */
+export type ReviewFile = z.input<typeof reviewSchema>;
