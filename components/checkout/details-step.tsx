@@ -186,11 +186,6 @@ export function DetailsStep({
               id="checkout-problems"
               heading={copy.errorSummary}
               problems={found}
-              onChoose={(id) => {
-                const input = document.getElementById(id);
-                input?.focus();
-                input?.scrollIntoView({ block: 'center' });
-              }}
             />
           )}
           {DETAIL_FIELDS.map((name) => {

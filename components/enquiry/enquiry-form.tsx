@@ -258,7 +258,6 @@ export function EnquiryForm({
               id="enquiry-problems"
               heading={copy.errors.summary}
               problems={state.problems}
-              onChoose={focus}
             />
           )}
 

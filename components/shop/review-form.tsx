@@ -258,11 +258,6 @@ export function ReviewForm({
                 ? [{ id: `review-${field}`, message: fieldProblems[field] }]
                 : [],
             )}
-            onChoose={(id) => {
-              const input = document.getElementById(id);
-              input?.focus();
-              input?.scrollIntoView({ block: 'center' });
-            }}
           />
         )}
         <fieldset

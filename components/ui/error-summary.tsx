@@ -8,16 +8,21 @@ type Props = {
   heading: string;
   /** Each problem: the id of its input, and what to do. */
   problems: { id: string; message: string }[];
-  /** Moves to the problem's input. */
-  onChoose: (id: string) => void;
 };
+
+/** A problem's input, focused and brought to the middle of the screen. */
+function choose(id: string) {
+  const input = document.getElementById(id);
+  input?.focus();
+  input?.scrollIntoView({ block: 'center' });
+}
 
 /**
  * What stops a form, first on it, each problem a link to its input (the enquiry, the checkout's
  * details). Focused when it appears; its inner alert makes screen readers announce it, as GOV.UK's
  * error summary does.
  */
-export function ErrorSummary({ ref, id, heading, problems, onChoose }: Props) {
+export function ErrorSummary({ ref, id, heading, problems }: Props) {
   return (
     <div ref={ref} className={styles.summary} tabIndex={-1} aria-labelledby={id} role="group">
       <div role="alert">
@@ -31,7 +36,7 @@ export function ErrorSummary({ ref, id, heading, problems, onChoose }: Props) {
                 href={`#${problem.id}`}
                 onClick={(event) => {
                   event.preventDefault();
-                  onChoose(problem.id);
+                  choose(problem.id);
                 }}
               >
                 {problem.message}
