@@ -30,7 +30,9 @@ test.describe('reviews from buyers', () => {
     // A purchase, six axe runs and three reloads: near 30 s on a loaded 2-core machine.
     test.slow();
     problems.allow(/api\/reviews/);
-    const email = 'reviewer@example.com';
+    // A buyer of this run: a review is one per buyer and pack, and a local run's service keeps
+    // earlier runs' orders and reviews.
+    const email = `reviewer-${Date.now()}@example.com`;
     const headers = { Origin: new URL(test.info().project.use.baseURL!).origin };
     const created = await request.post(`${apiBase}/api/orders`, {
       headers,
