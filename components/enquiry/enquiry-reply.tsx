@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import type { EnquiryCopy } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import { fromIso, longDate, todayOf } from '@/lib/browser/enquiry/dates';
-import { sentDay, summaryText, type SentEnquiry } from '@/lib/browser/enquiry/sent';
+import { sentDay, summaryText } from '@/lib/browser/enquiry/reply';
+import type { SentEnquiry } from '@/lib/browser/enquiry/sent';
 import button from '@/components/ui/button.module.css';
 import styles from './enquiry.module.css';
 

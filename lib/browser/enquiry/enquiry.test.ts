@@ -16,7 +16,8 @@ import {
   writeDraft,
   type Enquiry,
 } from './model';
-import { readSent, sentDay, sentRecord, summaryText, writeSent } from './sent';
+import { sentDay, summaryText } from './reply';
+import { readSent, sentRecord, writeSent } from './sent';
 import {
   cityCountry,
   currencyFor,

@@ -1,7 +1,7 @@
 // The enquiry once Formspree has it: a record kept on the device (not the draft) so that a reload, a
 // new tab or a return days later shows what was sent and what happens next.
 import type { Availability, EnquiryCopy } from '@/lib/content';
-import { compare, fromIso, isoDate, longDate, type CalendarDate } from './dates';
+import { isoDate, type CalendarDate } from './dates';
 import { record, text, type Enquiry } from './model';
 import { plannedEvents, schedulerLink, weddingEstimate } from './submission';
 
@@ -88,35 +88,4 @@ export function readSent(stored: string | null): SentEnquiry | null {
     estimate: text(parsed.estimate, 2000),
     bookingUrl: bookingUrl.toString(),
   };
-}
-
-/** "25 November", with the year when it is not this one's. */
-export function sentDay(iso: string, today: CalendarDate): string {
-  const day = fromIso(iso);
-  const long = longDate(day).replace(/^\S+ /, '');
-  return day.year === today.year && compare(day, today) <= 0 ? long.replace(/ \d{4}$/, '') : long;
-}
-
-/** The summary to save: plain text, one line per event, the estimate and the booking link. */
-export function summaryText(record: SentEnquiry, copy: EnquiryCopy, studio: string): string {
-  return [
-    `${studio}: ${copy.reply.timeline}`,
-    '',
-    ...record.events.map((event) =>
-      [
-        event.label,
-        event.date ? longDate(fromIso(event.date)) : copy.check.undated,
-        event.venue,
-        event.city,
-      ]
-        .filter(Boolean)
-        .join(', '),
-    ),
-    '',
-    record.estimate,
-    copy.reply.quoted,
-    '',
-    `${copy.reply.book}: ${record.bookingUrl}`,
-    '',
-  ].join('\n');
 }
