@@ -1,4 +1,4 @@
-import { bundleMembers, bundles, presets } from '@/lib/content';
+import { heldPacks, products } from '@/lib/content';
 import { mediaImage } from '@/lib/media';
 import type { Pack } from '@/lib/shared/order';
 
@@ -7,21 +7,16 @@ import type { Pack } from '@/lib/shared/order';
 
 const smallImage = (src: string) => mediaImage(src).srcSet.split(' ')[0]!;
 
-/** The cart's catalogue: every pack, then every bundle with its packs, each with a small image. */
+/** The cart's catalogue: every product, with a small image and the packs it holds, if any. */
 export function cartCatalog(): Pack[] {
-  return [
-    ...presets.map((preset) => ({
-      slug: preset.slug,
-      name: preset.name,
-      priceCents: preset.priceCents,
-      image: smallImage(preset.image.src),
-    })),
-    ...bundles.map((bundle) => ({
-      slug: bundle.slug,
-      name: bundle.name,
-      priceCents: bundle.priceCents,
-      image: smallImage(bundle.image.src),
-      members: bundleMembers(bundle).map(({ slug, name }) => ({ slug, name })),
-    })),
-  ];
+  return products.map((product) => {
+    const held = heldPacks(product);
+    return {
+      slug: product.slug,
+      name: product.name,
+      priceCents: product.priceCents,
+      image: smallImage(product.image.src),
+      ...(held.length > 0 && { members: held.map(({ slug, name }) => ({ slug, name })) }),
+    };
+  });
 }

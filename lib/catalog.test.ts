@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import { bundleMembers, bundles, terms } from '@/lib/content';
+import { productsOf, terms } from '@/lib/content';
 import { licenceLines, readCatalog } from '@/lib/node/shop-catalog';
 import { publishedCatalog, saleTerms } from './catalog';
 
@@ -8,12 +8,12 @@ describe('the published catalogue', () => {
   const catalog = publishedCatalog();
 
   test('lists each bundle with its packs at its own price, below their sum', () => {
-    expect(catalog.bundles).toHaveLength(bundles.length);
+    expect(catalog.bundles).toHaveLength(productsOf('bundle').length);
     for (const bundle of catalog.bundles) {
-      const content = bundles.find((each) => each.slug === bundle.slug)!;
-      expect(bundle.members).toEqual(content.members);
+      const content = productsOf('bundle').find((each) => each.slug === bundle.slug)!;
+      expect(bundle.members).toEqual(content.packs.map((pack) => pack.slug));
       expect(bundle.priceCents).toBe(content.priceCents);
-      const separately = bundleMembers(content).reduce((sum, p) => sum + p.priceCents, 0);
+      const separately = content.packs.reduce((sum, p) => sum + p.priceCents, 0);
       expect(bundle.priceCents).toBeLessThan(separately);
       // The default content saves 15 to 25 %.
       expect(1 - bundle.priceCents / separately).toBeGreaterThanOrEqual(0.15);

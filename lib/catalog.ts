@@ -1,4 +1,4 @@
-import { bundles, checkoutCopy, presets, rates, site, tax, terms } from '@/lib/content';
+import { checkoutCopy, heldPacks, products, rates, site, tax, terms } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import { licenceLines, versioned, type SaleTerms, type ShopCatalog } from '@/lib/node/shop-catalog';
 import { settings } from '@/lib/settings';
@@ -23,6 +23,23 @@ export function saleTerms(): SaleTerms {
 }
 
 /**
+ * The products as the published catalogue lists them: what delivers its own file under `packs`,
+ * what holds packs under `bundles` with their slugs (the service's format, lib/node/shop-catalog.ts).
+ */
+function soldItems(): Pick<ShopCatalog, 'packs' | 'bundles'> {
+  const sold = products.map((product) => ({
+    slug: product.slug,
+    name: product.name,
+    priceCents: product.priceCents,
+    members: heldPacks(product).map((pack) => pack.slug),
+  }));
+  return {
+    packs: sold.filter((item) => item.members.length === 0).map(({ members: _, ...pack }) => pack),
+    bundles: sold.filter((item) => item.members.length > 0),
+  };
+}
+
+/**
  * The catalogue the site publishes at /catalog.json, from which the order service prices, sells
  * and delivers every order: a price or pack changed in content is charged as the site shows it,
  * with no second program to redeploy.
@@ -32,13 +49,7 @@ export function publishedCatalog(): ShopCatalog {
   return versioned({
     currency: site.currency,
     studio: { name: site.name, email: site.email },
-    packs: presets.map(({ slug, name, priceCents }) => ({ slug, name, priceCents })),
-    bundles: bundles.map(({ slug, name, priceCents, members }) => ({
-      slug,
-      name,
-      priceCents,
-      members,
-    })),
+    ...soldItems(),
     terms: sale,
     tax,
     copy: {

@@ -1,4 +1,4 @@
-// What a pack's or bundle's page says of its buyers' reviews, made once from the published review
+// What a product's page says of its buyers' reviews, made once from the published review
 // files (content/reviews/): the list the page shows and the rating it states, which the Product
 // markup repeats from the same records.
 import { publishedReviews, shopCopy, type Preset, type Review } from '@/lib/content';
@@ -19,7 +19,7 @@ export function ratingOf(reviews: Pick<Review, 'rating'>[]): AverageRating | nul
   return { average: (sum / reviews.length).toFixed(1), count: reviews.length };
 }
 
-/** The published reviews of these packs (a bundle's: its packs'), newest first, and their rating. */
+/** The published reviews of these packs (the packs a product delivers), newest first, and their rating. */
 export function pageReviews(packs: Pick<Preset, 'slug'>[]): PageReviews {
   const reviews = publishedReviews(packs);
   return { reviews, rating: ratingOf(reviews) };

@@ -57,8 +57,13 @@ describe('allRoutes', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  test('resolves single segments to bundles and old preset addresses', () => {
-    expect(resolveSegment('portrait-bundle')).toMatchObject({ kind: 'bundle' });
+  test('resolves single segments to top-level products and old preset addresses', () => {
+    expect(resolveSegment('portrait-bundle')).toMatchObject({
+      kind: 'product',
+      product: { kind: 'bundle', slug: 'portrait-bundle' },
+    });
+    // A pack's page is under /full-item/, not at the top level.
+    expect(resolveSegment('stoic-pack')).toBeNull();
     expect(resolveSegment('soul-tone-preset')).toMatchObject({
       kind: 'preset-redirect',
       preset: { slug: 'soul-tone' },

@@ -1,11 +1,11 @@
 import {
-  bundles,
   galleries,
   presets,
+  products,
   services,
-  type Bundle,
   type Gallery,
   type Preset,
+  type Product,
   type Service,
 } from '@/lib/content';
 import { journal, journalCities } from '@/lib/journal/posts';
@@ -17,13 +17,22 @@ export const legacyPresetPath = (preset: Pick<Preset, 'legacyPath'>) => `/${pres
 
 /** The packs of the original site, which have an old address that redirects to them. */
 export const legacyPresets = () => presets.filter((preset) => preset.legacyPath);
-export const bundlePath = (bundle: Pick<Bundle, 'slug'>) => `/${bundle.slug}/`;
+
+/** A product's page: a pack's under /full-item/, any other kind's at the top level. */
+export function productPath(product: Pick<Product, 'kind' | 'slug'>) {
+  switch (product.kind) {
+    case 'pack':
+      return presetPath(product);
+    case 'bundle':
+      return `/${product.slug}/`;
+  }
+}
 export const servicePath = (service: Pick<Service, 'slug'>) => `/services/${service.slug}/`;
 export const galleryPath = (gallery: Pick<Gallery, 'collection' | 'slug'>) =>
   `/${gallery.collection}/${gallery.slug}/`;
 
 export type RouteKind =
-  'page' | 'preset' | 'bundle' | 'preset-redirect' | 'service' | 'gallery' | 'journal' | 'private';
+  'page' | 'product' | 'preset-redirect' | 'service' | 'gallery' | 'journal' | 'private';
 
 export type Route = { path: string; kind: RouteKind };
 
@@ -46,8 +55,7 @@ export function allRoutes(): Route[] {
   return [
     ...pagePaths.map((path) => ({ path, kind: 'page' as const })),
     ...privatePaths.map((path) => ({ path, kind: 'private' as const })),
-    ...presets.map((preset) => ({ path: presetPath(preset), kind: 'preset' as const })),
-    ...bundles.map((bundle) => ({ path: bundlePath(bundle), kind: 'bundle' as const })),
+    ...products.map((product) => ({ path: productPath(product), kind: 'product' as const })),
     ...legacyPresets().map((preset) => ({
       path: legacyPresetPath(preset),
       kind: 'preset-redirect' as const,
@@ -63,10 +71,14 @@ export function allRoutes(): Route[] {
 export const isIndexable = (route: Route) =>
   route.kind !== 'private' && route.kind !== 'preset-redirect';
 
-/** What a single top-level segment such as /weddings-bundle or /stoic-preset names. */
+/** The products whose page is a single top-level segment (/<slug>/). */
+export const topLevelProducts = () =>
+  products.filter((product) => productPath(product) === `/${product.slug}/`);
+
+/** What a single top-level segment names: a product's page, or an old -preset address. */
 export function resolveSegment(segment: string) {
-  const bundle = bundles.find((b) => b.slug === segment);
-  if (bundle) return { kind: 'bundle' as const, bundle };
+  const product = topLevelProducts().find((p) => p.slug === segment);
+  if (product) return { kind: 'product' as const, product };
   const preset = presets.find((p) => p.legacyPath === segment);
   if (preset) return { kind: 'preset-redirect' as const, preset };
   return null;

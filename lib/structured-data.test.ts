@@ -1,11 +1,10 @@
 /** @jest-environment node */
 import { describe, expect, test } from '@jest/globals';
-import { bundleMembers, bundles, films, presets, rates, site, terms } from '@/lib/content';
+import { films, productsOf, rates, site, terms } from '@/lib/content';
 import {
   breadcrumbData,
-  bundleData,
   filmData,
-  presetData,
+  productData,
   returnPolicy,
   shopCountries,
   studioData,
@@ -43,21 +42,24 @@ describe('structured data', () => {
   });
 
   test('a bundle offers its own price, below its packs one by one', () => {
-    const bundle = bundles[0]!;
-    const members = bundleMembers(bundle);
-    const data = bundleData(bundle, members, site, siteUrl, '/b/', '/media/x.jpg', policy, none);
+    const bundle = productsOf('bundle')[0]!;
+    const members = bundle.packs;
+    const data = productData(bundle, site, siteUrl, '/b/', '/media/x.jpg', policy, none);
     const offer = data.offers as { price: string; hasMerchantReturnPolicy: unknown };
     expect(Number(offer.price) * 100).toBeCloseTo(bundle.priceCents);
     expect(bundle.priceCents).toBeLessThan(
       members.reduce((sum, preset) => sum + preset.priceCents, 0),
     );
     expect(offer.hasMerchantReturnPolicy).toBe(policy);
+    expect(data.isRelatedTo).toEqual(
+      members.map((pack) => ({ '@type': 'Product', name: pack.name, sku: pack.slug })),
+    );
   });
 
   test('a preset offers its catalog price in the shop currency', () => {
-    const preset = presets[2]!;
+    const preset = productsOf('pack')[2]!;
     expect(
-      presetData(preset, site, siteUrl, '/full-item/earthy-tone/', '/media/x.jpg', policy, none)
+      productData(preset, site, siteUrl, '/full-item/earthy-tone/', '/media/x.jpg', policy, none)
         .offers,
     ).toEqual({
       '@type': 'Offer',
@@ -70,7 +72,7 @@ describe('structured data', () => {
   });
 
   test('reviews are marked up from the records the page shows; the rating only when it states one', () => {
-    const preset = presets[0]!;
+    const preset = productsOf('pack')[0]!;
     const review = (rating: number, name: string) => ({
       pack: preset.slug,
       rating,
@@ -83,7 +85,7 @@ describe('structured data', () => {
       sample: false,
     });
     const two = { reviews: [review(5, 'A'), review(3, 'B')], rating: null };
-    const data = presetData(preset, site, siteUrl, '/p/', '/x.jpg', policy, two);
+    const data = productData(preset, site, siteUrl, '/p/', '/x.jpg', policy, two);
     expect(data).not.toHaveProperty('aggregateRating');
     expect(data.review).toEqual([
       expect.objectContaining({
@@ -100,7 +102,7 @@ describe('structured data', () => {
       rating: { average: '4.0', count: 3 },
     };
     expect(
-      presetData(preset, site, siteUrl, '/p/', '/x.jpg', policy, three).aggregateRating,
+      productData(preset, site, siteUrl, '/p/', '/x.jpg', policy, three).aggregateRating,
     ).toEqual({
       '@type': 'AggregateRating',
       ratingValue: '4.0',
@@ -108,12 +110,13 @@ describe('structured data', () => {
       bestRating: 5,
       worstRating: 1,
     });
-    const bare = presetData(preset, site, siteUrl, '/p/', '/x.jpg', policy, none);
+    const bare = productData(preset, site, siteUrl, '/p/', '/x.jpg', policy, none);
     expect(bare).not.toHaveProperty('review');
+    expect(bare).not.toHaveProperty('isRelatedTo');
     // A bundle's page shows its packs' reviews; its markup claims none of them as the bundle's.
-    const bundle = bundles[0]!;
+    const bundle = productsOf('bundle')[0]!;
     const ofItsPack = { reviews: three.reviews, rating: three.rating };
-    const bundled = bundleData(bundle, [preset], site, siteUrl, '/b/', '/x.jpg', policy, ofItsPack);
+    const bundled = productData(bundle, site, siteUrl, '/b/', '/x.jpg', policy, ofItsPack);
     expect(bundled).not.toHaveProperty('review');
     expect(bundled).not.toHaveProperty('aggregateRating');
     // The studio itself carries no rating (self-serving reviews are not marked up).

@@ -1,12 +1,13 @@
 import type {
   BreadcrumbList,
   MerchantReturnPolicy,
-  Product,
+  Product as SchemaProduct,
   ProfessionalService,
   VideoObject,
   WithContext,
 } from 'schema-dts';
-import type { Film, Preset, Rates, Site, Terms } from '@/lib/content';
+import type { Film, Rates, Site, Terms } from '@/lib/content';
+import { heldPacks, type Product } from '@/lib/content/products';
 import { formatAmount } from '@/lib/shared/money';
 import { ratingOf, type PageReviews } from '@/lib/reviews';
 
@@ -62,19 +63,20 @@ export function studioData(
 }
 
 /**
- * Something the shop sells, as a product offered on its page at a price in cents (a preset pack,
- * or a bundle at its own price), under the shop's return policy.
+ * Something the shop sells (lib/content/products.ts), as a product offered on its page at its
+ * price, under the shop's return policy, with the reviews its page shows; a product that holds
+ * packs is related to each of them.
  */
-function product(
-  item: { name: string; description: string; slug: string },
-  cents: number,
+export function productData(
+  item: Product,
   site: Site,
   siteUrl: string,
   path: string,
   image: string,
   policy: MerchantReturnPolicy,
   shown: PageReviews,
-): WithContext<Product> {
+): WithContext<SchemaProduct> {
+  const held = heldPacks(item);
   return {
     ...reviewData(item.slug, shown),
     '@context': 'https://schema.org',
@@ -87,11 +89,14 @@ function product(
     offers: {
       '@type': 'Offer',
       url: absolute(siteUrl, path),
-      price: formatAmount(cents),
+      price: formatAmount(item.priceCents),
       priceCurrency: site.currency,
       availability: 'https://schema.org/InStock',
       hasMerchantReturnPolicy: policy,
     },
+    ...(held.length > 0 && {
+      isRelatedTo: held.map((pack) => ({ '@type': 'Product', name: pack.name, sku: pack.slug })),
+    }),
   };
 }
 
@@ -101,7 +106,10 @@ function product(
  * are not the bundle's: Google's review snippets want reviews of the item marked up, so the
  * bundle's markup carries none of them. Nothing when none is shown.
  */
-function reviewData(slug: string, shown: PageReviews): Pick<Product, 'review' | 'aggregateRating'> {
+function reviewData(
+  slug: string,
+  shown: PageReviews,
+): Pick<SchemaProduct, 'review' | 'aggregateRating'> {
   const reviews = shown.reviews.filter((review) => review.pack === slug);
   if (reviews.length === 0) return {};
   const rating = ratingOf(reviews);
@@ -128,40 +136,6 @@ function reviewData(slug: string, shown: PageReviews): Pick<Product, 'review' | 
         worstRating: 1,
       },
     }),
-  };
-}
-
-/** A preset pack as a product with its offer and the reviews its page shows. */
-export function presetData(
-  preset: Preset,
-  site: Site,
-  siteUrl: string,
-  path: string,
-  image: string,
-  policy: MerchantReturnPolicy,
-  shown: PageReviews,
-) {
-  return product(preset, preset.priceCents, site, siteUrl, path, image, policy, shown);
-}
-
-/** A bundle as a product, related to its packs. */
-export function bundleData(
-  bundle: { name: string; description: string; slug: string; priceCents: number },
-  members: Preset[],
-  site: Site,
-  siteUrl: string,
-  path: string,
-  image: string,
-  policy: MerchantReturnPolicy,
-  shown: PageReviews,
-): WithContext<Product> {
-  return {
-    ...product(bundle, bundle.priceCents, site, siteUrl, path, image, policy, shown),
-    isRelatedTo: members.map((member) => ({
-      '@type': 'Product',
-      name: member.name,
-      sku: member.slug,
-    })),
   };
 }
 

@@ -5,12 +5,17 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { PackRef } from '@/lib/shared/order';
-import { readCatalog, shopCatalogSchema, type ShopCatalog } from '@/lib/node/shop-catalog';
+import {
+  readCatalog,
+  shopCatalogSchema,
+  soldBySlug,
+  type ShopCatalog,
+} from '@/lib/node/shop-catalog';
 import type { Log } from './log';
 
 /** The catalogue in use, with the packs by slug. */
 export type LiveCatalog = ShopCatalog & {
-  /** What is sold by slug: the packs, and the bundles with their packs. */
+  /** What is sold by slug, each item with the packs it delivers (`soldBySlug`). */
   packsBySlug: ReadonlyMap<string, PackRef>;
   /** When the site last confirmed this copy (a 200 or a 304). */
   fetchedAt: number;
@@ -78,20 +83,8 @@ export function readCatalogCopy(cacheFile: string): ShopCatalog | null {
 const withIndex = (catalog: ShopCatalog, fetchedAt: number): LiveCatalog => ({
   ...catalog,
   fetchedAt,
-  packsBySlug: productsOf(catalog),
+  packsBySlug: soldBySlug(catalog),
 });
-
-/** What the catalogue sells by slug (its sku): each pack, and each bundle with its packs. */
-function productsOf(catalog: ShopCatalog): ReadonlyMap<string, PackRef> {
-  const packs = new Map<string, PackRef>(
-    catalog.packs.map(({ slug, name, priceCents }) => [slug, { slug, name, priceCents }]),
-  );
-  for (const { slug, name, priceCents, members } of catalog.bundles) {
-    const parts = members.map((member) => ({ slug: member, name: packs.get(member)!.name }));
-    packs.set(slug, { slug, name, priceCents, members: parts });
-  }
-  return packs;
-}
 
 /**
  * Reads the catalogue at `url`, at start and every `refreshMs` (a conditional GET: the site

@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { formatAmount, parseAmount } from '@/lib/shared/money';
 import { readCatalogCopy } from './catalog-source';
+import { soldBySlug } from '@/lib/node/shop-catalog';
 import { CODE_PATTERN, normalizeCode } from './codes';
 import { catalogCachePathFrom, databasePathFrom } from './config';
 import { openStore, type CodeRecord } from './store';
@@ -123,9 +124,9 @@ export function runCodes(
   try {
     switch (command) {
       case 'add': {
-        // The packs and bundles of the catalogue the service last read from the site.
+        // What the catalogue the service last read from the site sells.
         const catalog = readCatalogCopy(catalogCachePathFrom(env, process.cwd()));
-        const skus = catalog && [...catalog.packs, ...catalog.bundles].map((pack) => pack.slug);
+        const skus = catalog && [...soldBySlug(catalog).keys()];
         const code = codeFromArgs(rest, now, skus);
         if (!store.addCode(code)) throw new UsageError(`${code.code} exists already.`);
         return `Added ${describe({ ...code, disabled: false, uses: 0 })}`;

@@ -1,18 +1,24 @@
 import { notFound } from 'next/navigation';
-import { BundleView } from '@/components/shop/bundle-view';
+import { ProductView } from '@/components/shop/product-view';
 import { PresetRedirect } from '@/components/shop/preset-redirect';
-import { bundles } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
-import { bundlePath, legacyPresets, presetPath, resolveSegment } from '@/lib/routes';
+import {
+  legacyPresets,
+  presetPath,
+  productPath,
+  resolveSegment,
+  topLevelProducts,
+} from '@/lib/routes';
 
-// Single-segment pages fed by content: the bundle pages and the old -preset addresses.
+// Single-segment pages fed by content: the pages of products sold at the top level, and the old
+// -preset addresses.
 type Props = { params: Promise<{ segment: string }> };
 
 export const dynamicParams = false;
 
 export function generateStaticParams() {
   return [
-    ...bundles.map((bundle) => ({ segment: bundle.slug })),
+    ...topLevelProducts().map((product) => ({ segment: product.slug })),
     ...legacyPresets().map((preset) => ({ segment: preset.legacyPath! })),
   ];
 }
@@ -20,12 +26,12 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: Props) {
   const page = resolveSegment((await params).segment);
   if (!page) return {};
-  if (page.kind === 'bundle') {
+  if (page.kind === 'product') {
     return pageMetadata({
-      title: page.bundle.name,
-      description: page.bundle.description,
-      path: bundlePath(page.bundle),
-      image: page.bundle.image,
+      title: page.product.name,
+      description: page.product.description,
+      path: productPath(page.product),
+      image: page.product.image,
     });
   }
   return {
@@ -41,8 +47,8 @@ export async function generateMetadata({ params }: Props) {
 export default async function SegmentPage({ params }: Props) {
   const page = resolveSegment((await params).segment);
   if (!page) notFound();
-  return page.kind === 'bundle' ? (
-    <BundleView bundle={page.bundle} />
+  return page.kind === 'product' ? (
+    <ProductView product={page.product} />
   ) : (
     <PresetRedirect preset={page.preset} />
   );

@@ -12,14 +12,14 @@ import {
 } from '@/components/ui/tiles';
 import {
   ALL_CATEGORY,
-  bundleSavingCents,
-  bundles,
   categorySchema,
   pages,
   presets,
+  products,
   shopCopy,
   site,
   terms,
+  type Product,
 } from '@/lib/content';
 import { AddToCartButton } from '@/components/cart/cart-panel';
 import { fillIn } from '@/lib/shared/copy';
@@ -27,7 +27,7 @@ import { packLookUrl } from '@/lib/media';
 import { pageMetadata } from '@/lib/metadata';
 import { withRating } from '@/lib/reviews';
 import { formatPrice } from '@/lib/shared/money';
-import { bundlePath, presetPath, TRY_ON_ID } from '@/lib/routes';
+import { presetPath, productPath, TRY_ON_ID } from '@/lib/routes';
 import styles from './presets.module.css';
 import button from '@/components/ui/button.module.css';
 
@@ -37,76 +37,75 @@ export const metadata = pageMetadata({
   image: presets[0]?.image,
 });
 
-export default function PresetsPage() {
-  const items = [
-    ...presets.map((preset, index) => {
-      const price = formatPrice(preset.priceCents, site.currency);
-      return {
-        key: preset.slug,
-        categories: preset.categories,
-        node: (
-          <QuickView
-            label={preset.name}
-            triggerClassName={tileClassName}
-            trigger={
-              <TileBody
-                image={preset.image}
-                title={preset.name}
-                detail={withRating(price, [preset])}
-                decorative
-                priority={index === 0}
-              />
-            }
-          >
-            <Picture
-              image={preset.image}
-              sizes="(min-width: 600px) 20rem, 100vw"
-              className={styles.quickImage}
+/** A product's tile in the shop: a pack opens its quick view, any other kind links to its page. */
+function productTile(product: Product, index: number) {
+  const price = formatPrice(product.priceCents, site.currency);
+  switch (product.kind) {
+    case 'pack': {
+      return (
+        <QuickView
+          label={product.name}
+          triggerClassName={tileClassName}
+          trigger={
+            <TileBody
+              image={product.image}
+              title={product.name}
+              detail={withRating(price, [product])}
+              decorative
+              priority={index === 0}
             />
-            <div>
-              <h2 className={styles.quickTitle}>{preset.name}</h2>
-              <p className={styles.quickPrice}>{price}</p>
-              <p>{preset.description}</p>
-              <div className={styles.quickActions}>
-                <AddToCartButton slug={preset.slug} />
-                <Link className={button.outline} href={presetPath(preset)}>
-                  View Full Item
-                </Link>
-              </div>
-              <p className={styles.quickTerms}>
-                {fillIn(terms.atButton.refund, { days: terms.refundDays })}{' '}
-                <Link href="/terms/">{terms.atButton.termsLink}</Link>
-              </p>
-              {packLookUrl(preset.slug) && (
-                <Link className={styles.tryOnLink} href={`${presetPath(preset)}#${TRY_ON_ID}`}>
-                  {shopCopy.tryOn.quickViewLink}
-                </Link>
-              )}
+          }
+        >
+          <Picture
+            image={product.image}
+            sizes="(min-width: 600px) 20rem, 100vw"
+            className={styles.quickImage}
+          />
+          <div>
+            <h2 className={styles.quickTitle}>{product.name}</h2>
+            <p className={styles.quickPrice}>{price}</p>
+            <p>{product.description}</p>
+            <div className={styles.quickActions}>
+              <AddToCartButton slug={product.slug} />
+              <Link className={button.outline} href={presetPath(product)}>
+                View Full Item
+              </Link>
             </div>
-          </QuickView>
-        ),
-      };
-    }),
-    ...bundles.map((bundle) => ({
-      key: bundle.slug,
-      categories: bundle.categories,
-      node: (
-        <Link className={tileClassName} href={bundlePath(bundle)}>
+            <p className={styles.quickTerms}>
+              {fillIn(terms.atButton.refund, { days: terms.refundDays })}{' '}
+              <Link href="/terms/">{terms.atButton.termsLink}</Link>
+            </p>
+            {packLookUrl(product.slug) && (
+              <Link className={styles.tryOnLink} href={`${presetPath(product)}#${TRY_ON_ID}`}>
+                {shopCopy.tryOn.quickViewLink}
+              </Link>
+            )}
+          </div>
+        </QuickView>
+      );
+    }
+    case 'bundle':
+      return (
+        <Link className={tileClassName} href={productPath(product)}>
           <TileBody
-            image={bundle.image}
-            title={bundle.name}
-            detail={`${formatPrice(bundle.priceCents, site.currency)} · ${fillIn(
-              shopCopy.cart.save,
-              {
-                amount: formatPrice(bundleSavingCents(bundle), site.currency),
-              },
-            )}`}
+            image={product.image}
+            title={product.name}
+            detail={`${price} · ${fillIn(shopCopy.cart.save, {
+              amount: formatPrice(product.savingCents, site.currency),
+            })}`}
             decorative
           />
         </Link>
-      ),
-    })),
-  ];
+      );
+  }
+}
+
+export default function PresetsPage() {
+  const items = products.map((product, index) => ({
+    key: product.slug,
+    categories: product.categories,
+    node: productTile(product, index),
+  }));
   return (
     <>
       <PageHeader heading={pages.presets.heading} intro={pages.presets.intro} />

@@ -5,30 +5,28 @@ import { BuyBox } from './buy-box';
 import { ProductTop } from './product-top';
 import { Section } from '@/components/ui/section';
 import { JsonLd } from '@/components/ui/json-ld';
-import { bundleMembers, bundleSavingCents, shopCopy, site, type Bundle } from '@/lib/content';
+import { shopCopy, site, type BundleProduct } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import { mediaImage } from '@/lib/media';
-import { bundlePath } from '@/lib/routes';
+import { productPath } from '@/lib/routes';
 import { shopReturnPolicy } from '@/lib/catalog';
 import { settings } from '@/lib/settings';
-import { bundleData } from '@/lib/structured-data';
+import { productData } from '@/lib/structured-data';
 import { pageReviews } from '@/lib/reviews';
 import { Reviews } from './reviews';
 import button from '@/components/ui/button.module.css';
 
 /** A bundle's page: sold at its own price as one item, with its packs below. */
-export function BundleView({ bundle }: { bundle: Bundle }) {
-  const members = bundleMembers(bundle);
-  const shown = pageReviews(members);
+export function BundleView({ bundle }: { bundle: BundleProduct }) {
+  const shown = pageReviews(bundle.packs);
   return (
     <>
       <JsonLd
-        data={bundleData(
+        data={productData(
           bundle,
-          members,
           site,
           settings.siteUrl,
-          bundlePath(bundle),
+          productPath(bundle),
           mediaImage(bundle.image.src).fallback,
           shopReturnPolicy(),
           shown,
@@ -36,14 +34,14 @@ export function BundleView({ bundle }: { bundle: Bundle }) {
       />
       <Section>
         <ProductTop
-          eyebrow={fillIn(shopCopy.bundle.tileLabel, { count: members.length })}
+          eyebrow={fillIn(shopCopy.bundle.tileLabel, { count: bundle.packs.length })}
           name={bundle.name}
           buy={
             <BuyBox
               slug={bundle.slug}
               priceCents={bundle.priceCents}
-              savesCents={bundleSavingCents(bundle)}
-              presetCount={members.reduce((sum, preset) => sum + preset.presetCount, 0)}
+              savesCents={bundle.savingCents}
+              presetCount={bundle.packs.reduce((sum, preset) => sum + preset.presetCount, 0)}
             >
               <Link className={button.outline} href="/presets/">
                 {shopCopy.pack.shopLink}
@@ -55,11 +53,11 @@ export function BundleView({ bundle }: { bundle: Bundle }) {
         />
       </Section>
       <Section label={shopCopy.bundle.membersLabel}>
-        <PresetTiles presets={members} label={shopCopy.bundle.membersLabel} />
+        <PresetTiles presets={bundle.packs} label={shopCopy.bundle.membersLabel} />
       </Section>
       {shown.reviews.length > 0 && (
         <Section label={shopCopy.reviews.heading}>
-          <Reviews {...shown} bundle />
+          <Reviews {...shown} item={bundle.slug} />
         </Section>
       )}
     </>

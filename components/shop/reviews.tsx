@@ -5,10 +5,10 @@ import styles from './reviews.module.css';
 
 /**
  * Buyers' published reviews, in the page's HTML: the rating (from three reviews), then each
- * review, newest first, low ratings included, with the studio's reply. On a bundle's page each
- * says which pack it is about. Its page's Section, labelled with the same heading, is its region.
+ * review, newest first, low ratings included, with the studio's reply. A review of another pack
+ * than the page's product (one it holds) says which pack it is about. Its page's Section, labelled with the same heading, is its region.
  */
-export function Reviews({ reviews, rating, bundle = false }: PageReviews & { bundle?: boolean }) {
+export function Reviews({ reviews, rating, item }: PageReviews & { item: string }) {
   const copy = shopCopy.reviews;
   if (reviews.length === 0) return null;
   return (
@@ -31,7 +31,7 @@ export function Reviews({ reviews, rating, bundle = false }: PageReviews & { bun
               <span className={styles.unlit}>{'★'.repeat(5 - review.rating)}</span>
             </p>
             <h3 className={styles.title}>{review.title}</h3>
-            {bundle && (
+            {review.pack !== item && (
               <p className={styles.meta}>
                 {fillIn(copy.ofPack, {
                   name: presets.find((preset) => preset.slug === review.pack)!.name,

@@ -1,5 +1,5 @@
 import {
-  bundles,
+  productsOf,
   galleries,
   journalCopy,
   pages,
@@ -12,7 +12,7 @@ import { fillIn } from '@/lib/shared/copy';
 import { journal, journalCities } from '@/lib/journal/posts';
 import {
   allRoutes,
-  bundlePath,
+  productPath,
   galleryPath,
   legacyPresets,
   presetPath,
@@ -40,7 +40,7 @@ const pageHeadings: Record<string, string> = {
 const expectations = new Map<string, string>([
   ...Object.entries(pageHeadings),
   ...presets.map((p) => [presetPath(p), p.name] as const),
-  ...bundles.map((b) => [bundlePath(b), b.name] as const),
+  ...productsOf('bundle').map((b) => [productPath(b), b.name] as const),
   ...services.map((s) => [servicePath(s), s.heading] as const),
   ...galleries.map((g) => [galleryPath(g), g.title] as const),
   ...journal().map((post) => [post.path, post.title] as const),

@@ -1,5 +1,5 @@
-import { bundles, filmsOf, presets, site, terms } from '@/lib/content';
-import { allRoutes, bundlePath, isIndexable, presetPath } from '@/lib/routes';
+import { filmsOf, productsOf, presets, site, terms } from '@/lib/content';
+import { allRoutes, isIndexable, presetPath, productPath } from '@/lib/routes';
 import { expect, test } from '../fixtures';
 
 const siteUrl = site.url;
@@ -83,7 +83,7 @@ test.describe('search engines', () => {
     ).toHaveLength(3);
 
     // The return policy in the markup is the refund promise the page shows at its buy button.
-    for (const path of [presetPath(stoic), bundlePath(bundles[0]!)]) {
+    for (const path of [presetPath(stoic), productPath(productsOf('bundle')[0]!)]) {
       await page.goto(path);
       const shown = await page
         .getByRole('region', { name: terms.atButton.heading })

@@ -1,4 +1,4 @@
-import { bundles, checkoutCopy, presets, site } from '@/lib/content';
+import { checkoutCopy, presets, products, site } from '@/lib/content';
 import { expect, test } from '../fixtures';
 
 const price = (cents: number) => `$${(cents / 100).toFixed(2)} ${site.currency}`;
@@ -11,7 +11,7 @@ test.describe('the presets shop', () => {
     const tiles = () =>
       page.getByRole('list', { name: /^Presets and bundles/ }).getByRole('listitem');
     await expect(page.getByRole('button', { name: 'ALL' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(tiles()).toHaveCount(presets.length + bundles.length);
+    await expect(tiles()).toHaveCount(products.length);
     const expected: Record<string, string[]> = {
       WEDDINGS: ['Stoic Pack', 'Regal Tones', 'Earthy Tone', 'Weddings Pack Bundle'],
       FILM: ['Film Pack', 'Bundle & Save All Presets'],

@@ -1,18 +1,9 @@
 // What a buyer reads before paying: the terms at the button, the app guide, bundles at their own
 // price, and an approximate price in their money (issue: "A storefront buyers trust").
-import {
-  bundleMembers,
-  bundles,
-  checkoutCopy,
-  presets,
-  rates,
-  shopCopy,
-  site,
-  terms,
-} from '@/lib/content';
+import { productsOf, checkoutCopy, presets, rates, shopCopy, site, terms } from '@/lib/content';
 import { approximatePrice } from '@/lib/browser/approx-price';
 import { fillIn } from '@/lib/shared/copy';
-import { bundlePath, presetPath } from '@/lib/routes';
+import { productPath, presetPath } from '@/lib/routes';
 import { pageReviews } from '@/lib/reviews';
 import { expect, test } from '../fixtures';
 import { fillDetails } from '../fixtures/details';
@@ -21,16 +12,16 @@ import { paypalOrder, stubPayPal } from '../stubs/paypal';
 
 const price = (cents: number) => `$${(cents / 100).toFixed(2)} ${site.currency}`;
 const stoic = presets.find((p) => p.slug === 'stoic-pack')!;
-const weddings = bundles.find((b) => b.slug === 'weddings-bundle')!;
-const portrait = bundles.find((b) => b.slug === 'portrait-bundle')!;
+const weddings = productsOf('bundle').find((b) => b.slug === 'weddings-bundle')!;
+const portrait = productsOf('bundle').find((b) => b.slug === 'portrait-bundle')!;
 const saving = (bundle: typeof weddings) =>
-  bundleMembers(bundle).reduce((sum, p) => sum + p.priceCents, 0) - bundle.priceCents;
+  bundle.packs.reduce((sum, p) => sum + p.priceCents, 0) - bundle.priceCents;
 
 test.describe('the terms at the button', () => {
-  const weddingsCount = bundleMembers(weddings).reduce((sum, p) => sum + p.presetCount, 0);
+  const weddingsCount = weddings.packs.reduce((sum, p) => sum + p.presetCount, 0);
   for (const [path, count] of [
     [presetPath(stoic), stoic.presetCount],
-    [bundlePath(weddings), weddingsCount],
+    [productPath(weddings), weddingsCount],
   ] as const) {
     test(`${path} shows Add to Cart and every term within its first screen`, async ({ page }) => {
       // The issue's phone: 390 × 844 CSS pixels; the desktop project's own 1440 × 900.
@@ -153,7 +144,7 @@ test.describe('bundles that save', () => {
     await expect(page.getByRole('link', { name: new RegExp(`^${weddings.name}`) })).toContainText(
       `${price(weddings.priceCents)} · ${save}`,
     );
-    await page.goto(bundlePath(weddings));
+    await page.goto(productPath(weddings));
     await expect(page.getByRole('main')).toContainText(price(weddings.priceCents));
     await expect(page.getByRole('main')).toContainText(save);
     await expect(page.getByRole('region', { name: terms.atButton.heading })).toBeVisible();
@@ -167,7 +158,7 @@ test.describe('bundles that save', () => {
     await page.goto(presetPath(stoic));
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await cart.close();
-    await page.goto(bundlePath(weddings));
+    await page.goto(productPath(weddings));
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     const takenOut = fillIn(shopCopy.cart.takenOut, { bundle: weddings.name, names: stoic.name });
     await expect(cart.lines).toHaveCount(1);
@@ -193,16 +184,16 @@ test.describe('bundles that save', () => {
 
     // Two bundles that share a pack: said, the buyer's choice.
     await cart.close();
-    await page.goto(bundlePath(portrait));
+    await page.goto(productPath(portrait));
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(cart.lines).toHaveCount(2);
-    const shared = bundleMembers(weddings).filter((pack) =>
-      bundleMembers(portrait).some((other) => other.slug === pack.slug),
+    const shared = weddings.packs.filter((pack) =>
+      portrait.packs.some((other) => other.slug === pack.slug),
     );
     await expect(cart.panel.getByRole('note').filter({ hasText: shared[0]!.name })).toHaveCount(1);
 
     // Bundle & Save All Presets holds every pack of those two for less: one tap to it.
-    const all = bundles.find((b) => b.slug === 'bundle-save-all-presets')!;
+    const all = productsOf('bundle').find((b) => b.slug === 'bundle-save-all-presets')!;
     const saves = weddings.priceCents + portrait.priceCents - all.priceCents;
     const cheaper = cart.panel.getByRole('note').filter({ hasText: all.name });
     await expect(cheaper).toContainText(
@@ -224,7 +215,7 @@ test.describe('bundles that save', () => {
     test.skip(test.info().project.name === 'phone', 'the service, not layout: desktop');
     const paypal = await stubPayPal(page);
     const email = `bundle-${test.info().project.name}@example.com`;
-    await page.goto(bundlePath(portrait));
+    await page.goto(productPath(portrait));
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await cart.checkoutButton.click();
     await fillDetails(page, {
@@ -242,7 +233,7 @@ test.describe('bundles that save', () => {
     expect(unit.items!.map((item) => [item.sku, item.unit_amount.value])).toEqual([
       [portrait.slug, (portrait.priceCents / 100).toFixed(2)],
     ]);
-    const members = bundleMembers(portrait);
+    const members = portrait.packs;
     const downloads = page.getByRole('region', { name: checkoutCopy.receipt.downloadsHeading });
     await expect(
       downloads.getByRole('link', { name: checkoutCopy.receipt.downloadLabel }),

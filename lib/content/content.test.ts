@@ -2,8 +2,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { RATES_STALE_DAYS, ratesAgeDays } from './terms-schema';
 import {
-  bundleMembers,
-  bundles,
+  productsOf,
   collections,
   filmsOf,
   galleries,
@@ -40,8 +39,8 @@ describe('the studio content', () => {
   });
 
   test('bundles name existing packs, each once', () => {
-    for (const bundle of bundles) {
-      const members = bundleMembers(bundle);
+    for (const bundle of productsOf('bundle')) {
+      const members = bundle.packs;
       expect(members.every(Boolean)).toBe(true);
       expect(new Set(members.map((p) => p.slug)).size).toBe(members.length);
     }

@@ -20,7 +20,8 @@ import termsFile from '@/content/terms.json' with { type: 'json' };
 import { folderFiles } from './folders.generated';
 import { contentFiles, contentFolders, type ContentFileName } from './files';
 import { ContentError, parseContent } from './parse';
-import type { Bundle, Collection, Preset } from './schema';
+import { productList, type Product, type ProductKind } from './products';
+import type { Collection, Preset } from './schema';
 import type { Review } from '@/lib/node/review-schema';
 import type { z } from 'zod';
 
@@ -69,7 +70,6 @@ export const checkoutCopy = content.checkout;
 export const shopCopy = content.shop;
 export const pages = content.pages;
 export const presets = content.presets.presets;
-export const bundles = content.bundles.bundles;
 export const services = content.services.services;
 export const collections = content.galleries.collections;
 export const galleries = content.galleries.galleries;
@@ -81,35 +81,8 @@ export const rates = content.rates;
 export const tax = content.tax;
 export const availability = content.availability;
 
-// A bundle names its packs by slug, each a pack of content/presets.json; it is sold under its own
-// name and slug (the cart and PayPal know it by them) for less than its packs one by one.
-const presetsBySlug = new Map(presets.map((preset) => [preset.slug, preset]));
-const bundleProblems = bundles.flatMap((bundle, index) => {
-  const at = (field: string, problem: string) =>
-    `  bundles, entry "${bundle.name}" (#${index + 1}), field "${field}": ${problem}`;
-  const strays = bundle.members.filter((member) => !presetsBySlug.has(member));
-  const separately = bundle.members.reduce(
-    (sum, member) => sum + (presetsBySlug.get(member)?.priceCents ?? 0),
-    0,
-  );
-  return [
-    ...strays.map((member) =>
-      at('members', `"${member}" is not a pack in ${contentFiles.presets.file}`),
-    ),
-    ...(presetsBySlug.has(bundle.slug) ? [at('slug', 'is the slug of a pack')] : []),
-    ...(presets.some((preset) => preset.name.toLowerCase() === bundle.name.toLowerCase())
-      ? [at('name', 'is the name of a pack')]
-      : []),
-    ...(strays.length === 0 && bundle.priceCents >= separately
-      ? [at('price', `must be less than its packs cost one by one (${separately / 100})`)]
-      : []),
-  ];
-});
-if (bundleProblems.length > 0) {
-  throw new ContentError(
-    `Invalid content in ${contentFiles.bundles.file}:\n${bundleProblems.join('\n')}`,
-  );
-}
+/** What the shop sells, every kind in one list (lib/content/products.ts). */
+export const products = productList(content, contentFiles);
 
 /**
  * Review files, validated. Buyers write them (through the order service), so none may stop the
@@ -139,7 +112,10 @@ export function parseReviews(
   return { kept, setAside };
 }
 
-const parsedReviews = parseReviews(folderFiles.reviews ?? {}, new Set(presetsBySlug.keys()));
+const parsedReviews = parseReviews(
+  folderFiles.reviews ?? {},
+  new Set(presets.map((preset) => preset.slug)),
+);
 
 /** Every review of content/reviews/, published or not (but those set aside). */
 export const reviews = parsedReviews.kept;
@@ -162,15 +138,13 @@ export function getPreset(slug: string) {
   return presets.find((preset) => preset.slug === slug);
 }
 
-/** The member presets of a bundle, in the bundle's order. */
-export function bundleMembers(bundle: { members: string[] }) {
-  return bundle.members.map((slug) => presets.find((preset) => preset.slug === slug)!);
-}
+/** The products of one kind: productsOf('bundle'). */
+export const productsOf = <Kind extends ProductKind>(kind: Kind) =>
+  products.filter((product): product is Extract<Product, { kind: Kind }> => product.kind === kind);
 
-/** What a bundle saves on its packs bought one by one, in cents. */
-export function bundleSavingCents(bundle: Bundle) {
-  const separately = bundleMembers(bundle).reduce((sum, preset) => sum + preset.priceCents, 0);
-  return separately - bundle.priceCents;
+/** A product by its slug: its page's and its cart line's. */
+export function getProduct(slug: string) {
+  return products.find((product) => product.slug === slug);
 }
 
 export function getService(slug: string) {
@@ -190,6 +164,8 @@ export function filmsOf(collection: 'ad' | 'cinematic') {
 }
 
 export type * from './schema';
+export type * from './products';
+export { heldPacks } from './products';
 export type * from './terms-schema';
 export type * from './availability-schema';
 export type * from '@/lib/node/review-schema';

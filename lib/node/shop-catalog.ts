@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { checkoutSchema } from '@/lib/content/schema';
 import { taxSchema } from '@/lib/content/tax-schema';
 import { minorUnit, PAYPAL_CURRENCIES } from '@/lib/shared/money';
+import type { PackRef } from '@/lib/shared/order';
 
 const text = z.string().trim().min(1);
 
@@ -129,6 +130,22 @@ const catalogBody = z
       ctx.addIssue({ code: 'custom', path: ['bundles'], message: 'must not name a slug twice' });
     }
   });
+
+/**
+ * What a catalogue sells by slug (its sku at PayPal): each pack, and each bundle with its packs by
+ * name. Everything past this map (cart, order, delivery) sees items that deliver packs, whatever
+ * their kind.
+ */
+export function soldBySlug(catalog: Pick<ShopCatalog, 'packs' | 'bundles'>): Map<string, PackRef> {
+  const sold = new Map<string, PackRef>(
+    catalog.packs.map(({ slug, name, priceCents }) => [slug, { slug, name, priceCents }]),
+  );
+  for (const { slug, name, priceCents, members } of catalog.bundles) {
+    const parts = members.map((member) => ({ slug: member, name: sold.get(member)!.name }));
+    sold.set(slug, { slug, name, priceCents, members: parts });
+  }
+  return sold;
+}
 
 export const shopCatalogSchema = z.intersection(
   catalogBody,

@@ -1,7 +1,7 @@
 // The placeholder photographs the build may paint, until the studio drops real ones into media/
 // under the same path. A path the content references that is neither a file in media/ nor
 // listed here fails the build, so a mistyped file name is caught rather than painted over.
-import { presets } from '@/lib/content';
+import { presets, products } from '@/lib/content';
 import { journal } from '@/lib/journal/posts';
 
 export type Placeholder =
@@ -106,9 +106,10 @@ export const placeholders = new Map<string, Placeholder>([
       { kind: 'look', from: `presets/scenes/${id}.jpg`, pack: preset.slug },
     ]),
   ]),
-  ...['weddings-bundle', 'portrait-bundle', 'bundle-save-all-presets'].map(
-    (id): [string, Placeholder] => [`bundles/${id}.jpg`, paint(1200, 4 / 5)],
-  ),
+  // Every other product's cover (a pack's is its look, above).
+  ...products
+    .filter((product) => product.kind !== 'pack')
+    .map((product): [string, Placeholder] => [product.image.src, paint(1200, 4 / 5)]),
   ...[
     'weddings',
     'pre-post-weddings',

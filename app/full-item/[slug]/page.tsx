@@ -1,27 +1,11 @@
-import { Link } from '@/components/ui/link';
 import { notFound } from 'next/navigation';
-import { AppGuide } from '@/components/shop/app-guide';
-import { BuyBox } from '@/components/shop/buy-box';
-import { ProductTop } from '@/components/shop/product-top';
-import { Picture } from '@/components/media/picture';
-import { CompareSlider } from '@/components/shop/compare-slider';
-import { PresetGallery } from '@/components/shop/preset-gallery';
-import { TryOn } from '@/components/shop/try-on';
-import { Section } from '@/components/ui/section';
-import { getPreset, pages, presets, shopCopy, site } from '@/lib/content';
+import { ProductView } from '@/components/shop/product-view';
+import { getProduct, presets, shopCopy } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
-import { settings } from '@/lib/settings';
-import { breadcrumbData, presetData } from '@/lib/structured-data';
-import { JsonLd } from '@/components/ui/json-ld';
 import { pageMetadata } from '@/lib/metadata';
-import { mediaImage, packLookUrl, viewerImage } from '@/lib/media';
-import { presetPath, TRY_ON_ID } from '@/lib/routes';
-import { shopReturnPolicy } from '@/lib/catalog';
-import { pageReviews } from '@/lib/reviews';
-import { Reviews } from '@/components/shop/reviews';
-import styles from './preset.module.css';
-import button from '@/components/ui/button.module.css';
+import { presetPath } from '@/lib/routes';
 
+// A pack's page (/full-item/<slug>/).
 type Props = { params: Promise<{ slug: string }> };
 
 export const dynamicParams = false;
@@ -30,8 +14,13 @@ export function generateStaticParams() {
   return presets.map((preset) => ({ slug: preset.slug }));
 }
 
+const packOf = (slug: string) => {
+  const product = getProduct(slug);
+  return product?.kind === 'pack' ? product : undefined;
+};
+
 export async function generateMetadata({ params }: Props) {
-  const preset = getPreset((await params).slug);
+  const preset = packOf((await params).slug);
   if (!preset) return {};
   return pageMetadata({
     title: fillIn(shopCopy.pack.title, { name: preset.name }),
@@ -42,105 +31,7 @@ export async function generateMetadata({ params }: Props) {
 }
 
 export default async function PresetPage({ params }: Props) {
-  const preset = getPreset((await params).slug);
+  const preset = packOf((await params).slug);
   if (!preset) notFound();
-  const path = presetPath(preset);
-  const copy = shopCopy.pack;
-  const tryOn = shopCopy.tryOn;
-  const lookUrl = packLookUrl(preset.slug);
-  const shown = pageReviews([preset]);
-  return (
-    <>
-      <JsonLd
-        data={presetData(
-          preset,
-          site,
-          settings.siteUrl,
-          path,
-          mediaImage(preset.image.src).fallback,
-          shopReturnPolicy(),
-          shown,
-        )}
-      />
-      <JsonLd
-        data={breadcrumbData(settings.siteUrl, [
-          { name: 'Home', path: '/' },
-          { name: pages.presets.heading, path: '/presets/' },
-          { name: preset.name, path },
-        ])}
-      />
-      <Section>
-        <ProductTop
-          eyebrow={copy.eyebrow}
-          name={preset.name}
-          buy={
-            <BuyBox
-              slug={preset.slug}
-              priceCents={preset.priceCents}
-              presetCount={preset.presetCount}
-            >
-              <Link className={button.outline} href="/presets/">
-                {copy.shopLink}
-              </Link>
-            </BuyBox>
-          }
-          media={
-            <PresetGallery
-              images={[preset.image, ...preset.gallery].map(viewerImage)}
-              thumbnailStepPx={site.constants.thumbnailScrollStepPx}
-            />
-          }
-          about={
-            <>
-              <p className={styles.tagline}>{preset.tagline}</p>
-              <p>{preset.description}</p>
-              <h2 className={styles.subheading}>{copy.includedHeading}</h2>
-              <ul className={styles.included}>
-                {preset.whatsIncluded.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            </>
-          }
-        />
-      </Section>
-      {shown.reviews.length > 0 && (
-        <Section label={shopCopy.reviews.heading}>
-          <Reviews {...shown} />
-        </Section>
-      )}
-      {/* The guide is a region of its own, named by its heading: the section around it is not. */}
-      <Section>
-        <AppGuide />
-      </Section>
-      <Section label={copy.comparisonsHeading}>
-        <h2 className={styles.sectionHeading}>{copy.comparisonsHeading}</h2>
-        <div className={styles.comparisons}>
-          {preset.comparisons.map((pair) => (
-            <CompareSlider
-              key={pair.label}
-              label={pair.label}
-              before={<Picture image={pair.before} sizes="(min-width: 900px) 45vw, 100vw" fill />}
-              after={<Picture image={pair.after} sizes="(min-width: 900px) 45vw, 100vw" fill />}
-            />
-          ))}
-        </div>
-      </Section>
-      {lookUrl && (
-        <Section label={tryOn.heading}>
-          <h2 id={TRY_ON_ID} className={`${styles.sectionHeading} ${styles.anchor}`}>
-            {tryOn.heading}
-          </h2>
-          <p className={styles.tryOnIntro}>{fillIn(tryOn.intro, { name: preset.name })}</p>
-          <TryOn
-            pack={{ slug: preset.slug, name: preset.name }}
-            lookUrl={lookUrl}
-            copy={tryOn}
-            watermark={site.name}
-          />
-          <p className={styles.tryOnNote}>{tryOn.approximation}</p>
-        </Section>
-      )}
-    </>
-  );
+  return <ProductView product={preset} />;
 }
