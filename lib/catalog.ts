@@ -1,6 +1,12 @@
 import { checkoutCopy, heldPacks, products, rates, site, tax, terms } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
-import { licenceLines, versioned, type SaleTerms, type ShopCatalog } from '@/lib/node/shop-catalog';
+import {
+  catalogLists,
+  licenceLines,
+  versioned,
+  type SaleTerms,
+  type ShopCatalog,
+} from '@/lib/node/shop-catalog';
 import { settings } from '@/lib/settings';
 import { returnPolicy, shopCountries } from '@/lib/structured-data';
 
@@ -23,23 +29,6 @@ export function saleTerms(): SaleTerms {
 }
 
 /**
- * The products as the published catalogue lists them: what delivers its own file under `packs`,
- * what holds packs under `bundles` with their slugs (the service's format, lib/node/shop-catalog.ts).
- */
-function soldItems(): Pick<ShopCatalog, 'packs' | 'bundles'> {
-  const sold = products.map((product) => ({
-    slug: product.slug,
-    name: product.name,
-    priceCents: product.priceCents,
-    members: heldPacks(product).map((pack) => pack.slug),
-  }));
-  return {
-    packs: sold.filter((item) => item.members.length === 0).map(({ members: _, ...pack }) => pack),
-    bundles: sold.filter((item) => item.members.length > 0),
-  };
-}
-
-/**
  * The catalogue the site publishes at /catalog.json, from which the order service prices, sells
  * and delivers every order: a price or pack changed in content is charged as the site shows it,
  * with no second program to redeploy.
@@ -49,7 +38,14 @@ export function publishedCatalog(): ShopCatalog {
   return versioned({
     currency: site.currency,
     studio: { name: site.name, email: site.email },
-    ...soldItems(),
+    ...catalogLists(
+      products.map((product) => ({
+        slug: product.slug,
+        name: product.name,
+        priceCents: product.priceCents,
+        members: heldPacks(product).map((pack) => pack.slug),
+      })),
+    ),
     terms: sale,
     tax,
     copy: {

@@ -102,9 +102,9 @@ export function productData(
 
 /**
  * The reviews of this very item that its page shows, as its markup: each review, and the rating
- * from the same records and rule as the page's. A bundle's page shows its packs' reviews, which
- * are not the bundle's: Google's review snippets want reviews of the item marked up, so the
- * bundle's markup carries none of them. Nothing when none is shown.
+ * from the same records and rule as the page's. The page of a product that holds packs shows its
+ * packs' reviews, which are not the product's: Google's review snippets want reviews of the item
+ * marked up, so its markup carries none of them. Nothing when none is shown.
  */
 function reviewData(
   slug: string,

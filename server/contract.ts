@@ -122,7 +122,7 @@ export type CreatedAnswer = { id: string; vatNumber?: BusinessBuyer };
 
 /**
  * 409 from POST /api/orders, nothing charged: the page showed other prices, a pack's file is not
- * ready, or a pack is asked for on its own beside a bundle that holds it (`in-bundle`). `packs`:
+ * ready, or a pack is asked for on its own beside an item that holds it (`in-bundle`). `packs`:
  * the packs asked for that are still sold, at today's prices; for `in-bundle`, the packs paid twice.
  */
 export type NotCreatedAnswer = ProblemAnswer & {

@@ -8,7 +8,7 @@ export function packFile(packsDir: string, slug: string): string {
   return path.join(packsDir, `${slug}.zip`);
 }
 
-/** The packs (or bundles) of which a file is not in the packs folder. */
+/** The items of which a file to deliver (its own, or a held pack's) is not in the packs folder. */
 export function missingPacks<T extends Pick<PackRef, 'slug' | 'name' | 'members'>>(
   packsDir: string,
   packs: readonly T[],

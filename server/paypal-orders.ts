@@ -22,7 +22,7 @@ export type PayPalItem = {
   sku?: string;
   unit_amount: Money;
   quantity: string;
-  /** A bundle's packs by slug (`membersDescription`), so that PayPal's record names them. */
+  /** The packs an item holds, by slug (`membersDescription`), so that PayPal's record names them. */
   description?: string;
   category?: 'DIGITAL_GOODS' | 'PHYSICAL_GOODS' | 'DONATION';
   /** The tax the item's price includes, beside its price net of it (`unit_amount`). */
@@ -144,9 +144,9 @@ export type OrderRequest = ReturnType<typeof orderRequest>;
 const MEMBERS = /^Packs: ([a-z0-9-]{1,64}(?:, [a-z0-9-]{1,64})+)$/;
 
 /**
- * A bundle's packs as its PayPal item's description ("Packs: stoic-pack, regal-tones"): the
- * record, at PayPal, of what the bundle held when it was sold. None for a pack, or when the list
- * is longer than PayPal's 127 characters (such a bundle restores with today's members).
+ * The packs an item holds as its PayPal item's description ("Packs: stoic-pack, regal-tones"):
+ * the record, at PayPal, of what it held when it was sold. None for a pack, or when the list is
+ * longer than PayPal's 127 characters (such an item restores with today's members).
  */
 export function membersDescription(line: Pick<PackRef, 'members'>): string | undefined {
   if (!line.members) return undefined;
@@ -202,8 +202,8 @@ const shownPrice = (item: PayPalItem): number | null => {
 
 /**
  * What a purchase unit sold, by sku, as PayPal records it (for a unit whose sale seal verifies:
- * items and prices are ours): each item at the price it was sold at, a bundle with the packs its
- * description names (else today's members, when the catalogue still sells it). A name comes from
+ * items and prices are ours): each item at the price it was sold at, one that holds packs with the
+ * packs its description names (else today's members, when the catalogue still sells it). A name comes from
  * the catalogue when it still sells the pack, else from PayPal's item.
  */
 export function packsAsSold(

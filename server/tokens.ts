@@ -101,7 +101,7 @@ export function sealMatches(
 /**
  * The sale's seal, beside the order's seal in custom_id: a keyed digest of our reference, the
  * discount code and what PayPal's purchase unit sells (`saleText`: currency, amounts, each item's sku, price and
- * description, which names a bundle's packs). Unlike the order's seal it needs no address, so a
+ * description, which names the packs an item holds). Unlike the order's seal it needs no address, so a
  * restore from PayPal's record alone (the webhook, the reconciliation) can trust the items and
  * prices as sold, whatever the catalogue says now, while an order a browser wrote with a copied
  * custom_id and other items or prices does not pass.

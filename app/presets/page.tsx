@@ -116,6 +116,7 @@ export default function PresetsPage() {
           items={items}
           gridClassName={tileGridClassName}
           itemClassName={tileItemClassName}
+          words={shopCopy.filter}
         />
       </Section>
     </>

@@ -108,7 +108,7 @@ export function CartPanel({
                       )}
                       <span className={styles.price}>
                         {formatPrice(line.priceCents, currency)}
-                        <BundleSaving slug={line.slug} />
+                        <SavingNote slug={line.slug} />
                       </span>
                     </div>
                     <button
@@ -134,15 +134,15 @@ export function CartPanel({
             {cheaper && (
               <p className={styles.repeats} role="note">
                 {fillIn(copy.cheaper, {
-                  bundle: cheaper.bundle.name,
+                  bundle: cheaper.item.name,
                   amount: formatPrice(cheaper.savesCents, currency),
                 })}{' '}
                 <button
                   type="button"
                   className={styles.undo}
-                  onClick={() => switchTo(cheaper.bundle.slug)}
+                  onClick={() => switchTo(cheaper.item.slug)}
                 >
-                  {fillIn(copy.takeCheaper, { bundle: cheaper.bundle.name })}
+                  {fillIn(copy.takeCheaper, { bundle: cheaper.item.name })}
                 </button>
               </p>
             )}
@@ -216,7 +216,7 @@ export function CartButton() {
 }
 
 /** "Save $24.98": what a bundle saves on its packs one by one; nothing for a pack. */
-export function BundleSaving({ slug }: { slug: string }) {
+export function SavingNote({ slug }: { slug: string }) {
   const { catalog, currency, copy } = useCart();
   const pack = catalog.get(slug);
   const saves = pack ? savingCents(pack, catalog) : 0;

@@ -12,7 +12,7 @@ import type { CartLine, Catalog } from '@/lib/shared/order';
 import type { Pack } from '@/lib/shared/order';
 import type { CartCopy } from '@/lib/content';
 import type { Rate } from '@/lib/browser/approx-price';
-import { bundleHolding, linesInBundle } from '@/lib/browser/cart';
+import { holderOf, linesHeldBy } from '@/lib/browser/cart';
 import { fillIn } from '@/lib/shared/copy';
 import { createCartStore, type CartStore } from './cart-store';
 
@@ -89,8 +89,8 @@ export function CartProvider({
       takenOut,
       add(slug) {
         const name = nameOf(slug);
-        const holder = bundleHolding(items, slug, catalog);
-        const held = linesInBundle(items, catalog.get(slug));
+        const holder = holderOf(items, slug, catalog);
+        const held = linesHeldBy(items, catalog.get(slug));
         const before = items;
         store.dispatch({ type: 'add', slug });
         setTakenOut(null);

@@ -11,7 +11,7 @@ import styles from './checkout.module.css';
 export type SaleWords = { payment: string; termsLink: string };
 
 /**
- * The order as it will be charged: its packs and bundles (a bundle with its packs), what comes
+ * The order as it will be charged: its items (one that holds packs with its packs), what comes
  * between them and the total (`children`: a discount), the total, the price in the visitor's
  * money, how they pay and the terms.
  */

@@ -65,7 +65,7 @@ export function SaleTerms({ presetCount }: { presetCount: number }) {
 }
 
 /**
- * A pack's or bundle's price (a bundle's with what it saves), the price in the visitor's money,
+ * A product's price (with what it saves, for one that holds packs), the price in the visitor's money,
  * Add to Cart, how one pays, and the terms of sale: what a buyer decides on, in the first screen.
  */
 export function BuyBox({

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import styles from './product-top.module.css';
 
 /**
- * The top of a pack's or bundle's page: its name, the buy box (price, Add to Cart, the terms),
+ * The top of a product's page: its name, the buy box (price, Add to Cart, the terms),
  * its pictures and what it is. Beside each other on a wide screen; on a phone the name and the
  * buy box come first, so that Add to Cart and the terms are in the first screen.
  */

@@ -1,6 +1,8 @@
 'use client';
 
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { fillIn } from '@/lib/shared/copy';
+import type { ShopCopy } from '@/lib/content';
 import styles from './shop-filter.module.css';
 
 type Item = { key: string; categories: string[]; node: ReactNode };
@@ -27,12 +29,14 @@ export function ShopFilter({
   items,
   gridClassName,
   itemClassName,
+  words,
 }: {
   categories: string[];
   all: string;
   items: Item[];
   gridClassName: string;
   itemClassName: string;
+  words: ShopCopy['filter'];
 }) {
   const wanted = useSyncExternalStore(
     subscribe,
@@ -66,9 +70,9 @@ export function ShopFilter({
         ))}
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
-        {`${shown.length} items in ${active}`}
+        {fillIn(words.shown, { count: shown.length, category: active })}
       </p>
-      <ul className={gridClassName} aria-label={`Presets and bundles: ${active}`}>
+      <ul className={gridClassName} aria-label={fillIn(words.list, { category: active })}>
         {shown.map((item) => (
           <li key={item.key} className={itemClassName}>
             {item.node}

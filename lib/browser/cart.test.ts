@@ -2,11 +2,11 @@
 import { describe, expect, test } from '@jest/globals';
 import type { CartLine, Pack } from '@/lib/shared/order';
 import {
-  bundleHolding,
+  holderOf,
   cartReducer,
   cheaperWay,
   lineCount,
-  linesInBundle,
+  linesHeldBy,
   repairCart,
   toStored,
   type StoredCartItem,
@@ -99,8 +99,8 @@ describe('cartReducer', () => {
         awaken,
         bundleLine,
       ]);
-      expect(bundleHolding([bundleLine], 'earthy-tone', withBundle)?.slug).toBe('duo-bundle');
-      expect(linesInBundle([stoic, awaken], duo)).toEqual([stoic]);
+      expect(holderOf([bundleLine], 'earthy-tone', withBundle)?.slug).toBe('duo-bundle');
+      expect(linesHeldBy([stoic, awaken], duo)).toEqual([stoic]);
     });
 
     test('a bundle that holds every pack of the cart for less is offered, the cheapest', () => {
@@ -114,7 +114,7 @@ describe('cartReducer', () => {
       const shop = new Map([...withBundle, [all.slug, all]]);
       // Duo (59.99) + Awaken (34.99) = 94.98: All holds the same packs for 89.99.
       expect(cheaperWay([bundleLine, { slug: 'awaken', quantity: 1 }], shop)).toEqual({
-        bundle: all,
+        item: all,
         savesCents: 9498 - 8999,
       });
       expect(cheaperWay([stoic], shop)).toBeNull();

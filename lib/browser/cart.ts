@@ -1,5 +1,6 @@
 // The cart: what local storage keeps of it (repaired when it cannot be read), its reducer,
-// and what it shows of bundles (savings, packs bought twice). It runs in the browser only.
+// and what it shows of items that hold packs (savings, packs bought twice). It runs in the
+// browser only.
 import type { CartLine, Catalog, Member, Pack } from '@/lib/shared/order';
 
 /**
@@ -48,20 +49,21 @@ export function toStored(lines: readonly CartLine[], catalog: Catalog): StoredCa
   });
 }
 
-/** The bundle of the cart that holds this pack, if any. */
-export function bundleHolding(lines: readonly CartLine[], slug: string, catalog: Catalog) {
+/** The item of the cart that holds this pack (one of its `members`), if any. */
+export function holderOf(lines: readonly CartLine[], slug: string, catalog: Catalog) {
   return lines
     .map((line) => catalog.get(line.slug))
     .find((pack) => pack?.members?.some((member) => member.slug === slug));
 }
 
-/** The lines of the cart that a bundle holds (each of its packs bought on its own). */
-export const linesInBundle = (lines: readonly CartLine[], bundle: Pack | undefined) =>
-  lines.filter((line) => bundle?.members?.some((member) => member.slug === line.slug));
+/** The lines of the cart that an item holds (each of its packs bought on its own). */
+export const linesHeldBy = (lines: readonly CartLine[], item: Pack | undefined) =>
+  lines.filter((line) => item?.members?.some((member) => member.slug === line.slug));
 
 /**
- * The cart's rules. Adding a pack already present, or held by a bundle in the cart, changes
- * nothing; adding a bundle takes out its packs already in the cart (each pack is paid for once);
+ * The cart's rules. Adding a pack already present, or held by an item in the cart, changes
+ * nothing; adding an item that holds packs takes out those already in the cart (each pack is
+ * paid for once);
  * otherwise the pack is appended with quantity 1. Removing deletes by slug. Updating adds a
  * delta; zero or below removes the line. Packs the catalog does not know are ignored.
  */
@@ -73,11 +75,11 @@ export function cartReducer(catalog: Catalog) {
         if (
           !pack ||
           lines.some((line) => line.slug === action.slug) ||
-          bundleHolding(lines, action.slug, catalog)
+          holderOf(lines, action.slug, catalog)
         ) {
           return lines;
         }
-        const held = linesInBundle(lines, pack);
+        const held = linesHeldBy(lines, pack);
         return [
           ...lines.filter((line) => !held.includes(line)),
           { slug: action.slug, quantity: 1 },
@@ -99,7 +101,7 @@ export function cartReducer(catalog: Catalog) {
   };
 }
 
-/** What a bundle saves on its packs bought one by one, in cents (0 for a pack). */
+/** What an item that holds packs saves on them bought one by one, in cents (0 for a pack). */
 export function savingCents(pack: Pack, catalog: Catalog): number {
   if (!pack.members) return 0;
   const separately = pack.members.reduce(
@@ -109,7 +111,7 @@ export function savingCents(pack: Pack, catalog: Catalog): number {
   return Math.max(0, separately - pack.priceCents);
 }
 
-/** The packs a cart would deliver twice: each bundle's members already in the cart on their own or in another bundle. */
+/** The packs a cart would deliver twice: an item's members already in the cart on their own or held by another item. */
 export function repeatedPacks(lines: readonly CartLine[], catalog: Catalog): Member[] {
   const seen = new Set<string>();
   const repeated: Member[] = [];
@@ -126,26 +128,26 @@ export function repeatedPacks(lines: readonly CartLine[], catalog: Catalog): Mem
 }
 
 /**
- * A bundle the cart does not hold that has every pack the cart delivers, for less than the cart
- * costs (two bundles sharing a pack, say, where one bundle holds them all): the cheapest such,
- * with what it saves; null when there is none.
+ * An item the cart does not hold that has every pack the cart delivers, for less than the cart
+ * costs (two items sharing a pack, say, where a third holds them all): the cheapest such, with
+ * what it saves; null when there is none.
  */
 export function cheaperWay(
   lines: readonly CartLine[],
   catalog: Catalog,
-): { bundle: Pack; savesCents: number } | null {
+): { item: Pack; savesCents: number } | null {
   const packs = lines.flatMap((line) => {
     const pack = catalog.get(line.slug);
     return pack ? (pack.members ?? [pack]).map((part) => part.slug) : [];
   });
   const total = lines.reduce((sum, line) => sum + (catalog.get(line.slug)?.priceCents ?? 0), 0);
-  let best: { bundle: Pack; savesCents: number } | null = null;
-  for (const bundle of catalog.values()) {
-    if (!bundle.members || lines.some((line) => line.slug === bundle.slug)) continue;
-    const holds = new Set(bundle.members.map((member) => member.slug));
+  let best: { item: Pack; savesCents: number } | null = null;
+  for (const item of catalog.values()) {
+    if (!item.members || lines.some((line) => line.slug === item.slug)) continue;
+    const holds = new Set(item.members.map((member) => member.slug));
     if (packs.length === 0 || !packs.every((slug) => holds.has(slug))) continue;
-    const savesCents = total - bundle.priceCents;
-    if (savesCents > 0 && (!best || savesCents > best.savesCents)) best = { bundle, savesCents };
+    const savesCents = total - item.priceCents;
+    if (savesCents > 0 && (!best || savesCents > best.savesCents)) best = { item, savesCents };
   }
   return best;
 }

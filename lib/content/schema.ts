@@ -583,6 +583,13 @@ export const shopSchema = z.object({
     /** Beside a bundle's price: what it saves on its packs one by one. */
     save: template('amount'),
   }),
+  /** The shop's category filter (components/shop/shop-filter.tsx). */
+  filter: z.object({
+    /** Said to screen readers when a category is chosen. */
+    shown: template('count', 'category'),
+    /** The name of the list of tiles. */
+    list: template('category'),
+  }),
   pack: z.object({
     eyebrow: text,
     title: template('name'),

@@ -131,6 +131,22 @@ const catalogBody = z
     }
   });
 
+/** An item as the site lists it for the catalogue: what it is sold as, and the packs it holds. */
+export type ListedItem = { slug: string; name: string; priceCents: number; members: string[] };
+
+/**
+ * The site's items in the catalogue's lists, whatever their kind: an item that delivers its own
+ * file under `packs`, one that holds packs under `bundles` (the inverse of `soldBySlug`).
+ */
+export function catalogLists(items: ListedItem[]): Pick<ShopCatalog, 'packs' | 'bundles'> {
+  return {
+    packs: items
+      .filter((item) => item.members.length === 0)
+      .map(({ slug, name, priceCents }) => ({ slug, name, priceCents })),
+    bundles: items.filter((item) => item.members.length > 0),
+  };
+}
+
 /**
  * What a catalogue sells by slug (its sku at PayPal): each pack, and each bundle with its packs by
  * name. Everything past this map (cart, order, delivery) sees items that deliver packs, whatever

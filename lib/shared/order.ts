@@ -3,13 +3,15 @@
 // with the very same rules. What PayPal is asked for and answers is the service's
 // (server/paypal-orders.ts).
 
-/** A pack a bundle holds: its slug (the file it delivers) and name. */
+/** A pack that an item holds: its slug (the file it delivers) and name. */
 export type Member = { slug: string; name: string };
 
 /**
  * A pack as the shop sells it: its permanent slug (its address, its id in the cart, in orders and
- * on the download service; kept when the pack is renamed), name, price and a small image. A
- * bundle is sold the same way, at its own price, and delivers each of its `members`.
+ * on the download service; kept when the pack is renamed), name, price and a small image. An item
+ * that holds packs (a bundle: lib/content/products.ts has every kind) is sold the same way, at its
+ * own price, and delivers each of its `members` instead of a file of its own. Past the catalogue,
+ * nothing asks an item's kind: only what it delivers.
  */
 export type Pack = {
   slug: string;
@@ -26,21 +28,21 @@ export type CartLine = { slug: string; quantity: number };
 export type Catalog = ReadonlyMap<string, Pack>;
 
 /**
- * A pack as an order knows it: its slug (its sku at PayPal), name and price; a bundle also its
- * member packs, as they were when it was sold.
+ * A pack as an order knows it: its slug (its sku at PayPal), name and price; an item that holds
+ * packs also its members, as they were when it was sold.
  */
 export type PackRef = Pick<Pack, 'slug' | 'name' | 'priceCents' | 'members'>;
 
-/** What is sold under a name: a pack, or a bundle and its packs. */
+/** What is sold under a name: a pack, or an item and the packs it holds. */
 type Sold = Pick<PackRef, 'slug' | 'name' | 'members'>;
 
-/** The packs a line delivers: the pack itself, or each pack of a bundle. */
+/** The packs a line delivers: the pack itself, or each pack it holds. */
 export const packsOf = (line: Sold): Member[] =>
   line.members
     ? line.members.map(({ slug, name }) => ({ slug, name }))
     : [{ slug: line.slug, name: line.name }];
 
-/** Every pack the lines deliver, each once (a pack bought alone and in a bundle is one file). */
+/** Every pack the lines deliver, each once (a pack bought alone and held by an item is one file). */
 export function deliveredPacks(lines: readonly Sold[]): Member[] {
   const packs = new Map<string, Member>();
   for (const part of lines.flatMap(packsOf)) if (!packs.has(part.slug)) packs.set(part.slug, part);

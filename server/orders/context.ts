@@ -130,7 +130,7 @@ export function orderContext(deps: OrderDeps) {
   }
 
   /**
-   * One fresh link per pack of an order (a bundle: each of its packs), and the e-mail that carries
+   * One fresh link per pack an order delivers (an item that holds packs: each of them), and the e-mail that carries
    * them with a link to review each pack.
    */
   function linksMessage(order: OrderSummary, kind: 'buyer' | 'links') {

@@ -45,8 +45,8 @@ export type NotCreated =
   | { problem: CodeProblem }
   | { pricesChanged: PackRef[] }
   | { unavailable: PackRef[] }
-  /** Packs asked for on their own beside a bundle of the same order that holds them. */
-  | { inBundle: PackRef[] }
+  /** Packs asked for on their own beside an item of the same order that holds them. */
+  | { heldTwice: PackRef[] }
   /** The shop cannot sell where the buyer is yet, or needs their province: `place` says where. */
   | { place: { reason: 'cannot-sell-there' | 'region-needed'; name: string } };
 
@@ -68,12 +68,12 @@ export async function createOrder(
     log.info({ msg: 'order at other prices', shown: input.shownTotalCents, now: itemTotal });
     return { pricesChanged: sold };
   }
-  // A pack is a licence, paid for once: not on its own beside a bundle that holds it.
-  const inBundles = new Set(sold.flatMap((pack) => pack.members ?? []).map((part) => part.slug));
-  const twice = sold.filter((pack) => !pack.members && inBundles.has(pack.slug));
+  // A pack is a licence, paid for once: not on its own beside an item that holds it.
+  const held = new Set(sold.flatMap((pack) => pack.members ?? []).map((part) => part.slug));
+  const twice = sold.filter((pack) => !pack.members && held.has(pack.slug));
   if (twice.length > 0) {
     log.info({ msg: 'order pays for a pack twice', packs: twice.map((p) => p.slug).join(',') });
-    return { inBundle: twice };
+    return { heldTwice: twice };
   }
   const missing = missingPacks(config.packsDir, sold);
   if (missing.length > 0) {
@@ -210,7 +210,7 @@ export function packsMissing(
   when: 'sale' | 'download' = 'sale',
 ) {
   const { config, store, outbox, log, now, studioAddress } = ctx;
-  // A bundle's packs by their own names: the files the studio is to put in place.
+  // The packs delivered, by their own names: the files the studio is to put in place.
   const missing = missingPacks(config.packsDir, deliveredPacks(sold));
   log.error({ msg: 'pack files missing', packs: missing.map((pack) => pack.slug).join(',') });
   const fresh = missing.filter((pack) =>

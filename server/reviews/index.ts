@@ -1,7 +1,7 @@
 // Buyers' reviews, the use cases: the signed links of the order e-mails, a review opened by its
 // link and sent. An accepted review becomes a file of content/reviews/ (./publisher.ts) that the
 // studio publishes, answers or deletes in the editor; the service keeps one per buyer and pack:
-// a buyer who bought a pack twice (alone, then in a bundle) has two links to the same review.
+// a buyer who bought a pack twice (alone, then held by another item) has two links to the same review.
 import { createHmac } from 'node:crypto';
 import type { Member } from '@/lib/shared/order';
 import { deliveredPacks } from '@/lib/shared/order';
@@ -83,7 +83,7 @@ export function createReviews({
   log: Log;
   now: () => number;
   studioAddress: () => string;
-  /** Whether the shop still sells a pack (alone or in a bundle): else its reviews are closed. */
+  /** Whether the shop still sells a pack (alone or held by an item): else its reviews are closed. */
   sold: (pack: string) => boolean;
 }) {
   const secret = config.downloadSecret;

@@ -109,11 +109,11 @@ export function orderRoutes({
             packs: created.unavailable,
           } satisfies Omit<NotCreatedAnswer, 'error'>);
         }
-        if ('inBundle' in created) {
-          const names = created.inBundle.map((pack) => pack.name).join(', ');
+        if ('heldTwice' in created) {
+          const names = created.heldTwice.map((pack) => pack.name).join(', ');
           return problem(c, 409, `${names} is already in a bundle of this order.`, {
             reason: 'in-bundle',
-            packs: created.inBundle,
+            packs: created.heldTwice,
           } satisfies Omit<NotCreatedAnswer, 'error'>);
         }
         if ('place' in created) {
