@@ -197,6 +197,6 @@ export default defineConfig([
     'public/admin/**',
     // The inline scripts, bundled by scripts/inline/build.ts.
     'lib/inline/scripts.generated.ts',
-    'lib/content/folders.generated.ts',
+    'lib/content/content.generated.ts',
   ]),
 ]);

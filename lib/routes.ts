@@ -1,13 +1,17 @@
 import {
   galleries,
+  journalCopy,
+  pages,
   presets,
   products,
   services,
+  terms,
   type Gallery,
   type Preset,
   type Product,
   type Service,
 } from '@/lib/content';
+import { fillIn } from '@/lib/shared/copy';
 import { journal, journalCities } from '@/lib/journal/posts';
 
 export const presetPath = (preset: Pick<Preset, 'slug'>) => `/full-item/${preset.slug}/`;
@@ -34,36 +38,72 @@ export const galleryPath = (gallery: Pick<Gallery, 'collection' | 'slug'>) =>
 export type RouteKind =
   'page' | 'product' | 'preset-redirect' | 'service' | 'gallery' | 'journal' | 'private';
 
-export type Route = { path: string; kind: RouteKind };
+export type Route = {
+  path: string;
+  kind: RouteKind;
+  /** The page's one heading (h1), from the content it is built from. */
+  heading: string;
+};
 
-const pagePaths = [
-  '/',
-  '/about/',
-  '/book/',
-  '/contact/',
-  '/education/',
-  '/presets/',
-  '/services/',
-  '/lovenotes/',
-  '/journal/',
-  '/terms/',
+/** The site's own pages (not made per content entry), each with its heading. */
+const sitePages = (): Omit<Route, 'kind'>[] => [
+  { path: '/', heading: pages.home.heading },
+  { path: '/about/', heading: pages.about.heading },
+  { path: '/book/', heading: pages.book.heading },
+  { path: '/contact/', heading: pages.contact.heading },
+  { path: '/education/', heading: pages.education.heading },
+  { path: '/presets/', heading: pages.presets.heading },
+  { path: '/services/', heading: pages.services.heading },
+  { path: '/lovenotes/', heading: pages.lovenotes.heading },
+  { path: '/journal/', heading: journalCopy.page.heading },
+  { path: '/terms/', heading: terms.heading },
 ];
-const privatePaths = ['/checkout/', '/thank-you/', '/review/'];
 
-/** Every route the site pre-renders, with a trailing slash as the export writes them. */
+/** The checkout's steps and the review form: pages of their own, kept out of search engines. */
+const privatePages = (): Omit<Route, 'kind'>[] => [
+  { path: '/checkout/', heading: pages.checkout.heading },
+  { path: '/thank-you/', heading: pages.thankYou.heading },
+  { path: '/review/', heading: pages.review.heading },
+];
+
+/**
+ * Every route the site pre-renders, with a trailing slash as the export writes them, and the
+ * heading its page shows: the sitemap, the 404 page's resolver, the link checks and the tests
+ * read this list.
+ */
 export function allRoutes(): Route[] {
+  const routes = (kind: RouteKind, list: Omit<Route, 'kind'>[]) =>
+    list.map((route) => ({ ...route, kind }));
   return [
-    ...pagePaths.map((path) => ({ path, kind: 'page' as const })),
-    ...privatePaths.map((path) => ({ path, kind: 'private' as const })),
-    ...products.map((product) => ({ path: productPath(product), kind: 'product' as const })),
-    ...legacyPresets().map((preset) => ({
-      path: legacyPresetPath(preset),
-      kind: 'preset-redirect' as const,
-    })),
-    ...services.map((service) => ({ path: servicePath(service), kind: 'service' as const })),
-    ...galleries.map((gallery) => ({ path: galleryPath(gallery), kind: 'gallery' as const })),
-    ...journal().map((post) => ({ path: post.path, kind: 'journal' as const })),
-    ...journalCities().map((city) => ({ path: city.path, kind: 'journal' as const })),
+    ...routes('page', sitePages()),
+    ...routes('private', privatePages()),
+    ...routes(
+      'product',
+      products.map((product) => ({ path: productPath(product), heading: product.name })),
+    ),
+    ...routes(
+      'preset-redirect',
+      legacyPresets().map((preset) => ({ path: legacyPresetPath(preset), heading: preset.name })),
+    ),
+    ...routes(
+      'service',
+      services.map((service) => ({ path: servicePath(service), heading: service.heading })),
+    ),
+    ...routes(
+      'gallery',
+      galleries.map((gallery) => ({ path: galleryPath(gallery), heading: gallery.title })),
+    ),
+    ...routes(
+      'journal',
+      journal().map((post) => ({ path: post.path, heading: post.title })),
+    ),
+    ...routes(
+      'journal',
+      journalCities().map((city) => ({
+        path: city.path,
+        heading: fillIn(journalCopy.city.heading, { city: city.name }),
+      })),
+    ),
   ];
 }
 

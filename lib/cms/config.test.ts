@@ -5,7 +5,7 @@ import { z } from 'zod';
 import presets from '@/content/presets.json' with { type: 'json' };
 import { rawContent, reviews } from '@/lib/content';
 import { contentFiles, contentFolders, type ContentFolder } from '@/lib/content/files';
-import { folderFiles } from '@/lib/content/folders.generated';
+import { folderFiles } from '@/lib/content/content.generated';
 import { allRoutes } from '@/lib/routes';
 import { cmsConfig, cmsConnectOrigins, cmsSettings, fieldsOf, type CmsField } from './config';
 

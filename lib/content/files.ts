@@ -263,7 +263,7 @@ export type ContentFolder = {
 /**
  * The content folders: one file per entry, each matching its schema: JSON (its data), or Markdown
  * (YAML front matter for the data, the body for the story). scripts/content/index.ts imports every
- * file of each folder into lib/content/folders.generated.ts (before the build, `next dev`, the type
+ * file of each folder into lib/content/content.generated.ts (before the build, `next dev`, the type
  * check and the unit tests; `npm run dev` keeps it current), so that the pages import them as they
  * import the files above; lib/cms/config.ts makes each an editor collection.
  */

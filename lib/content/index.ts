@@ -1,23 +1,4 @@
-import aboutFile from '@/content/about.json' with { type: 'json' };
-import availabilityFile from '@/content/availability.json' with { type: 'json' };
-import bundlesFile from '@/content/bundles.json' with { type: 'json' };
-import checkoutFile from '@/content/checkout.json' with { type: 'json' };
-import contactFile from '@/content/contact.json' with { type: 'json' };
-import educationFile from '@/content/education.json' with { type: 'json' };
-import filmsFile from '@/content/films.json' with { type: 'json' };
-import galleriesFile from '@/content/galleries.json' with { type: 'json' };
-import homeFile from '@/content/home.json' with { type: 'json' };
-import journalFile from '@/content/journal.json' with { type: 'json' };
-import lovenotesFile from '@/content/lovenotes.json' with { type: 'json' };
-import pagesFile from '@/content/pages.json' with { type: 'json' };
-import presetsFile from '@/content/presets.json' with { type: 'json' };
-import ratesFile from '@/content/rates.json' with { type: 'json' };
-import servicesFile from '@/content/services.json' with { type: 'json' };
-import shopFile from '@/content/shop.json' with { type: 'json' };
-import siteFile from '@/content/site.json' with { type: 'json' };
-import taxFile from '@/content/tax.json' with { type: 'json' };
-import termsFile from '@/content/terms.json' with { type: 'json' };
-import { folderFiles } from './folders.generated';
+import { contentFileData, folderFiles } from './content.generated';
 import { contentFiles, contentFolders, type ContentFileName } from './files';
 import { ContentError, parseContent } from './parse';
 import { productList, type Product, type ProductKind } from './products';
@@ -26,30 +7,11 @@ import type { Review } from '@/lib/node/review-schema';
 import type { z } from 'zod';
 
 /**
- * The content files as they are on disk. Imported (not read from disk) so that the dev server
- * shows an edit at once, and the bundler, Jest and the scripts all see the same files.
+ * The content files as they are on disk, imported by content.generated.ts (made from the registry,
+ * lib/content/files.ts), not read from disk: the dev server shows an edit at once, and the build,
+ * Jest and the scripts all see the same files.
  */
-export const rawContent: Record<ContentFileName, unknown> = {
-  about: aboutFile,
-  availability: availabilityFile,
-  bundles: bundlesFile,
-  checkout: checkoutFile,
-  contact: contactFile,
-  education: educationFile,
-  films: filmsFile,
-  galleries: galleriesFile,
-  home: homeFile,
-  journal: journalFile,
-  lovenotes: lovenotesFile,
-  pages: pagesFile,
-  presets: presetsFile,
-  rates: ratesFile,
-  services: servicesFile,
-  shop: shopFile,
-  site: siteFile,
-  tax: taxFile,
-  terms: termsFile,
-};
+export const rawContent = contentFileData;
 
 type Parsed = { [Name in ContentFileName]: z.output<(typeof contentFiles)[Name]['schema']> };
 
@@ -138,7 +100,7 @@ export function getPreset(slug: string) {
   return presets.find((preset) => preset.slug === slug);
 }
 
-/** The products of one kind: productsOf('bundle'). */
+/** The products of one kind: productsOf('pack'). */
 export const productsOf = <Kind extends ProductKind>(kind: Kind) =>
   products.filter((product): product is Extract<Product, { kind: Kind }> => product.kind === kind);
 

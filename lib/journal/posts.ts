@@ -8,7 +8,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { parse as parseYaml } from 'yaml';
 import { contact } from '@/lib/content';
-import { folderFiles } from '@/lib/content/folders.generated';
+import { folderFiles } from '@/lib/content/content.generated';
 import { ContentError, parseContent } from '@/lib/content/parse';
 import {
   cityPath,
