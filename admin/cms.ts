@@ -1,5 +1,5 @@
-// The editor at /admin/ (Decap CMS), bundled by scripts/cms/build.ts. Its configuration is made at
-// build time from the content schemas (lib/cms/config.ts), so this bundle carries no schema code.
+// The editor at /admin/ (Decap CMS), built by scripts/cms/build.ts. Its configuration is made at
+// build time from the content schemas (lib/cms/config.ts), so this script carries no schema code.
 import CMS from 'decap-cms-app';
 import type { CmsConfig } from 'decap-cms-core';
 import { showStatus, type StatusConfig } from './status';

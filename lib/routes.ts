@@ -23,7 +23,7 @@ export const legacyPresetPath = (preset: Pick<Preset, 'legacyPath'>) => `/${pres
 export const legacyPresets = () => presets.filter((preset) => preset.legacyPath);
 
 /** A product's page: a pack's under /full-item/, any other kind's at the top level. */
-export function productPath(product: Pick<Product, 'kind' | 'slug'>) {
+export function productPath(product: Pick<Product, 'kind' | 'slug'>): string {
   switch (product.kind) {
     case 'pack':
       return presetPath(product);

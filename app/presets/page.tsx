@@ -1,3 +1,4 @@
+import type { JSX } from 'react';
 import { Link } from '@/components/ui/link';
 import { Picture } from '@/components/media/picture';
 import { QuickView } from '@/components/shop/quick-view';
@@ -38,7 +39,7 @@ export const metadata = pageMetadata({
 });
 
 /** A product's tile in the shop: a pack opens its quick view, any other kind links to its page. */
-function productTile(product: Product, index: number) {
+function productTile(product: Product, index: number): JSX.Element {
   const price = formatPrice(product.priceCents, site.currency);
   switch (product.kind) {
     case 'pack': {

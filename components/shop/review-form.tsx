@@ -8,6 +8,7 @@ import formStyles from '@/components/ui/form.module.css';
 import type { ShopCopy } from '@/lib/content';
 import {
   openReview,
+  refusedForGood,
   sendReview,
   type FieldProblems,
   type OpenAnswer,
@@ -188,7 +189,7 @@ export function ReviewForm({
   })();
   const failed = !['idle', 'sending', 'created', 'updated'].includes(state.status);
   /** A refusal for good: the form stays, to copy from, but sends no more. */
-  const closed = ['invalid', 'expired', 'refunded', 'declined', 'closed'].includes(state.status);
+  const closed = refusedForGood(state.status);
   /** A text field of the review: its label, a hint, and the service's word when it refused it. */
   const textField = (
     field: Exclude<keyof ReviewFields, 'rating'>,

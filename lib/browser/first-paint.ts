@@ -1,6 +1,6 @@
 // What the page's inline scripts (lib/inline/) wait for before they act: React's hydration and the
-// first screen's paint. They run before any bundle, so these are plain DOM code, bundled into the
-// scripts by scripts/inline/build.ts.
+// first screen's paint. They run before any other script, so these are plain DOM code, built into
+// the scripts by scripts/inline/build.ts.
 
 /** Set on `<html>` by HydratedMark once React has hydrated the page. */
 export const HYDRATED = 'data-hydrated';

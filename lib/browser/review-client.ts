@@ -12,6 +12,25 @@ const client = (apiBase: string) => hc<ReviewApi>(`${apiBase}/api/reviews`);
 /** Why a review cannot be opened or sent: the service's refusals (its own type), or no answer. */
 export type ReviewRefusal = ReviewProblem | 'unsaved' | 'unreachable';
 
+/**
+ * Whether each refusal is for good (the link sends no more; the form stays, to copy from) or may
+ * pass (wait, send again). A refusal the service adds fails the type check here until it is sorted.
+ */
+const FOR_GOOD: Record<ReviewRefusal, boolean> = {
+  invalid: true,
+  expired: true,
+  refunded: true,
+  declined: true,
+  published: true,
+  closed: true,
+  limited: false,
+  unsaved: false,
+  unreachable: false,
+};
+
+export const refusedForGood = (status: string) =>
+  Object.hasOwn(FOR_GOOD, status) && FOR_GOOD[status as ReviewRefusal];
+
 export type { FieldProblems };
 
 const asked = async <T>(request: () => Promise<T>): Promise<T | null> => {

@@ -32,8 +32,14 @@ export type Product = PackProduct | BundleProduct;
 export type ProductKind = Product['kind'];
 
 /** The packs a product holds besides itself: none for a pack. */
-export const heldPacks = (product: Product): Preset[] =>
-  product.kind === 'pack' ? [] : product.packs;
+export function heldPacks(product: Product): Preset[] {
+  switch (product.kind) {
+    case 'pack':
+      return [];
+    case 'bundle':
+      return product.packs;
+  }
+}
 
 /**
  * The products of the content files, packs first. A bundle names its packs by slug, each a pack

@@ -1,5 +1,5 @@
 /**
- * The inline scripts (scripts/inline/build.ts bundles each): a module of lib/inline/ and the call
+ * The inline scripts (scripts/inline/build.ts builds each): a module of lib/inline/ and the call
  * that starts it. `INLINE_ARGUMENT` stands for the JSON the page passes (./script.ts).
  */
 export const INLINE_SCRIPTS = {
@@ -8,5 +8,5 @@ export const INLINE_SCRIPTS = {
 } as const;
 export type InlineModule = keyof typeof INLINE_SCRIPTS;
 
-/** What the page's argument replaces in a bundled script. */
+/** What the page's argument replaces in a built script. */
 export const ARGUMENT = 'INLINE_ARGUMENT';

@@ -8,7 +8,7 @@ const filled = (message: string) => z.string().check(z.trim(), z.minLength(1, me
 
 /**
  * The buyer's details (step one), with the messages shown under each field. In Zod Mini, as the
- * checkout's browser bundle carries it: its functions tree-shake, where classic Zod's methods come
+ * checkout's browser code carries it: its functions tree-shake, where classic Zod's methods come
  * whole (15 KB more gzip on /checkout/). The service (server/contract.ts) builds on the same fields.
  */
 export const detailsSchema = z.object({

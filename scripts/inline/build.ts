@@ -1,4 +1,4 @@
-// Bundles the layout's inline scripts (lib/inline/<module>.ts, each with what it imports) with
+// Builds the layout's inline scripts (lib/inline/<module>.ts, each with what it imports) with
 // esbuild into lib/inline/scripts.generated.ts, which the layout's components import. Run before
 // the build, `next dev`, the type check and the unit tests (npm's pre-scripts): the pages never
 // run esbuild themselves, and an edit shows on the next start of any of them.
@@ -11,7 +11,7 @@ const folder = path.resolve('lib/inline');
 const out = path.join(folder, 'scripts.generated.ts');
 const started = Date.now();
 
-const bundles: Record<string, string> = {};
+const code: Record<string, string> = {};
 const scripts = Object.entries(INLINE_SCRIPTS);
 for (const [index, [module, call]] of scripts.entries()) {
   console.log(`Inline scripts: ${index + 1} of ${scripts.length}, ${module}…`);
@@ -30,17 +30,17 @@ for (const [index, [module, call]] of scripts.entries()) {
     write: false,
     legalComments: 'none',
   });
-  bundles[module] = result.outputFiles[0]!.text.trim();
+  code[module] = result.outputFiles[0]!.text.trim();
 }
 
 writeFileSync(
   out,
   `// Made by scripts/inline/build.ts from lib/inline/: do not edit, and do not commit.\n` +
-    `export const bundles = ${JSON.stringify(bundles, null, 2)} as const;\n`,
+    `export const inlineCode = ${JSON.stringify(code, null, 2)} as const;\n`,
 );
 console.log(
   `Inline scripts: ${path.relative(process.cwd(), out)} in ${Date.now() - started} ms ` +
-    `(${Object.values(bundles)
-      .map((code) => `${(code.length / 1024).toFixed(1)} KB`)
+    `(${Object.values(code)
+      .map((text) => `${(text.length / 1024).toFixed(1)} KB`)
       .join(', ')}).`,
 );
