@@ -96,18 +96,9 @@ export function publishedReviews(packs: Pick<Preset, 'slug'>[]) {
     .sort((a, b) => b.month.localeCompare(a.month) || b.received.localeCompare(a.received));
 }
 
-export function getPreset(slug: string) {
-  return presets.find((preset) => preset.slug === slug);
-}
-
 /** The products of one kind: productsOf('pack'). */
 export const productsOf = <Kind extends ProductKind>(kind: Kind) =>
   products.filter((product): product is Extract<Product, { kind: Kind }> => product.kind === kind);
-
-/** A product by its slug: its page's and its cart line's. */
-export function getProduct(slug: string) {
-  return products.find((product) => product.slug === slug);
-}
 
 export function getService(slug: string) {
   return services.find((service) => service.slug === slug);

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { ProductView } from '@/components/shop/product-view';
-import { getProduct, presets, shopCopy } from '@/lib/content';
+import { productsOf, shopCopy } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import { pageMetadata } from '@/lib/metadata';
 import { presetPath } from '@/lib/routes';
@@ -11,13 +11,10 @@ type Props = { params: Promise<{ slug: string }> };
 export const dynamicParams = false;
 
 export function generateStaticParams() {
-  return presets.map((preset) => ({ slug: preset.slug }));
+  return productsOf('pack').map((pack) => ({ slug: pack.slug }));
 }
 
-const packOf = (slug: string) => {
-  const product = getProduct(slug);
-  return product?.kind === 'pack' ? product : undefined;
-};
+const packOf = (slug: string) => productsOf('pack').find((pack) => pack.slug === slug);
 
 export async function generateMetadata({ params }: Props) {
   const preset = packOf((await params).slug);
