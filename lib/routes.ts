@@ -11,8 +11,7 @@ import {
   type Product,
   type Service,
 } from '@/lib/content';
-import { fillIn } from '@/lib/shared/copy';
-import { journal, journalCities } from '@/lib/journal/posts';
+import { cityHeading, journal, journalCities } from '@/lib/journal/posts';
 
 export const presetPath = (preset: Pick<Preset, 'slug'>) => `/full-item/${preset.slug}/`;
 /** The pack page's "Try it on your photo" section, which the quick view links to. */
@@ -101,7 +100,7 @@ export function allRoutes(): Route[] {
       'journal',
       journalCities().map((city) => ({
         path: city.path,
-        heading: fillIn(journalCopy.city.heading, { city: city.name }),
+        heading: cityHeading(city.name),
       })),
     ),
   ];

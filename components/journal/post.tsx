@@ -7,7 +7,13 @@ import { Section } from '@/components/ui/section';
 import { journalCopy, site } from '@/lib/content';
 import { formatDay } from '@/lib/journal/dates';
 import { cityPath, enquiryHref, mainEvent } from '@/lib/journal/facts';
-import { postCities, relatedPosts, type JournalEvent, type JournalPost } from '@/lib/journal/posts';
+import {
+  cityHeading,
+  postCities,
+  relatedPosts,
+  type JournalEvent,
+  type JournalPost,
+} from '@/lib/journal/posts';
 import { blogPostingData, photoLicenceData } from '@/lib/journal/structured-data';
 import { mediaImage } from '@/lib/media';
 import { settings } from '@/lib/settings';
@@ -29,7 +35,7 @@ export function JournalPostView({ post }: { post: JournalPost }) {
   const trail: Step[] = [
     { name: 'Home', path: '/' },
     { name: journalCopy.page.heading, path: '/journal/' },
-    { name: fillIn(journalCopy.city.heading, { city: main.city }), path: cityPath(main.city) },
+    { name: cityHeading(main.city), path: cityPath(main.city) },
     { name: post.title, path: post.path },
   ];
   return (

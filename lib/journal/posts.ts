@@ -7,7 +7,8 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { parse as parseYaml } from 'yaml';
-import { contact } from '@/lib/content';
+import { contact, journalCopy } from '@/lib/content';
+import { fillIn } from '@/lib/shared/copy';
 import { folderFiles } from '@/lib/content/content.generated';
 import { ContentError, parseContent } from '@/lib/content/parse';
 import {
@@ -42,6 +43,9 @@ export type JournalPost = Omit<JournalFrontMatter, 'title' | 'slug' | 'events'> 
 };
 
 export type JournalCity = { name: string; slug: string; path: string; posts: JournalPost[] };
+
+/** A city page's heading, as the page, its links and the route list say it. */
+export const cityHeading = (city: string) => fillIn(journalCopy.city.heading, { city });
 
 const frontMatter = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
 const markdown = unified().use(remarkParse).use(remarkRehype).use(rehypeStringify);

@@ -7,7 +7,7 @@ import { Section } from '@/components/ui/section';
 import styles from '@/components/journal/journal.module.css';
 import { fillIn } from '@/lib/shared/copy';
 import { journalCopy } from '@/lib/content';
-import { journalCities } from '@/lib/journal/posts';
+import { cityHeading, journalCities } from '@/lib/journal/posts';
 import { pageMetadata } from '@/lib/metadata';
 import { settings } from '@/lib/settings';
 import { breadcrumbData } from '@/lib/structured-data';
@@ -40,7 +40,7 @@ export async function generateMetadata(props: Props) {
 export default async function JournalCityPage(props: Props) {
   const city = await cityOf(props);
   if (!city) notFound();
-  const heading = fillIn(journalCopy.city.heading, { city: city.name });
+  const heading = cityHeading(city.name);
   return (
     <>
       <JsonLd
