@@ -9,8 +9,6 @@ import { inputId, problems, type Section } from '@/lib/browser/enquiry/check';
 import { todayOf } from '@/lib/browser/enquiry/dates';
 import type { Enquiry, EnquiryEvent } from '@/lib/browser/enquiry/model';
 import { edits, initialState, nextEventId, reducer } from '@/lib/browser/enquiry/form-state';
-import { sentRecord } from '@/lib/browser/enquiry/sent';
-import { submission } from '@/lib/browser/enquiry/submission';
 import { TURNSTILE_FIELD } from '@/lib/browser/enquiry/turnstile';
 import button from '@/components/ui/button.module.css';
 import { ErrorSummary } from '@/components/ui/error-summary';
@@ -149,11 +147,16 @@ export function EnquiryForm({
     event.preventDefault();
     if (step === 'check') {
       if (sent.submitting) return;
-      const data = submission(enquiry, copy, today(), honeypot.current?.value ?? '', availability);
-      if (botCheck.current) data[TURNSTILE_FIELD] = botCheck.current;
-      const record = sentRecord(enquiry, copy, today(), schedulingUrl, availability);
-      dispatch({ type: 'send', record });
-      void send(data);
+      const honey = honeypot.current?.value ?? '';
+      void send(({ submission, sentRecord }) => {
+        const data = submission(enquiry, copy, today(), honey, availability);
+        if (botCheck.current) data[TURNSTILE_FIELD] = botCheck.current;
+        dispatch({
+          type: 'send',
+          record: sentRecord(enquiry, copy, today(), schedulingUrl, availability),
+        });
+        return data;
+      });
       return;
     }
     const found = check(enquiry);

@@ -16,19 +16,23 @@ export type Sent = {
 
 const idle: Sent = { submitting: false, succeeded: false, errors: null, unreachable: false };
 
-let client: Promise<typeof import('@formspree/core')> | undefined;
+type Loaded = [typeof import('@formspree/core'), typeof import('@/lib/browser/enquiry/send')];
+let loaded: Promise<Loaded> | undefined;
 
 /**
- * Formspree's own client, loaded once the couple is on their way to Send rather than with the page
- * (it is not needed to fill the form in): `prepare` starts the download, Send waits for it. A
- * failed download is forgotten, so the next Send tries again.
+ * Formspree's own client and what Send makes of the answers (lib/browser/enquiry/send.ts), loaded
+ * once the couple is on their way to Send rather than with the page (filling the form in needs
+ * neither): `prepare` starts the download, Send waits for it. A failed download is forgotten, so
+ * the next Send tries again.
  */
-function loadClient() {
-  client ??= import('@formspree/core').catch((error: unknown) => {
-    client = undefined;
-    throw error;
-  });
-  return client;
+function load() {
+  loaded ??= Promise.all([import('@formspree/core'), import('@/lib/browser/enquiry/send')]).catch(
+    (error: unknown) => {
+      loaded = undefined;
+      throw error;
+    },
+  );
+  return loaded;
 }
 
 /**
@@ -39,10 +43,12 @@ function loadClient() {
 export function useFormspree(formKey: string) {
   const [sent, setSent] = useState<Sent>(idle);
 
-  const send = async (data: Record<string, string>) => {
+  /** Sends what `make` makes of the answers with Send's rules, once both are loaded. */
+  const send = async (make: (rules: Loaded[1]) => Record<string, string>) => {
     setSent({ ...idle, submitting: true });
     try {
-      const { getDefaultClient, isSubmissionError } = await loadClient();
+      const [{ getDefaultClient, isSubmissionError }, rules] = await load();
+      const data = make(rules);
       const answer = await getDefaultClient().submitForm(formKey, data);
       if (!isSubmissionError(answer)) return setSent({ ...idle, succeeded: true });
       // Formspree's client turns a failed connection into a form error with no code.
@@ -55,5 +61,5 @@ export function useFormspree(formKey: string) {
     }
   };
 
-  return [sent, send, () => void loadClient().catch(() => {})] as const;
+  return [sent, send, () => void load().catch(() => {})] as const;
 }

@@ -17,15 +17,9 @@ import {
   type Enquiry,
 } from './model';
 import { sentDay, summaryText } from './reply';
-import { readSent, sentRecord, writeSent } from './sent';
-import {
-  cityCountry,
-  currencyFor,
-  plannedEvents,
-  schedulerLink,
-  submission,
-  weddingCoverage,
-} from './submission';
+import { cityCountry, schedulerLink, sentRecord, submission, weddingCoverage } from './send';
+import { readSent, writeSent } from './sent';
+import { currencyFor, plannedEvents } from './submission';
 
 const copy = contact.enquiry;
 const today = { year: 2026, month: 11, day: 25 };

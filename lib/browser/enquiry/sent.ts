@@ -1,9 +1,6 @@
 // The enquiry once Formspree has it: a record kept on the device (not the draft) so that a reload, a
 // new tab or a return days later shows what was sent and what happens next.
-import type { Availability, EnquiryCopy } from '@/lib/content';
-import { isoDate, type CalendarDate } from './dates';
-import { record, text, type Enquiry } from './model';
-import { plannedEvents, schedulerLink, weddingEstimate } from './submission';
+import { record, text } from './model';
 
 /** Where the device keeps it. */
 export const SENT_KEY = 'saanjh.enquiry.sent';
@@ -19,29 +16,6 @@ export type SentEnquiry = {
   /** The scheduler with their names and e-mail filled in. */
   bookingUrl: string;
 };
-
-export function sentRecord(
-  enquiry: Enquiry,
-  copy: EnquiryCopy,
-  today: CalendarDate,
-  schedulingUrl: string,
-  availability?: Availability,
-): SentEnquiry {
-  const events = plannedEvents(enquiry, copy, today, availability);
-  return {
-    sentOn: isoDate(today),
-    name: (enquiry.fields.name ?? '').trim(),
-    email: (enquiry.fields.email ?? '').trim(),
-    events: events.map((event) => ({
-      label: event.label,
-      date: event.date && isoDate(event.date),
-      venue: event.venue,
-      city: event.city,
-    })),
-    estimate: weddingEstimate(events, enquiry, copy),
-    bookingUrl: schedulerLink(schedulingUrl, enquiry, copy, today),
-  };
-}
 
 const VERSION = 1;
 export const writeSent = (record: SentEnquiry) => JSON.stringify({ version: VERSION, ...record });
