@@ -48,7 +48,7 @@ function catalog(): string {
   return JSON.stringify({ version, ...body });
 }
 
-createServer((request, response) => {
+const server = createServer((request, response) => {
   const { pathname } = new URL(request.url ?? '/', 'http://localhost');
   const key = /^\/changes\/([\w-]+)$/.exec(pathname)?.[1];
   if (key && request.method === 'DELETE') {
@@ -71,6 +71,11 @@ createServer((request, response) => {
     return void response.writeHead(304, { ETag: etag }).end();
   }
   response.writeHead(200, { 'Content-Type': 'application/json', ETag: etag }).end(body);
-}).listen(port, '127.0.0.1', () =>
+});
+// No idle timeout on kept-alive connections: a test that publishes a change and takes it back
+// seconds later reuses its connection, and a server closing it at that moment made the request
+// fail (ECONNRESET), which left the change published for every test after it.
+server.keepAliveTimeout = 0;
+server.listen(port, '127.0.0.1', () =>
   console.log(`catalogue at http://127.0.0.1:${port}/catalog.json`),
 );
