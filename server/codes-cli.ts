@@ -111,6 +111,9 @@ function describe(code: CodeRecord & { uses: number }) {
   const uses = `${code.uses}${code.usageLimit === null ? '' : ` of ${code.usageLimit}`} used`;
   const min = code.minimumCents === null ? '' : `, from ${formatAmount(code.minimumCents)}`;
   const packs = code.packs === null ? 'all packs' : code.packs.join(', ');
+  if (code.restoredAt) {
+    return `${code.code.padEnd(16)} RESTORED from a paid order after a restore (not sold): ${uses}; add it again to sell it`;
+  }
   return `${code.code.padEnd(16)} ${off.padStart(7)} off ${packs}${min}; ${until}; ${uses}${code.disabled ? '; DISABLED' : ''}`;
 }
 
@@ -129,7 +132,8 @@ export function runCodes(
         const skus = catalog && [...soldBySlug(catalog).keys()];
         const code = codeFromArgs(rest, now, skus);
         if (!store.addCode(code)) throw new UsageError(`${code.code} exists already.`);
-        return `Added ${describe({ ...code, disabled: false, uses: 0 })}`;
+        const uses = store.codes().find((each) => each.code === code.code)?.uses ?? 0;
+        return `Added ${describe({ ...code, disabled: false, uses })}`;
       }
       case 'list': {
         const codes = store.codes();

@@ -14,7 +14,9 @@ const usage = `Usage: npm run reconcile -- --since <time> [--until <time>]
   up to three hours after it was made: run it again three hours after the restore (nothing is
   delivered twice).
 Exit codes: 0 done; 2 usage or settings; 3 PayPal could not be asked (unreachable, or it refused
-  the credentials): nothing was changed for what was not read, run it again.`;
+  the credentials): nothing was changed for what was not read, run it again; 4 done, but some
+  orders could not be restored (each named above, the others were): run it again once the
+  cause in the log is fixed (nothing is delivered twice).`;
 
 const ISO = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
 
@@ -32,7 +34,7 @@ export function momentOf(text: string): Date | null {
 }
 
 /** Ends the command with a message and an exit code (see `usage`). */
-function fail(message: string, code: 2 | 3): never {
+function fail(message: string, code: 2 | 3 | 4): never {
   console.error(message);
   process.exit(code);
 }
@@ -74,8 +76,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const done = await reconcile({ since, until, report: (line) => console.log(line) });
     console.log(
-      `Reconciled ${done.payments} payments: ${done.delivered} orders delivered now, ${done.held} held already, ${done.pending} pending, ${done.alerted} left to the studio (alerted now), ${done.refused} not delivered (see the log), ${done.refunded} refunds replayed, ${done.other} not from the shop.`,
+      `Reconciled ${done.payments} payments: ${done.delivered} orders delivered now, ${done.held} held already, ${done.pending} pending, ${done.alerted} left to the studio (alerted now), ${done.refused} not delivered (see the log), ${done.refundedBefore} refunded in full before delivery, ${done.refunded} refunds replayed, ${done.failed.length} could not be restored, ${done.other} not from the shop.`,
     );
+    if (done.failed.length > 0) {
+      store.close();
+      fail(
+        `Not restored: ${done.failed.map(({ orderId, reason }) => `${orderId} (${reason})`).join(', ')}. Fix the cause, then run the command again.`,
+        4,
+      );
+    }
   } catch (error) {
     if (error instanceof PayPalUnavailable || error instanceof PayPalRefused) {
       fail(

@@ -4,7 +4,7 @@
 import { parseAmount } from '@/lib/shared/money';
 import type { Log } from './log';
 import type { OrderService } from './orders';
-import type { PayPalClient } from './paypal';
+import { PayPalRefused, PayPalUnavailable, type PayPalClient } from './paypal';
 import { readCustomId } from './paypal-orders';
 import type { Store } from './store';
 
@@ -24,8 +24,12 @@ export type Reconciled = {
   alerted: number;
   /** Not delivered for another reason: alerted before, not paid, or not this shop's (logged). */
   refused: number;
-  /** Refunds and reversals replayed on an order the database held as paid, or found refunded. */
+  /** Refunds and reversals replayed now on an order the database held as paid. */
   refunded: number;
+  /** Paid and refunded in full at PayPal before it was delivered: nothing to deliver. */
+  refundedBefore: number;
+  /** Orders that could not be restored (an error of ours): named, the others went on. */
+  failed: { orderId: string; reason: string }[];
   /** Not a checkout payment (money sent by hand, say). */
   other: number;
 };
@@ -62,6 +66,8 @@ export async function reconcile(
     alerted: 0,
     refused: 0,
     refunded: 0,
+    refundedBefore: 0,
+    failed: [],
     other: 0,
   };
   const paid = (id: string | null | undefined) => {
@@ -139,12 +145,24 @@ export async function reconcile(
           done.held += 1;
           continue;
         }
-        const result = await orders.deliver(orderId, { source: 'webhook' });
+        let result;
+        try {
+          result = await orders.deliver(orderId, { source: 'webhook' });
+        } catch (error) {
+          // PayPal unreachable ends the run (nothing changed for what was not read); any other
+          // error is this order's alone: named, and the others go on.
+          if (error instanceof PayPalUnavailable || error instanceof PayPalRefused) throw error;
+          const reason = (error as Error).message;
+          log.error({ msg: 'order not reconciled', orderId, error: reason });
+          done.failed.push({ orderId, reason });
+          report(`Order ${orderId}: could not be restored (${reason})`);
+          continue;
+        }
         log.info({ msg: 'reconciled', orderId, result: result.kind });
         if (result.kind === 'delivered') done[result.created ? 'delivered' : 'held'] += 1;
         else if (result.kind === 'pending') done.pending += 1;
         else if (result.kind === 'refused' && result.alerted) done.alerted += 1;
-        else if (result.kind === 'refused' && result.refunded) done.refunded += 1;
+        else if (result.kind === 'refused' && result.refunded) done.refundedBefore += 1;
         else done.refused += 1;
         report(
           `Order ${orderId}: ${result.kind === 'refused' && result.alerted ? 'left to the studio (alerted)' : result.kind}`,

@@ -96,6 +96,15 @@ export function createRecovery({
    * for this shop with this address.
    */
   async function freshLinks(id: string, email: string): Promise<FreshLinks> {
+    try {
+      return await findAndSend(id, email);
+    } catch (error) {
+      const result = await orders.stuck(id, email, error);
+      return result.kind === 'refused' && result.paid ? 'needs-studio' : notFound(id, email);
+    }
+  }
+
+  async function findAndSend(id: string, email: string): Promise<FreshLinks> {
     const known = store.findOrder(id);
     if (known && known.status !== 'created') {
       if (known.status === 'refunded') return notFound(id, email);

@@ -146,6 +146,31 @@ test("a link's copy: pieces counted once, a copy made whole starts the next, sca
   }
 });
 
+test('a version 9 database is brought to version 10: its codes kept, sellable, none restored', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'store-v9-'));
+  const file = path.join(dir, 'orders.sqlite');
+  try {
+    openStore(file).close();
+    const old = new Database(file);
+    old.exec(`
+      ALTER TABLE codes DROP COLUMN restoredAt;
+      INSERT INTO codes (code, kind, value, createdAt) VALUES ('SPRING', 'percent', 20, 1);
+    `);
+    old.pragma('user_version = 9');
+    old.close();
+    const store = openStore(file);
+    const code = store.findCode('SPRING')!;
+    assert.equal(code.disabled, false);
+    assert.equal(code.restoredAt, null);
+    assert.equal(store.restoreCode('SPRING', 500, 2), false, 'a known code is not restored');
+    assert.equal(store.restoreCode('FLASH', 500, 2), true);
+    assert.equal(store.findCode('FLASH')!.disabled, true);
+    store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a version 8 database is brought to version 9: its orders kept, with no tax recorded, and taxable', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'store-v8-'));
   const file = path.join(dir, 'orders.sqlite');
@@ -154,6 +179,7 @@ test('a version 8 database is brought to version 9: its orders kept, with no tax
     const old = new Database(file);
     // Version 8's orders table: without the tax column; and no refunds table.
     old.exec(`
+      ALTER TABLE codes DROP COLUMN restoredAt;
       ALTER TABLE orders DROP COLUMN tax;
       DROP TABLE refunds;
       INSERT INTO orders (id, ref, email, name, phone, address, lines, totalCents, currency,
@@ -200,6 +226,7 @@ test('a version 7 database is brought to version 8: its reviews kept, each withd
     const old = new Database(file);
     // Version 7's reviews table (and orders without their tax), with one review of a refunded order.
     old.exec(`
+      ALTER TABLE codes DROP COLUMN restoredAt;
       ALTER TABLE orders DROP COLUMN tax;
       DROP TABLE refunds;
       DROP TABLE reviews;
@@ -240,6 +267,7 @@ test('a version 6 database is brought to version 7: its e-mails kept, the review
     openStore(file).close();
     const old = new Database(file);
     old.exec(`
+      ALTER TABLE codes DROP COLUMN restoredAt;
       ALTER TABLE orders DROP COLUMN tax;
       DROP TABLE refunds;
       DROP TABLE reviews;

@@ -61,6 +61,7 @@ export async function capture(
   // The buyer approved: the code's use is taken now (held while PayPal captures, kept for good
   // once paid), if the code has one left; else nothing is charged and the buyer may pay in full.
   const code = known.discountCode;
+  if (code) ctx.codeKnown(code, known.discountCents, orderId);
   if (code && !store.takeCode(code, known.ref, now(), now() + config.codeHoldMs)) {
     const captured = await capturedAtPayPal(ctx, known);
     if (captured) return captured;

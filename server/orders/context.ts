@@ -8,7 +8,7 @@ import { DAY, type Config } from '../config';
 import type { Log } from '../log';
 import { buyerEmail, reviewReminder, type OrderSummary } from '../emails/buyer';
 import { taxStatement } from '../tax';
-import { codePastLimitNotice, refusedNotice, studioEmail } from '../emails/studio';
+import { codePastLimitNotice, refusedNotice, studioEmail, studioNotice } from '../emails/studio';
 import type { Message } from '../mail';
 import type { Outbox } from '../outbox';
 import type { PayPalClient } from '../paypal';
@@ -172,6 +172,7 @@ export function orderContext(deps: OrderDeps) {
    * code's limit, and the studio told why.
    */
   function record(order: Omit<OrderRecord, 'status'>, { pastLimit = false } = {}) {
+    if (order.discountCode) codeKnown(order.discountCode, order.discountCents, order.id);
     const summary = summaryOf({ ...order, status: 'paid' });
     const { links, message } = linksMessage(summary, 'buyer');
     const studio = withId(studioEmail(summary, studioAddress()), order.id, 'studio');
@@ -203,6 +204,33 @@ export function orderContext(deps: OrderDeps) {
       void outbox.kick();
     }
     return recorded;
+  }
+
+  /**
+   * A code an order PayPal holds used, which the database lacks (made after the backup it was
+   * restored from): known again from the order's seal as a record of its uses, never sold, and the
+   * studio told once, so that the order is restored with what was sold.
+   */
+  function codeKnown(code: string, discountCents: number, orderId: string) {
+    if (!store.restoreCode(code, discountCents, now())) return;
+    log.warn({ msg: 'discount code restored from an order', code, orderId });
+    const message = withId(
+      studioNotice(
+        studioAddress(),
+        `Discount code ${code} restored from a paid order`,
+        {
+          text: `Order ${orderId} was paid with the code ${code}, which the orders database does not hold: it was most likely made after the backup the database was restored from. The order is delivered as sold. The code is kept as a record of its uses and is not sold; to sell it again, add it with npm run codes -- add (its uses are kept).`,
+        },
+        [
+          ['Code', code],
+          ['Order', orderId],
+        ],
+      ),
+      orderId,
+      'code-restored',
+    );
+    const alert = [{ orderId: null, kind: 'alert' as const, message }];
+    if (store.queueOnce(`code-restored:${code}`, alert, now())) void outbox.kick();
   }
 
   /**
@@ -273,6 +301,7 @@ export function orderContext(deps: OrderDeps) {
     linksMessage,
     summaryOf,
     record,
+    codeKnown,
     refuseAfterPayment,
     settled,
   };

@@ -5,6 +5,7 @@
 //   deliver.ts     a paid order delivered to whichever path asks first (webhook, recovery, and
 //                  the older confirmation call of checkouts that created their order in the browser)
 //   after-sale.ts  links shown again, sent again, stopped by a refund
+//   stuck.ts       an error of ours on a buyer's order: answered in words, the studio told
 //   states.ts      the states an order goes through, which the store enforces
 import type { Member } from '@/lib/shared/order';
 import type { OrderRecord } from '../store';
@@ -13,6 +14,7 @@ import { capture } from './capture';
 import { orderContext, type Claim, type OrderDeps } from './context';
 import { createOrder, packsMissing, type NewOrder } from './create';
 import { deliver } from './deliver';
+import { stuck } from './stuck';
 
 export function createOrderService(deps: OrderDeps) {
   const ctx = orderContext(deps);
@@ -20,8 +22,12 @@ export function createOrderService(deps: OrderDeps) {
     create: (input: NewOrder) => createOrder(ctx, input),
     /** Since when PayPal refuses the orders the shop asks for, and why; null while it takes them. */
     failing: () => ctx.health.failing,
-    capture: (orderId: string, email: string | null) => capture(ctx, orderId, email),
+    capture: (orderId: string, email: string | null) =>
+      capture(ctx, orderId, email).catch((error: unknown) => stuck(ctx, orderId, email, error)),
     deliver: (orderId: string, claim: Claim) => deliver(ctx, orderId, claim),
+    /** An error of ours while a buyer's order was handled: answered in words, the studio told. */
+    stuck: (orderId: string, email: string | null, error: unknown) =>
+      stuck(ctx, orderId, email, error),
     downloads: (order: OrderRecord) => downloads(ctx, order),
     resend: (order: OrderRecord) => resend(ctx, order),
     /** A sold pack's file is missing at download: the studio is told once per pack. */

@@ -4,9 +4,20 @@ import type Database from 'better-sqlite3';
 import type { CodeRecord, CodeRow } from './records';
 
 export function codeStore(db: Database.Database) {
+  // A code restored from an order's seal is replaced by the studio's own (its uses kept).
   const insertCode = db.prepare(
     `INSERT INTO codes (code, kind, value, packs, minimumCents, expiresAt, usageLimit, createdAt)
-     VALUES (@code, @kind, @value, @packs, @minimumCents, @expiresAt, @usageLimit, @createdAt)`,
+     VALUES (@code, @kind, @value, @packs, @minimumCents, @expiresAt, @usageLimit, @createdAt)
+     ON CONFLICT (code) DO UPDATE SET kind = excluded.kind, value = excluded.value,
+       packs = excluded.packs, minimumCents = excluded.minimumCents,
+       expiresAt = excluded.expiresAt, usageLimit = excluded.usageLimit,
+       createdAt = excluded.createdAt, disabled = 0, restoredAt = NULL
+     WHERE codes.restoredAt IS NOT NULL`,
+  );
+  const insertRestored = db.prepare(
+    `INSERT OR IGNORE INTO codes
+       (code, kind, value, packs, minimumCents, expiresAt, usageLimit, disabled, createdAt, restoredAt)
+     VALUES (?, 'fixed', ?, NULL, NULL, NULL, NULL, 1, ?, ?)`,
   );
   const selectCode = db.prepare<[string], CodeRow>('SELECT * FROM codes WHERE code = ?');
   const selectCodes = db.prepare<[], CodeRow & { uses: number }>(
@@ -100,17 +111,22 @@ export function codeStore(db: Database.Database) {
     /** Gives a held use back (the capture was declined: nothing was charged). */
     releaseCode: (code: string, ref: string) => void dropUse.run(code, ref),
 
-    /** A new code; false when the code exists already. */
-    addCode(code: Omit<CodeRecord, 'disabled'>) {
+    /**
+     * A new code, or the studio's own rule for one restored from an order (its uses kept); false
+     * when the code exists already.
+     */
+    addCode(code: Omit<CodeRecord, 'disabled' | 'restoredAt'>) {
       const row = { ...code, packs: code.packs === null ? null : JSON.stringify(code.packs) };
-      try {
-        insertCode.run(row);
-        return true;
-      } catch (error) {
-        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return false;
-        throw error;
-      }
+      return insertCode.run(row).changes === 1;
     },
+
+    /**
+     * A code a paid or approved order used that the database lacks (made after the backup it was
+     * restored from): known again as a record of its uses, its discount the order's, disabled, so
+     * that it is never sold until the studio adds it. False when the code is known.
+     */
+    restoreCode: (code: string, discountCents: number, now: number) =>
+      insertRestored.run(code, Math.max(1, discountCents), now, now).changes === 1,
 
     findCode: (code: string) => toCode(selectCode.get(code)),
 

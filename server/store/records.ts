@@ -91,6 +91,8 @@ export type CodeRecord = DiscountRule & {
   usageLimit: number | null;
   disabled: boolean;
   createdAt: number;
+  /** Known again from a paid order's seal after a restore (never sold until the studio adds it). */
+  restoredAt?: number | null;
 };
 
 export type CodeRow = Omit<CodeRecord, 'packs' | 'disabled'> & {

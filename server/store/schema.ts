@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { stateCheck } from '../orders/states';
 import { COPY } from './records';
 
-const SCHEMA_VERSION = 9;
+const SCHEMA_VERSION = 10;
 
 /**
  * What a link has sent of the copy under way (v5): its byte ranges (JSON), the file size they are
@@ -98,7 +98,10 @@ const TABLES = `
     expiresAt INTEGER,
     usageLimit INTEGER,
     disabled INTEGER NOT NULL DEFAULT 0,
-    createdAt INTEGER NOT NULL
+    createdAt INTEGER NOT NULL,
+    -- v10: a code a paid order used that the database lacked (made after its backup), known again
+    -- from the order's seal: a record of its uses, never sold (disabled) until the studio adds it.
+    restoredAt INTEGER
   );
   -- A use of a code by an order (its reference, or PayPal's id for a browser-created order):
   -- held until heldUntil while the order is not paid, for good (NULL) once it is.
@@ -129,7 +132,8 @@ const INDEXES = `
 `;
 
 /**
- * Creates the tables, or brings an older database to version 9: from version 8 by each order's
+ * Creates the tables, or brings an older database to version 10: from version 9 by the codes
+ * restored from orders; from version 8 also by each order's
  * tax and the refunds; from version 7 also by the reviews' withdrawal; from version 6 also by the outbox's
  * new kinds and the reviews; from version 5 also the terms of sale of each order; from version 4 also what a link sent of the copy under way; from version 3 also who held a code's use; from version 2 (before orders the service creates, code reservations, link
  * budgets in parts of a copy, cancelled e-mails, notices) by SQLite's rebuild procedure: new
@@ -168,6 +172,7 @@ export function migrate(db: Database.Database) {
       if (version === 7) db.exec('ALTER TABLE reviews ADD COLUMN withdrawnAt INTEGER');
       // v9: the tax each order's total includes (JSON; NULL for orders sold before tax).
       if (version <= 8) db.exec(`ALTER TABLE orders ADD COLUMN tax TEXT; ${REFUNDS_TABLE}`);
+      if (version <= 9) db.exec('ALTER TABLE codes ADD COLUMN restoredAt INTEGER');
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     })();
     return;
@@ -195,7 +200,8 @@ export function migrate(db: Database.Database) {
         INSERT INTO links (id, orderId, pack, expiresAt, used, revokedAt)
           SELECT id, orderId, pack, expiresAt, downloads * ${COPY}, revokedAt FROM links_v2;
         INSERT INTO outbox SELECT * FROM outbox_v2;
-        INSERT INTO codes SELECT * FROM codes_v2;
+        INSERT INTO codes (code, kind, value, packs, minimumCents, expiresAt, usageLimit, disabled,
+          createdAt) SELECT * FROM codes_v2;
         INSERT INTO code_uses SELECT code, orderId, usedAt, NULL, NULL FROM code_uses_v2;
       `);
       for (const table of old) db.exec(`DROP TABLE ${table}_v2`);
