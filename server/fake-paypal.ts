@@ -5,7 +5,13 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { Context } from 'hono';
 import { formatAmount, parseAmount } from '@/lib/shared/money';
-import type { OrderRequest, PayPalCapture, PayPalOrder, PurchaseUnit } from './paypal-orders';
+import type {
+  OrderRequest,
+  PayPalCapture,
+  PayPalOrder,
+  PayPalRefund,
+  PurchaseUnit,
+} from './paypal-orders';
 import { businessIssue, invalid, unprocessable } from './paypal-rules';
 import { schemaIssues } from './paypal-schemas';
 import { transactionSearch } from './fake-paypal-reporting';
@@ -80,6 +86,7 @@ export function createFakePayPal(options: {
   const captures = new Map<string, PayPalCapture>();
   /** What was refunded of each capture, in cents. */
   const refunded = new Map<string, number>();
+  const refunds = new Map<string, PayPalRefund>();
   const tokens = new Set<string>();
   /** What the buyer chose in PayPal's window, per order. */
   const approvals = new Map<
@@ -90,7 +97,9 @@ export function createFakePayPal(options: {
   const answered = new Map<string, { status: 200 | 201; body: PayPalOrder }>();
   const invoices = new Set<string>();
   const { certificate, privateKey, publicKey } = webhookKeys();
-  const certPath = '/v1/notifications/certs/CERT-FAKE-360caa42';
+  // PayPal rotates its certificates now and then: the fake's hand for it names a new path.
+  let certPath = '/v1/notifications/certs/CERT-FAKE-360caa42';
+  const certPaths = new Set([certPath]);
   const app = new Hono();
   // Where the fake answers (its port is the test's): the certificate's address in each event.
   let origin = 'http://127.0.0.1';
@@ -360,6 +369,7 @@ export function createFakePayPal(options: {
         },
       ],
     };
+    refunds.set(refund.id, refund);
     activity.refunded(refund.id, refund.amount, unit, capture.id);
     const eventId = `WH-${randomUUID()}`;
     const repeat = Number(c.req.header('fake-paypal-repeat') ?? 1);
@@ -381,8 +391,23 @@ export function createFakePayPal(options: {
     return capture ? c.json(capture) : c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
   });
 
+  app.get('/v2/payments/refunds/:id', (c) => {
+    if (!authorized(c.req.header('authorization'))) return unauthorized(c);
+    const refund = refunds.get(c.req.param('id'));
+    return refund ? c.json(refund) : c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
+  });
+
   // The certificate PayPal-Cert-Url names, as PayPal serves its own (PEM).
-  app.get(certPath, (c) => c.text(certificate));
+  app.get('/v1/notifications/certs/:name', (c) =>
+    certPaths.has(new URL(c.req.url).pathname)
+      ? c.text(certificate)
+      : c.json({ name: 'RESOURCE_NOT_FOUND' }, 404),
+  );
+  app.post('/fake/certificates/rotate', (c) => {
+    certPath = `/v1/notifications/certs/CERT-FAKE-${randomBytes(4).toString('hex')}`;
+    certPaths.add(certPath);
+    return c.json({ certPath });
+  });
 
   app.post('/v1/notifications/verify-webhook-signature', async (c) => {
     if (!authorized(c.req.header('authorization'))) return unauthorized(c);
@@ -396,7 +421,7 @@ export function createFakePayPal(options: {
     const valid =
       body.auth_algo === 'SHA256withRSA' &&
       typeof body.cert_url === 'string' &&
-      body.cert_url.endsWith(certPath) &&
+      [...certPaths].some((known) => (body.cert_url as string).endsWith(known)) &&
       body.webhook_id === options.webhookId &&
       typeof body.transmission_sig === 'string' &&
       createVerify('sha256')

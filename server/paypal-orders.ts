@@ -44,6 +44,14 @@ export type PayPalCapture = {
   supplementary_data?: { related_ids?: { order_id?: string } };
 };
 
+/** A refund of a capture (Payments v2), as the service reads it. */
+export type PayPalRefund = {
+  id: string;
+  status: string;
+  amount?: Money;
+  links?: { rel: string; href: string }[];
+};
+
 /** The part of a PayPal Orders v2 order the service looks at. */
 export type PayPalOrder = {
   id: string;

@@ -1,4 +1,4 @@
-import type { OrderRequest, PayPalCapture, PayPalOrder } from './paypal-orders';
+import type { OrderRequest, PayPalCapture, PayPalOrder, PayPalRefund } from './paypal-orders';
 
 /** The headers PayPal signs a webhook with (lower-case, as Node gives them). */
 export const WEBHOOK_HEADERS = {
@@ -139,6 +139,9 @@ export function createPayPalClient(options: {
     /** A capture (the "transaction id" of the buyer's PayPal receipt), or null. */
     getCapture: (id: string) =>
       get<PayPalCapture>(`/v2/payments/captures/${encodeURIComponent(id)}`),
+
+    /** A refund, or null (a webhook's word for one is checked against it). */
+    getRefund: (id: string) => get<PayPalRefund>(`/v2/payments/refunds/${encodeURIComponent(id)}`),
 
     /**
      * One page of the studio's completed transactions between two moments (Transaction Search:

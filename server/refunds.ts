@@ -35,8 +35,15 @@ export async function handleRefund(
     log: Log;
   },
   event: RefundEvent,
+  /** Whether the event's signature verified: else the refund is read back from PayPal. */
+  signed = true,
 ) {
-  const resource = event.resource ?? {};
+  const named = event.resource ?? {};
+  const resource =
+    signed || event.event_type === 'PAYMENT.CAPTURE.REVERSED' || !named.id
+      ? named
+      : await paypal.getRefund(named.id);
+  if (!resource) return;
   const captureId =
     event.event_type === 'PAYMENT.CAPTURE.REVERSED'
       ? resource.id
@@ -47,9 +54,9 @@ export async function handleRefund(
   const capture = captureId ? await paypal.getCapture(captureId) : null;
   const order = store.findOrder(capture?.supplementary_data?.related_ids?.order_id ?? '');
   log.info({ msg: 'refund event', orderId: order?.id, type: event.event_type });
-  if (!capture || !order) return;
-  // The money given back, for the tax report: each refund once, by PayPal's id for it.
   const reversal = event.event_type === 'PAYMENT.CAPTURE.REVERSED';
+  if (!capture || !order || (!signed && reversal && capture.status !== 'REVERSED')) return;
+  // The money given back, for the tax report: each refund once, by PayPal's id for it.
   const cents = parseAmount((reversal ? capture.amount : resource.amount)?.value ?? '');
   const id = reversal ? `reversal:${capture.id}` : resource.id;
   if (id && cents && cents > 0) orders.recordRefund(order, { id, cents });

@@ -1,9 +1,13 @@
 // PayPal's webhook signatures, verified here as PayPal documents it ("Verify webhook signature",
 // self-verification): SHA256withRSA over "<transmission id>|<transmission time>|<webhook id>|
 // <CRC32 of the exact body>", with the public key of the certificate that `PayPal-Cert-Url`
-// names, fetched only from PayPal's own hosts and kept. A forged event costs a hash and an RSA
-// check: no call to PayPal, no place in a queue.
-import { verify, X509Certificate, type KeyObject } from 'node:crypto';
+// names, fetched only from PayPal's own hosts and kept, in memory and on disk (a restart fetches
+// none again). A forged event costs a hash and an RSA check: no call to PayPal, no place in a
+// queue. An event whose certificate cannot be had now is not lost: routes/webhooks.ts asks PayPal
+// for what it names.
+import { createHash, verify, X509Certificate, type KeyObject } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { WebhookSignature } from './paypal';
 
@@ -34,10 +38,13 @@ export class CertificateUnavailable extends Error {}
 export function webhookVerifier({
   apiBase,
   webhookId,
+  directory,
   now = Date.now,
 }: {
   apiBase: string;
   webhookId: string;
+  /** Where fetched certificates are kept across restarts (none: memory only). */
+  directory?: string;
   now?: () => number;
 }) {
   const own = new URL(apiBase);
@@ -62,6 +69,43 @@ export function webhookVerifier({
     return url;
   }
 
+  /** A certificate's file: named by a digest of its address, which PayPal's hosts alone serve. */
+  const fileOf = (url: URL) =>
+    directory && path.join(directory, `${createHash('sha256').update(url.href).digest('hex')}.pem`);
+
+  /** The key of a certificate valid now, from its PEM; else it throws. */
+  function keyOf(pem: string): KeyObject {
+    const certificate = new X509Certificate(pem);
+    const at = now();
+    if (Date.parse(certificate.validFrom) > at || Date.parse(certificate.validTo) < at) {
+      throw new CertificateUnavailable('certificate not valid now');
+    }
+    return certificate.publicKey;
+  }
+
+  /** A certificate kept on disk by an earlier run, or null. */
+  function keptKey(url: URL): KeyObject | null {
+    const file = fileOf(url);
+    if (!file) return null;
+    try {
+      return keyOf(readFileSync(file, 'utf8'));
+    } catch {
+      return null;
+    }
+  }
+
+  function keep(url: URL, pem: string) {
+    const file = fileOf(url);
+    if (!file) return;
+    try {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(`${file}.tmp`, pem);
+      renameSync(`${file}.tmp`, file);
+    } catch {
+      // Kept in memory all the same; the next run fetches it again.
+    }
+  }
+
   async function fetchKey(url: URL): Promise<KeyObject> {
     let response: Response;
     try {
@@ -72,18 +116,21 @@ export function webhookVerifier({
     if (!response.ok) throw new CertificateUnavailable(`certificate answered ${response.status}`);
     const pem = await response.text();
     if (pem.length > 64 * 1024) throw new CertificateUnavailable('certificate too large');
-    const certificate = new X509Certificate(pem);
-    const at = now();
-    if (Date.parse(certificate.validFrom) > at || Date.parse(certificate.validTo) < at) {
-      throw new CertificateUnavailable('certificate not valid now');
-    }
-    return certificate.publicKey;
+    const key = keyOf(pem);
+    keep(url, pem);
+    return key;
   }
 
   /** The certificate's key, fetched once per address (a failure is asked again later). */
   function keyAt(url: URL): Promise<KeyObject> {
     const known = certificates.get(url.href);
     if (known) return known;
+    const kept = keptKey(url);
+    if (kept) {
+      const ready = Promise.resolve(kept);
+      certificates.set(url.href, ready);
+      return ready;
+    }
     const lastFailure = failed.get(url.href);
     if (lastFailure && now() - lastFailure < RETRY_MS) {
       return Promise.reject(new CertificateUnavailable('certificate failed recently'));
