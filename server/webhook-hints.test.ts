@@ -10,7 +10,7 @@ import { crc32 } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { createFakePayPal } from './fake-paypal';
 import { startSmtpCapture } from './testing/smtp-capture';
-import { approve, createOrder, refund, regal, start, stoic } from './testing/harness';
+import { approve, atPayPal, createOrder, refund, regal, start, stoic } from './testing/harness';
 
 const WEBHOOK_ID = 'LOCALWEBHOOK01';
 
@@ -206,26 +206,8 @@ test('an unsigned refund or reversal is read back from PayPal: a forged one refu
     const { id } = (await created.json()) as { id: string };
     await approve(running.service, id, { webhook: true });
     await within(5_000, () => running.service.store.findOrder(id)?.status !== 'created', id);
-    const order = await (
-      await fetch(`${paypal.url}/v2/checkout/orders/${id}`, {
-        headers: {
-          Authorization: `Bearer ${
-            (
-              (await (
-                await fetch(`${paypal.url}/v1/oauth2/token`, {
-                  method: 'POST',
-                  headers: {
-                    Authorization: `Basic ${Buffer.from('local-client:local-secret').toString('base64')}`,
-                  },
-                })
-              ).json()) as { access_token: string }
-            ).access_token
-          }`,
-        },
-      })
-    ).json();
-    const captureId = (order as { purchase_units: { payments: { captures: { id: string }[] } }[] })
-      .purchase_units[0]!.payments.captures[0]!.id;
+    const order = await atPayPal(running.service, id);
+    const captureId = order.purchase_units![0]!.payments!.captures![0]!.id;
     for (const [type, resource] of [
       ['PAYMENT.CAPTURE.REVERSED', { id: captureId, status: 'REVERSED' }],
       [
@@ -240,7 +222,7 @@ test('an unsigned refund or reversal is read back from PayPal: a forged one refu
       const body = JSON.stringify({ id: `WH-${randomUUID()}`, event_type: type, resource });
       const transmission = randomUUID();
       const time = new Date().toISOString();
-      const answer = await fetch(`${target}/webhooks/paypal`, {
+      const answer: Response = await fetch(`${target}/webhooks/paypal`, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',

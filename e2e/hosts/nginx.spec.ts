@@ -60,7 +60,7 @@ test('three deploys and a rollback under a browser loading every route: one rele
   const target = path.join(root, 'target');
   const builds = [1, 2, 3, 4].map((n) => release(root, n));
   const at = (n: number) => new Date(Date.UTC(2026, 10, 27, 12, 0, n));
-  deploy(builds[0]!, target, { now: at(1) });
+  deploy(builds[0]!, target, { now: at(1), development: true });
   const nginx = startNginx(root, target);
   try {
     await untilAnswers(`http://127.0.0.1:${nginxPort}/`, { ms: 60_000 });
@@ -82,9 +82,9 @@ test('three deploys and a rollback under a browser loading every route: one rele
     // Each route once, in order; four times along the way, while a page is loading, the next
     // release goes live (the third time, the rollback) and nginx reloads.
     const steps = [
-      () => deploy(builds[1]!, target, { now: at(2) }),
-      () => deploy(builds[2]!, target, { now: at(3) }),
-      () => deploy(builds[3]!, target, { now: at(4) }),
+      () => deploy(builds[1]!, target, { now: at(2), development: true }),
+      () => deploy(builds[2]!, target, { now: at(3), development: true }),
+      () => deploy(builds[3]!, target, { now: at(4), development: true }),
       () => rollback(target),
     ];
     const every = Math.floor(routes.length / (steps.length + 1));

@@ -6,20 +6,27 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { deploy, rollback } from './releases';
 
-const usage = `Usage: npm run deploy -- <target folder> [--reload "<command>"]
+const usage = `Usage: npm run deploy -- <target folder> [--reload "<command>"] [--development] [--new-site]
        npm run rollback -- <target folder> [--reload "<command>"]
   deploy copies out/ into <target>/releases/<time>-<commit>/ with the nginx configuration of its
   headers, and switches <target>/current to it; rollback switches back to the release before.
   --reload runs a command once the link is switched (nginx: "nginx -s reload" or
-  "systemctl reload nginx"), so that the server reads the live release's headers.`;
+  "systemctl reload nginx"), so that the server reads the live release's headers.
+  A release's headers are its build's (out/_headers.nginx), whatever this shell's settings. A build
+  made with development settings is refused unless --development (a test server); one made for
+  another site than the live release's, unless --new-site.`;
 
 const command = process.argv[2];
-let values: { reload?: string };
+let values: { reload?: string; development?: boolean; 'new-site'?: boolean };
 let positionals: string[];
 try {
   ({ values, positionals } = parseArgs({
     args: process.argv.slice(3),
-    options: { reload: { type: 'string' } },
+    options: {
+      reload: { type: 'string' },
+      development: { type: 'boolean' },
+      'new-site': { type: 'boolean' },
+    },
     allowPositionals: true,
   }));
 } catch (error) {
@@ -43,7 +50,12 @@ const commit = (() => {
 try {
   const live =
     command === 'deploy'
-      ? deploy(path.resolve('out'), path.resolve(target), { commit, report: console.log })
+      ? deploy(path.resolve('out'), path.resolve(target), {
+          commit,
+          report: console.log,
+          development: values.development,
+          newSite: values['new-site'],
+        })
       : rollback(path.resolve(target));
   if (command === 'rollback') console.log(`Live again: ${live}`);
   if (values.reload) {

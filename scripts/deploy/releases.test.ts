@@ -6,10 +6,21 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { writeHeaders } from '../headers';
+import { BUILD_FILE, NGINX_HEADERS_FILE, type BuildSettings } from './build-settings';
 import { currentRelease, deploy, KEEP, releases, rollback } from './releases';
 
-/** A built site whose pages each carry an inline script naming the build. */
-function build(root: string, version: number) {
+const LIVE: BuildSettings = {
+  siteUrl: 'https://saanjhstudio.com',
+  apiBaseUrl: 'https://orders.saanjhstudio.com',
+  production: true,
+};
+
+/**
+ * A built site whose pages each carry an inline script naming the build, with the headers its
+ * postbuild writes, made for `made` (the public site unless told).
+ */
+function build(root: string, version: number, made: BuildSettings = LIVE) {
   const out = path.join(root, `out-${version}`);
   for (const page of ['', 'about/']) {
     mkdirSync(path.join(out, page), { recursive: true });
@@ -18,8 +29,9 @@ function build(root: string, version: number) {
       `<!doctype html><html><head><script>window.build=${version}</script></head><body>${page}</body></html>`,
     );
   }
-  writeFileSync(path.join(out, '_headers'), '/*\n  X-Content-Type-Options: nosniff\n');
   writeFileSync(path.join(out, 'catalog.json'), JSON.stringify({ version: `v${version}` }));
+  writeHeaders(out);
+  writeFileSync(path.join(out, BUILD_FILE), JSON.stringify(made));
   return out;
 }
 
@@ -89,6 +101,58 @@ describe('releases', () => {
         true,
       ]);
       expect(chunk(first, 'a.js')).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test("a release's headers are its build's, whatever the deploying shell's settings", () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'deploy-'));
+    const target = path.join(root, 'site');
+    const shell = process.env.NEXT_PUBLIC_API_BASE_URL;
+    try {
+      const out = build(root, 1);
+      // Built with the live order service in the build's environment.
+      const policy = `add_header Content-Security-Policy "connect-src 'self' ${LIVE.apiBaseUrl}" always;`;
+      writeFileSync(path.join(out, NGINX_HEADERS_FILE), `${policy}\n`);
+      // Deployed from a shell that has another value, or none.
+      process.env.NEXT_PUBLIC_API_BASE_URL = 'http://127.0.0.1:8787';
+      deploy(out, target, { now: new Date(Date.UTC(2026, 10, 28, 12)) });
+      const conf = readFileSync(path.join(target, 'current', 'nginx.conf'), 'utf8');
+      expect(conf).toContain(policy);
+      expect(conf).not.toContain('127.0.0.1:8787');
+    } finally {
+      if (shell === undefined) delete process.env.NEXT_PUBLIC_API_BASE_URL;
+      else process.env.NEXT_PUBLIC_API_BASE_URL = shell;
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('a build made with development settings, or for another site, is refused, naming the setting', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'deploy-'));
+    const target = path.join(root, 'site');
+    const at = (hour: number) => ({ now: new Date(Date.UTC(2026, 10, 28, hour)) });
+    try {
+      const local = build(root, 1, {
+        siteUrl: 'http://localhost:3000',
+        apiBaseUrl: 'http://127.0.0.1:8787',
+        production: false,
+      });
+      expect(() => deploy(local, target, at(1))).toThrow(
+        /development settings \(NEXT_PUBLIC_SITE_URL=http:\/\/localhost:3000, NEXT_PUBLIC_API_BASE_URL=http:\/\/127.0.0.1:8787\)/,
+      );
+      expect(releases(target)).toEqual([]);
+      // A test server takes it when asked to.
+      deploy(local, path.join(root, 'test-server'), { ...at(1), development: true });
+
+      const live = deploy(build(root, 2), target, at(2));
+      const other = build(root, 3, { ...LIVE, siteUrl: 'https://other-studio.com' });
+      expect(() => deploy(other, target, at(3))).toThrow(
+        /built for NEXT_PUBLIC_SITE_URL=https:\/\/other-studio.com, and the live release for https:\/\/saanjhstudio.com/,
+      );
+      expect(currentRelease(target)).toBe(live);
+      deploy(other, target, { ...at(3), newSite: true });
+      expect(currentRelease(target)).not.toBe(live);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -21,9 +21,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { nginxSnippet } from '@/lib/security-headers';
-import { pageScripts } from '../site-pages';
 import { readRedirects } from '../html/links';
+import { BUILD_FILE, buildRefusal, NGINX_HEADERS_FILE, readBuildSettings } from './build-settings';
 
 /** How many releases a target keeps (the live one and those a rollback may go back to). */
 export const KEEP = 5;
@@ -51,13 +50,13 @@ export function currentRelease(target: string): string | null {
 /**
  * nginx's part of a release, to `include` in the server block: its root, by the release's own
  * path (not through `current`), so that workers started before a reload keep serving the release
- * whose headers they have; then the headers of each of its pages.
+ * whose headers they have; then the headers of each of its pages, as its build wrote them.
  */
 export function nginxConfig(site: string): string {
   return [
     `# Written by npm run deploy: the root, headers and redirects of this release.`,
     `root ${site};`,
-    nginxSnippet(pageScripts(site)),
+    readFileSync(path.join(site, NGINX_HEADERS_FILE), 'utf8').trimEnd(),
     // The old addresses of out/_redirects, moved permanently (scripts/html/links.ts).
     ...readRedirects(site).map(({ from, to }) => `location = ${from} {\n  return 301 ${to};\n}`),
     '',
@@ -106,6 +105,10 @@ function carryForward(liveDir: string, dir: string): string[] {
   return carried;
 }
 
+/** The live release's build settings; null for a release deployed before builds recorded them. */
+const liveSettings = (site: string) =>
+  existsSync(path.join(site, BUILD_FILE)) ? readBuildSettings(site) : null;
+
 /** Points `current` at a release in one step: a new link, renamed over the old one. */
 function switchTo(target: string, release: string) {
   const link = path.join(target, 'current');
@@ -125,13 +128,30 @@ export function deploy(
     commit,
     now = new Date(),
     report = () => {},
-  }: { commit?: string; now?: Date; report?: (line: string) => void } = {},
+    development = false,
+    newSite = false,
+  }: {
+    commit?: string;
+    now?: Date;
+    report?: (line: string) => void;
+    /** Publish a build made with development settings (a test server). */
+    development?: boolean;
+    /** Publish a build made for another site than the live release's. */
+    newSite?: boolean;
+  } = {},
 ): string {
-  for (const file of ['index.html', '_headers', 'catalog.json']) {
+  for (const file of ['index.html', '_headers', NGINX_HEADERS_FILE, 'catalog.json']) {
     if (!existsSync(path.join(out, file))) {
       throw new Error(`${path.join(out, file)} is missing: build the site first (npm run build).`);
     }
   }
+  const liveBefore = currentRelease(target);
+  const refusal = buildRefusal(
+    readBuildSettings(out),
+    liveBefore ? liveSettings(path.join(target, 'releases', liveBefore, 'site')) : null,
+    { development, newSite },
+  );
+  if (refusal) throw new Error(refusal);
   const stamp = now
     .toISOString()
     .replace(/[-:]/g, '')
