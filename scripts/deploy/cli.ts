@@ -4,12 +4,13 @@
 import { execFileSync, execSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { deploy, rollback } from './releases';
+import { currentRelease, deploy, rollback } from './releases';
 
 const usage = `Usage: npm run deploy -- <target folder> [--reload "<command>"] [--development] [--new-site]
        npm run rollback -- <target folder> [--reload "<command>"]
   deploy copies out/ into <target>/releases/<time>-<commit>/ with the nginx configuration of its
-  headers, and switches <target>/current to it; rollback switches back to the release before.
+  headers, and switches <target>/current to it; rollback switches back to the release that was
+  live before the current one went live.
   --reload runs a command once the link is switched (nginx: "nginx -s reload" or
   "systemctl reload nginx"), so that the server reads the live release's headers.
   A release's headers are its build's (out/_headers.nginx), whatever this shell's settings. A build
@@ -48,6 +49,7 @@ const commit = (() => {
 })();
 
 try {
+  const before = currentRelease(path.resolve(target));
   const live =
     command === 'deploy'
       ? deploy(path.resolve('out'), path.resolve(target), {
@@ -57,7 +59,9 @@ try {
           newSite: values['new-site'],
         })
       : rollback(path.resolve(target));
-  if (command === 'rollback') console.log(`Live again: ${live}`);
+  if (command === 'rollback') {
+    console.log(`Live again: ${live} (it was live before ${before} went live)`);
+  }
   if (values.reload) {
     execSync(values.reload, { stdio: 'inherit' });
     console.log(`Reloaded: ${values.reload}`);

@@ -3,7 +3,16 @@
 // carried one release on (a real nginx serving them under a browser: e2e/hosts/nginx.spec.ts).
 import { describe, expect, test } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeHeaders } from '../headers';
@@ -61,10 +70,16 @@ describe('releases', () => {
       expect(rollback(target)).toBe(names[5]);
       expect(readFileSync(path.join(live, 'site', 'catalog.json'), 'utf8')).toContain('v5');
       // A deploy after a rollback keeps the live release among those it keeps.
-      deploy(build(root, 7), target, { now: new Date(Date.UTC(2026, 10, 27, 12, 1)) });
+      const seventh = deploy(build(root, 7), target, {
+        now: new Date(Date.UTC(2026, 10, 27, 12, 1)),
+      });
       expect(releases(target)).toHaveLength(KEEP);
-      for (let n = 0; n < KEEP - 1; n += 1) rollback(target);
-      expect(() => rollback(target)).toThrow(/No release before/);
+      // Back to the release live before the seventh went live: the fifth, rolled back to.
+      expect(rollback(target)).toBe(names[5]);
+      expect(rollback(target)).toBe(seventh);
+      const lone = path.join(root, 'lone');
+      deploy(build(root, 8), lone);
+      expect(() => rollback(lone)).toThrow(/No whole release to go back to/);
       expect(() => deploy(path.join(root, 'nothing'), target)).toThrow(/build the site first/);
     } finally {
       rmSync(root, { recursive: true, force: true });
@@ -153,6 +168,105 @@ describe('releases', () => {
       expect(currentRelease(target)).toBe(live);
       deploy(other, target, { ...at(3), newSite: true });
       expect(currentRelease(target)).not.toBe(live);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('a deploy killed half-way leaves no release: rollback and pruning never see it', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'deploy-'));
+    const target = path.join(root, 'site');
+    try {
+      const first = deploy(build(root, 1), target, { now: new Date(Date.UTC(2026, 10, 28, 1)) });
+      const second = deploy(build(root, 2), target, { now: new Date(Date.UTC(2026, 10, 28, 2)) });
+      // A big build, its copy killed with SIGKILL once it is under way.
+      const big = build(root, 3);
+      mkdirSync(path.join(big, 'media'), { recursive: true });
+      for (let n = 0; n < 4000; n += 1) {
+        writeFileSync(path.join(big, 'media', `p${n}.webp`), `picture ${n}`.repeat(50));
+      }
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '-e',
+          `import('./scripts/deploy/releases.ts').then((m) => m.deploy(${JSON.stringify(big)}, ${JSON.stringify(target)}))`,
+        ],
+        { stdio: 'ignore' },
+      );
+      const partialFiles = () => {
+        const partial = readdirSync(path.join(target, 'releases')).find((name) =>
+          name.startsWith('.partial-'),
+        );
+        const media = partial && path.join(target, 'releases', partial, 'site', 'media');
+        return media && existsSync(media) ? readdirSync(media).length : 0;
+      };
+      const started = Date.now();
+      while (partialFiles() < 50 && Date.now() - started < 60_000) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+      expect(partialFiles()).toBeGreaterThan(0);
+      expect(partialFiles()).toBeLessThan(4000);
+      // An older deploy's crash: a release folder without its nginx.conf.
+      mkdirSync(path.join(target, 'releases', '20260928T030000Z', 'site'), { recursive: true });
+
+      expect(releases(target)).toEqual([first, second]);
+      expect(currentRelease(target)).toBe(second);
+      expect(rollback(target)).toBe(first);
+      const third = deploy(build(root, 4), target, { now: new Date(Date.UTC(2026, 10, 28, 4)) });
+      expect(
+        readdirSync(path.join(target, 'releases')).filter((name) => name.startsWith('.partial')),
+      ).toEqual([]);
+      expect(readFileSync(path.join(target, 'current', 'site', 'catalog.json'), 'utf8')).toContain(
+        'v4',
+      );
+      expect(currentRelease(target)).toBe(third);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  test('releases named by a clock that ran ahead never make a deploy remove its own release', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'deploy-'));
+    const target = path.join(root, 'site');
+    try {
+      const ahead = Array.from({ length: KEEP }, (_, n) =>
+        deploy(build(root, n), target, { now: new Date(Date.UTC(2031, 0, 1, n)) }),
+      );
+      const made = deploy(build(root, 9), target, { now: new Date(Date.UTC(2026, 10, 28, 12)) });
+      expect(currentRelease(target)).toBe(made);
+      expect(existsSync(path.join(target, 'current', 'site', 'index.html'))).toBe(true);
+      expect(releases(target)).toEqual([made, ...ahead.slice(1)]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test("rollback goes back in time, not by name, and keeps the newer release's scripts", () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'deploy-'));
+    const target = path.join(root, 'site');
+    const at = (hour: number) => ({ now: new Date(Date.UTC(2026, 10, 28, hour)) });
+    const withChunk = (version: number, chunk: string) => {
+      const out = build(root, version);
+      mkdirSync(path.join(out, '_next/static/chunks'), { recursive: true });
+      writeFileSync(path.join(out, '_next/static/chunks', chunk), `/* ${chunk} */`);
+      return out;
+    };
+    try {
+      const a = deploy(withChunk(1, 'a.js'), target, at(1));
+      const b = deploy(withChunk(2, 'b.js'), target, at(2));
+      expect(rollback(target, at(3))).toBe(a);
+      // b's chunk stays reachable from a, for a page of b still loading.
+      expect(existsSync(path.join(target, 'current', 'site/_next/static/chunks/b.js'))).toBe(true);
+      const c = deploy(withChunk(3, 'c.js'), target, at(4));
+      // Live before c was a (b had been rolled back): the rollback goes there, not to b.
+      expect(rollback(target, at(5))).toBe(a);
+      expect(currentRelease(target)).toBe(a);
+      expect(existsSync(path.join(target, 'current', 'site/_next/static/chunks/c.js'))).toBe(true);
+      expect([a, b, c].every((name) => releases(target).includes(name))).toBe(true);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -1,11 +1,15 @@
 // Releases for a host that serves files from a folder (nginx, Caddy, a VM): each build is copied
 // into a release folder of its own, with the nginx configuration of its own headers, and goes live
 // by one switch of a symbolic link, so every response comes from one release (its HTML, its
-// Content-Security-Policy, its /catalog.json). The last five are kept; a rollback switches back.
+// Content-Security-Policy, its /catalog.json). The last five are kept; a rollback switches back to
+// the release that was live before the current one went live.
 //
-//   <target>/releases/<id>/site/        the build (out/)
-//   <target>/releases/<id>/nginx.conf   root and headers of that release, by its own path
-//   <target>/current -> releases/<id>   what the server includes
+//   <target>/releases/<id>/site/          the build (out/)
+//   <target>/releases/<id>/nginx.conf     root and headers of that release, by its own path
+//   <target>/releases/<id>/release.json   written last: the release is complete (COMPLETE)
+//   <target>/releases/.partial-<id>-<pid> a release being copied (a crash leaves it, never live)
+//   <target>/history.json                 the releases in the order they went live, and when
+//   <target>/current -> releases/<id>     what the server includes
 import {
   cpSync,
   existsSync,
@@ -29,13 +33,58 @@ export const KEEP = 5;
 
 const RELEASE = /^\d{8}T\d{6}Z(?:-[0-9a-f]{7,40})?(?:-\d+)?$/;
 
-/** The releases of a target, oldest first (their names begin with the time they were made). */
+/** The file written last into a release: its presence says the copy is complete. */
+const COMPLETE = 'release.json';
+/** The switches of a target, oldest first. */
+const HISTORY = 'history.json';
+
+type Marker = { name: string; files: number; madeAt: string };
+type Switch = { release: string; at: string; by: 'deploy' | 'rollback' };
+
+/**
+ * Whether a release folder holds a whole release: its marker, written last, and the files it
+ * counted (a release deployed before markers: its nginx.conf, written after the copy).
+ */
+function complete(dir: string): boolean {
+  const marker = path.join(dir, COMPLETE);
+  if (!existsSync(marker)) {
+    return (
+      existsSync(path.join(dir, 'nginx.conf')) && existsSync(path.join(dir, 'site/index.html'))
+    );
+  }
+  try {
+    const { files } = JSON.parse(readFileSync(marker, 'utf8')) as Marker;
+    return (
+      existsSync(path.join(dir, 'nginx.conf')) && filesUnder(path.join(dir, 'site')).length >= files
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** The complete releases of a target, oldest first (their names begin with the time they were made). */
 export function releases(target: string): string[] {
   const dir = path.join(target, 'releases');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((name) => RELEASE.test(name))
+    .filter((name) => RELEASE.test(name) && complete(path.join(dir, name)))
     .sort();
+}
+
+/** The switches a target has seen, oldest first ([] before the first, or before history was kept). */
+function history(target: string): Switch[] {
+  try {
+    return JSON.parse(readFileSync(path.join(target, HISTORY), 'utf8')) as Switch[];
+  } catch {
+    return [];
+  }
+}
+
+function recordSwitch(target: string, release: string, by: Switch['by'], at = new Date()) {
+  const kept = [...history(target), { release, at: at.toISOString(), by }].slice(-100);
+  const file = path.join(target, HISTORY);
+  writeFileSync(`${file}.tmp`, JSON.stringify(kept, null, 2));
+  renameSync(`${file}.tmp`, file);
 }
 
 /** The live release's name, or null before the first deploy. */
@@ -52,10 +101,10 @@ export function currentRelease(target: string): string | null {
  * path (not through `current`), so that workers started before a reload keep serving the release
  * whose headers they have; then the headers of each of its pages, as its build wrote them.
  */
-export function nginxConfig(site: string): string {
+export function nginxConfig(site: string, root = site): string {
   return [
     `# Written by npm run deploy: the root, headers and redirects of this release.`,
-    `root ${site};`,
+    `root ${root};`,
     readFileSync(path.join(site, NGINX_HEADERS_FILE), 'utf8').trimEnd(),
     // The old addresses of out/_redirects, moved permanently (scripts/html/links.ts).
     ...readRedirects(site).map(({ from, to }) => `location = ${from} {\n  return 301 ${to};\n}`),
@@ -82,13 +131,14 @@ const filesUnder = (dir: string): string[] =>
  * Only the live release's own files are carried, so that they last one release longer, not for
  * ever. Returns what was carried.
  */
-function carryForward(liveDir: string, dir: string): string[] {
-  const carriedBefore = new Set<string>(
-    existsSync(path.join(liveDir, CARRIED_LIST))
-      ? (JSON.parse(readFileSync(path.join(liveDir, CARRIED_LIST), 'utf8')) as string[])
-      : [],
-  );
-  const carried: string[] = [];
+function carryForward(liveDir: string, dir: string, { append = false } = {}): string[] {
+  const list = (release: string) =>
+    existsSync(path.join(release, CARRIED_LIST))
+      ? (JSON.parse(readFileSync(path.join(release, CARRIED_LIST), 'utf8')) as string[])
+      : [];
+  const carriedBefore = new Set<string>(list(liveDir));
+  // A rollback adds to what the older release carried already.
+  const carried: string[] = append ? list(dir) : [];
   for (const folder of CONTENT_NAMED) {
     const from = path.join(liveDir, 'site', folder);
     const to = path.join(dir, 'site', folder);
@@ -118,8 +168,10 @@ function switchTo(target: string, release: string) {
 }
 
 /**
- * Copies a build into a new release and makes it live; keeps the newest `KEEP` releases (never
- * the live one). The release's name: the time, then the commit when known.
+ * Copies a build into a new release and makes it live; keeps `KEEP` releases (never the live one,
+ * which is the one just made, whatever the names of the others say). The release's name: the
+ * time, then the commit when known. It is copied under a temporary name and renamed once whole,
+ * so that a deploy killed half-way leaves no release that a rollback could switch to.
  */
 export function deploy(
   out: string,
@@ -157,41 +209,81 @@ export function deploy(
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z');
   const base = commit ? `${stamp}-${commit.slice(0, 12)}` : stamp;
-  const taken = new Set(releases(target));
+  const folder = path.join(target, 'releases');
+  mkdirSync(folder, { recursive: true });
+  // Copies a crashed deploy left: never a release.
+  for (const stale of readdirSync(folder).filter((each) => each.startsWith('.partial-'))) {
+    rmSync(path.join(folder, stale), { recursive: true, force: true });
+    report(`Removed ${stale}, left by a deploy that did not finish`);
+  }
+  const taken = new Set(readdirSync(folder));
   let name = base;
   for (let n = 2; taken.has(name); n += 1) name = `${base}-${n}`;
-  const dir = path.join(target, 'releases', name);
+  const dir = path.join(folder, name);
+  const partial = path.join(folder, `.partial-${name}-${process.pid}`);
   const site = path.join(dir, 'site');
-  mkdirSync(dir, { recursive: true });
   report(`Copying ${out} into ${site}…`);
-  cpSync(out, site, { recursive: true });
-  const live = currentRelease(target);
-  if (live) {
-    const carried = carryForward(path.join(target, 'releases', live), dir);
+  cpSync(out, path.join(partial, 'site'), { recursive: true });
+  if (liveBefore) {
+    const carried = carryForward(path.join(folder, liveBefore), partial);
     if (carried.length > 0) {
       report(
-        `Kept ${carried.length} scripts and pictures of ${live} that its pages may still ask for`,
+        `Kept ${carried.length} scripts and pictures of ${liveBefore} that its pages may still ask for`,
       );
     }
   }
-  writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(path.resolve(site)));
+  // nginx.conf names the release's final path: it is only read once the release is renamed there.
+  writeFileSync(
+    path.join(partial, 'nginx.conf'),
+    nginxConfig(path.join(partial, 'site'), path.resolve(site)),
+  );
+  const marker: Marker = {
+    name,
+    files: filesUnder(path.join(partial, 'site')).length,
+    madeAt: now.toISOString(),
+  };
+  writeFileSync(path.join(partial, COMPLETE), JSON.stringify(marker, null, 2));
+  renameSync(partial, dir);
   switchTo(target, name);
+  recordSwitch(target, name, 'deploy', now);
   report(`Live: ${name}`);
-  const all = releases(target);
-  for (const old of all.slice(0, Math.max(0, all.length - KEEP))) {
-    rmSync(path.join(target, 'releases', old), { recursive: true, force: true });
+  // The oldest by name go, but never the live release, whatever a clock once named the others.
+  const others = releases(target).filter((each) => each !== name);
+  for (const old of others.slice(0, Math.max(0, others.length - (KEEP - 1)))) {
+    rmSync(path.join(folder, old), { recursive: true, force: true });
     report(`Removed the old release ${old}`);
   }
   return name;
 }
 
-/** Makes the release before the live one live again; its name. */
-export function rollback(target: string): string {
+/**
+ * Makes live again the release that was live before the current one went live (the target's
+ * history of switches; by name for a target deployed before it was kept), once it is checked
+ * whole; its name. The current release's scripts and pictures go with it, so that a page still
+ * loading during the rollback finds them.
+ */
+export function rollback(target: string, { now = new Date() }: { now?: Date } = {}): string {
   const all = releases(target);
   const current = currentRelease(target);
-  const at = current ? all.indexOf(current) : -1;
-  if (at <= 0) throw new Error(`No release before ${current ?? 'none'} in ${target}/releases.`);
-  const previous = all[at - 1]!;
-  switchTo(target, previous);
-  return previous;
+  const switches = history(target);
+  const lastLive = switches.findLastIndex((each) => each.release === current);
+  const before =
+    lastLive > 0
+      ? switches
+          .slice(0, lastLive)
+          .reverse()
+          .map((each) => each.release)
+          .find((release) => release !== current && all.includes(release))
+      : all[all.indexOf(current ?? '') - 1];
+  if (!current || !before) {
+    throw new Error(
+      `No whole release to go back to before ${current ?? 'none'} in ${target}/releases.`,
+    );
+  }
+  const dir = path.join(target, 'releases', before);
+  if (!complete(dir)) throw new Error(`${dir} is not a whole release: not switched.`);
+  carryForward(path.join(target, 'releases', current), dir, { append: true });
+  switchTo(target, before);
+  recordSwitch(target, before, 'rollback', now);
+  return before;
 }
