@@ -52,6 +52,8 @@ export type Config = {
    * address the outermost of them appended (that many from the right). 0: the connection's address.
    */
   trustProxyHops: number;
+  /** The CDN whose country header is read (behind a trusted proxy only); '' for none. */
+  cdnCountryHeader: '' | 'cloudflare' | 'cloudfront';
   /** Buyers' reviews: where the service writes them, and the one reminder after delivery. */
   reviews: {
     publisher: { kind: 'local'; dir: string } | ({ kind: 'github' } & GitHubSettings);
@@ -202,6 +204,9 @@ export const serviceEnvSchema = z.object({
       });
       return z.NEVER;
     }),
+  // Which CDN in front of the service tells the visitor's country, by its own header: none unless
+  // named (a client reaching the service could write any such header).
+  CDN_COUNTRY_HEADER: z.enum(['', 'cloudflare', 'cloudfront']).optional().default(''),
   // A number of proxies; "true" is one, empty or "false" none.
   TRUST_PROXY: z
     .string()
@@ -297,6 +302,7 @@ export function loadConfig(
     databasePath: databasePathFrom(raw, root),
     rateLimit: env.RATE_LIMIT_PER_MINUTE,
     trustProxyHops: env.TRUST_PROXY,
+    cdnCountryHeader: env.CDN_COUNTRY_HEADER,
     reviews: {
       // With a token, reviews are committed to the site's repository (what the editor edits);
       // without one, written into a folder (development, tests: the checkout's content/reviews/).

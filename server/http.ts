@@ -31,15 +31,19 @@ export const clientKey = (config: Config) => (c: Context) => {
   return forwarded || getConnInfo(c).remote.address || 'unknown';
 };
 
+/** The header each CDN names the visitor's country in. */
+const COUNTRY_HEADERS = { cloudflare: 'cf-ipcountry', cloudfront: 'cloudfront-viewer-country' };
+
 /**
- * The visitor's country as the CDN in front of the service tells it (Cloudflare's CF-IPCountry,
- * CloudFront's CloudFront-Viewer-Country), only behind a trusted proxy (TRUST_PROXY): a client
- * reaching the service directly could write any header. Null when there is none, or it is
+ * The visitor's country as the CDN in front of the service tells it, only where a setting names
+ * that CDN (CDN_COUNTRY_HEADER: Cloudflare's CF-IPCountry or CloudFront's
+ * CloudFront-Viewer-Country) behind a trusted proxy (TRUST_PROXY): a client reaching the service
+ * could write any header, and the nginx block drops both. Null when there is none, or it is
  * Cloudflare's XX (unknown) or T1 (Tor).
  */
 export const countryOf = (config: Config) => (c: Context) => {
-  if (config.trustProxyHops === 0) return null;
-  const header = c.req.header('cf-ipcountry') ?? c.req.header('cloudfront-viewer-country') ?? '';
+  if (config.trustProxyHops === 0 || !config.cdnCountryHeader) return null;
+  const header = c.req.header(COUNTRY_HEADERS[config.cdnCountryHeader]) ?? '';
   const code = header.trim().toUpperCase();
   return /^[A-Z]{2}$/.test(code) && code !== 'XX' ? code : null;
 };

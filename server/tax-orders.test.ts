@@ -290,3 +290,29 @@ describe('business buyers: a VAT number VIES confirms is reverse-charged', () =>
     }
   });
 });
+
+describe("a buyer's own country header behind the documented proxy", () => {
+  const behindProxy = serviceFor({ trustProxyHops: 1 });
+  const behindCloudflare = serviceFor({ trustProxyHops: 1, cdnCountryHeader: 'cloudflare' });
+
+  test('claimed US with CF-IPCountry: US, PayPal DE: taxed in Germany, the header read only where named', async () => {
+    for (const [it, read] of [
+      [behindProxy, null],
+      [behindCloudflare, 'US'],
+    ] as const) {
+      const created = await createOrder(it.service, [stoic], {
+        place: { country: 'US' },
+        headers: { 'CF-IPCountry': 'US', 'CloudFront-Viewer-Country': 'US' },
+      });
+      assert.equal(created.status, 201);
+      const { id } = (await created.json()) as CreatedAnswer;
+      await approve(it.service, id, { payerCountry: 'DE', webhook: false });
+      assert.equal((await capture(it.service, id)).status, 200);
+      const tax = it.service.store.findOrder(id)!.tax!;
+      assert.deepEqual(
+        [tax.evidence.cdn, tax.country, tax.rate, tax.taxCents],
+        [read, 'DE', 19, 638],
+      );
+    }
+  });
+});

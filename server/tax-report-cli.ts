@@ -5,22 +5,27 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
 import { openStore } from './store';
-import { converted, quarterOf, reportCsv, taxReport } from './tax-report';
+import { formatAmount } from '@/lib/shared/money';
+import { readCatalogCopy } from './catalog-source';
+import { converted, missingRates, quarterOf, readRates, reportCsv, taxReport } from './tax-report';
 
-const usage = `Usage: npm run tax-report -- --quarter <year>Q<n> [--rate <CUR>=<rate> ...] [--csv <file>]
+const usage = `Usage: npm run tax-report -- --quarter <year>Q<n> [--rate [<FROM>:]<TO>=<rate> ...] [--csv <file>]
   --quarter 2026Q4: October to December 2026 (UTC), by the day each order was made.
   --rate EUR=0.92: units of the scheme's currency per unit of the shop's (the OSS asks for the
-    ECB's rate of the quarter's last day; HMRC's for the UK). Without it, that currency's columns
-    stay empty.
+    ECB's rate of the quarter's last day; HMRC's for the UK); JPY:EUR=0.0061 for orders paid in
+    another currency. Each pair once. Where rates to a scheme's currency are given, every
+    currency its orders were paid in needs one; without any, that currency's columns stay empty.
   --csv <file>: where the CSV goes (default: tax-<quarter>.csv in the current folder).
-Exit codes: 0 done; 2 usage or settings.`;
+Amounts of different currencies are never added: each place has a line per currency.
+Exit codes: 0 done; 2 usage or settings (a missing rate named); 3 the CSV could not be written
+  (the figures were printed).`;
 
-function fail(message: string): never {
+function fail(message: string, code: 2 | 3 = 2): never {
   console.error(message);
-  process.exit(2);
+  process.exit(code);
 }
 
-const money = (cents: number) => (cents / 100).toFixed(2).padStart(11);
+const money = (cents: number, currency: string) => formatAmount(cents, currency).padStart(11);
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   let values: { quarter?: string; rate?: string[]; csv?: string };
@@ -39,13 +44,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const quarter = values.quarter ? quarterOf(values.quarter) : null;
   if (!quarter) fail(`--quarter ${values.quarter ?? ''}: a quarter such as 2026Q4.\n\n${usage}`);
-  const rates: Record<string, number> = {};
-  for (const given of values.rate ?? []) {
-    const match = /^([A-Z]{3})=(\d+(?:\.\d+)?)$/.exec(given);
-    if (!match || !(Number(match[2]) > 0))
-      fail(`--rate ${given}: a rate such as EUR=0.92.\n\n${usage}`);
-    rates[match[1]!] = Number(match[2]);
-  }
   let config;
   try {
     config = loadConfig();
@@ -56,7 +54,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const store = openStore(config.databasePath);
   try {
     const orders = store.ordersMadeBetween(quarter.from, quarter.to);
-    const shopCurrency = orders[0]?.currency ?? 'USD';
+    // The shop's currency: the catalogue's the service last read, else the most orders'.
+    const counts = new Map<string, number>();
+    for (const order of orders) counts.set(order.currency, (counts.get(order.currency) ?? 0) + 1);
+    const shopCurrency =
+      readCatalogCopy(config.catalogCachePath)?.currency ??
+      [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ??
+      'USD';
+    const given = readRates(values.rate ?? [], shopCurrency);
+    if ('problem' in given) fail(`${given.problem}\n\n${usage}`);
     const refunds = store
       .refundsBetween(quarter.from, quarter.to)
       .map((refund) => ({ refund, order: store.findOrder(refund.orderId)! }));
@@ -69,37 +75,45 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       ),
     );
     const schemeCurrency = (scheme: string) => currencyOf.get(scheme) ?? shopCurrency;
+    const missing = missingRates(report.rows, schemeCurrency, given.pairs);
+    if (missing.length > 0) {
+      fail(
+        `Orders paid in another currency than the return's have no rate: ${missing.map((pair) => `--rate ${pair}=…`).join(', ')}.\n\n${usage}`,
+      );
+    }
     console.log(`Tax, ${quarter.name}: ${orders.length} orders made (not tax advice).`);
     let scheme = '';
     for (const row of report.rows) {
+      const currency = schemeCurrency(row.scheme);
+      const rate = given.rates(row.currency, currency);
       if (row.scheme !== scheme) {
         scheme = row.scheme;
-        const currency = schemeCurrency(scheme);
-        const rate = currency === shopCurrency ? 1 : rates[currency];
+        console.log(`\n${row.schemeName} (${scheme}); return in ${currency}`);
         console.log(
-          `\n${row.schemeName} (${scheme}); return in ${currency}${rate ? ` at ${rate}` : ', no --rate given'}`,
-        );
-        console.log(
-          `  place                          rate  orders   net ${shopCurrency}   tax ${shopCurrency}  tax refunded     tax due${rate ? ` due in ${currency}` : ''}`,
+          `  place                          rate  orders  currency        net        tax  tax refunded     tax due  due in ${currency}`,
         );
       }
-      const currency = schemeCurrency(scheme);
-      const rate = currency === shopCurrency ? 1 : rates[currency];
+      const due = rate
+        ? money(converted(row.taxCents, rate) - converted(row.refundTaxCents, rate), currency)
+        : '   (no rate)';
       console.log(
-        `  ${`${row.place}${row.region ? ` (${row.region})` : ''}`.padEnd(30)} ${String(row.rate).padStart(5)} ${String(row.orders).padStart(7)} ${money(row.netCents)} ${money(row.taxCents)} ${money(row.refundTaxCents).padStart(13)} ${money(row.taxCents - row.refundTaxCents)}${rate ? ` ${money(converted(row.taxCents, rate) - converted(row.refundTaxCents, rate))}` : ''}`,
+        `  ${`${row.place}${row.region ? ` (${row.region})` : ''}`.padEnd(30)} ${String(row.rate).padStart(5)} ${String(row.orders).padStart(7)} ${row.currency.padStart(9)} ${money(row.netCents, row.currency)} ${money(row.taxCents, row.currency)} ${money(row.refundTaxCents, row.currency).padStart(13)} ${money(row.taxCents - row.refundTaxCents, row.currency)} ${due}${rate && rate !== 1 ? ` at ${rate}` : ''}`,
       );
     }
-    console.log(
-      `\nUntaxed (no scheme of the studio covers the place): ${report.untaxed.orders} orders, ${money(report.untaxed.grossCents).trim()} ${shopCurrency}.`,
-    );
-    if (report.unrecorded.orders > 0) {
-      console.log(
-        `Sold before the service recorded tax: ${report.unrecorded.orders} orders, ${money(report.unrecorded.grossCents).trim()} ${shopCurrency}.`,
-      );
+    const totals = (sums: typeof report.untaxed) =>
+      Object.entries(sums)
+        .map(
+          ([currency, sum]) =>
+            `${sum.orders} orders, ${formatAmount(sum.grossCents, currency)} ${currency}`,
+        )
+        .join('; ') || '0 orders';
+    console.log(`\nUntaxed (no scheme of the studio covers the place): ${totals(report.untaxed)}.`);
+    if (Object.keys(report.unrecorded).length > 0) {
+      console.log(`Sold before the service recorded tax: ${totals(report.unrecorded)}.`);
     }
     for (const sale of report.reverseCharged) {
       console.log(
-        `Reverse charged (a business's VAT number VIES confirmed; not in the OSS return): ${sale.orderId}, ${sale.number} (${sale.country}), ${money(sale.cents).trim()} ${shopCurrency}.`,
+        `Reverse charged (a business's VAT number VIES confirmed; not in the OSS return): ${sale.orderId}, ${sale.number} (${sale.country}), ${formatAmount(sale.cents, sale.currency)} ${sale.currency}.`,
       );
     }
     if (report.closed.length > 0) {
@@ -107,8 +121,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         `Paid from a place whose scheme the studio has not registered for (settle by hand): ${report.closed.join(', ')}.`,
       );
     }
+    if (report.regionUnknown.length > 0) {
+      console.log(
+        `Canadian orders whose province is not known (recorded at the federal GST; settle the province by hand): ${report.regionUnknown.join(', ')}.`,
+      );
+    }
     const file = values.csv ?? `tax-${quarter.name}.csv`;
-    writeFileSync(file, reportCsv(report.rows, shopCurrency, schemeCurrency, rates));
+    try {
+      writeFileSync(file, reportCsv(report.rows, schemeCurrency, given.rates));
+    } catch (error) {
+      fail(`The CSV could not be written to ${file}: ${(error as Error).message}`, 3);
+    }
     console.log(`CSV: ${file}`);
   } finally {
     store.close();

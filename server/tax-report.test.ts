@@ -11,7 +11,7 @@ import { tax as table } from '@/lib/content';
 import { openStore, type OrderRecord } from './store';
 import { orderTax, taxFromPayPal } from './tax';
 import type { VatNumberCheck } from './vies';
-import { quarterOf, reportCsv, taxReport } from './tax-report';
+import { missingRates, quarterOf, readRates, reportCsv, taxReport } from './tax-report';
 
 const q4 = quarterOf('2026q4')!;
 let n = 0;
@@ -99,6 +99,7 @@ test('quarters are read as the returns name them', () => {
     name: '2026Q4',
   });
   assert.equal(quarterOf('2026Q5'), null);
+  assert.equal(quarterOf('0000Q1'), null);
   assert.equal(quarterOf('Q4 2026'), null);
 });
 
@@ -144,25 +145,29 @@ test('per scheme, place and rate: the quarter’s paid orders, their net and tax
       ['uk-vat', 'GB', null, 20, 1, 3332, 667, 0],
     ],
   );
-  assert.deepEqual(report.untaxed, { orders: 1, grossCents: 3999 });
-  assert.deepEqual(report.unrecorded, { orders: 1, grossCents: 3999 });
+  assert.deepEqual(report.untaxed, { USD: { orders: 1, grossCents: 3999 } });
+  assert.deepEqual(report.unrecorded, { USD: { orders: 1, grossCents: 3999 } });
   assert.deepEqual(
     report.reverseCharged.map((sale) => [sale.number, sale.country, sale.cents]),
     [['DE136695976', 'DE', 3999]],
   );
 
-  const csv = reportCsv(report.rows, 'USD', (scheme) => (scheme === 'eu-oss' ? 'EUR' : 'USD'), {
-    EUR: 0.92,
-  });
+  const given = readRates(['EUR=0.92'], 'USD');
+  assert.ok(!('problem' in given));
+  const csv = reportCsv(
+    report.rows,
+    (scheme) => (scheme === 'eu-oss' ? 'EUR' : 'USD'),
+    given.rates,
+  );
   const lines = csv.trim().split('\n');
   assert.equal(
     lines[0],
-    'scheme,country,region,place,rate,orders,gross USD,net USD,tax USD,refunds,refunded USD,tax refunded USD,tax due USD,scheme currency,exchange rate,net in scheme currency,tax in scheme currency,tax refunded in scheme currency,tax due in scheme currency',
+    'scheme,country,region,place,rate,orders,currency,gross,net,tax,refunds,refunded,tax refunded,tax due,scheme currency,exchange rate,net in scheme currency,tax in scheme currency,tax refunded in scheme currency,tax due in scheme currency',
   );
   // 3 × 6.38 = 19.14 USD of German VAT, less the 1.60 given back: 17.54 USD; in EUR at 0.92.
   assert.equal(
     lines[3],
-    'eu-oss,DE,,Germany,19,3,119.97,100.83,19.14,1,10.00,1.60,17.54,EUR,0.92,92.76,17.61,1.47,16.14',
+    'eu-oss,DE,,Germany,19,3,USD,119.97,100.83,19.14,1,10.00,1.60,17.54,EUR,0.92,92.76,17.61,1.47,16.14',
   );
   // The next quarter: the German order of 1 January, and the French refund.
   const q1 = taxReport(orders, quarterOf('2027Q1')!, refunds);
@@ -201,7 +206,11 @@ test('the command prints the quarter and writes its CSV from the service’s dat
       ],
       { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dir } },
     );
-    assert.match(run.stdout, /EU VAT, non-Union OSS \(eu-oss\); return in EUR at 0\.92/);
+    assert.match(run.stdout, /EU VAT, non-Union OSS \(eu-oss\); return in EUR\n/);
+    assert.match(
+      run.stdout,
+      /Germany +19 +3 +USD +100\.83 +19\.14 +0\.00 +19\.14 +17\.61 at 0\.92/,
+    );
     assert.match(
       run.stdout,
       /Untaxed \(no scheme of the studio covers the place\): 1 orders, 39\.99 USD/,
@@ -212,13 +221,97 @@ test('the command prints the quarter and writes its CSV from the service’s dat
     );
     // The schemes' own currencies from each order's record; only EUR's rate was given.
     assert.deepEqual(readFileSync(csv, 'utf8').trim().split('\n').slice(1), [
-      'ca-gst-hst,CA,BC,British Columbia,5,1,39.99,38.09,1.90,0,0.00,0.00,1.90,CAD,,,,,',
-      'ca-gst-hst,CA,ON,Ontario,13,1,39.99,35.39,4.60,0,0.00,0.00,4.60,CAD,,,,,',
-      'eu-oss,DE,,Germany,19,3,119.97,100.83,19.14,0,0.00,0.00,19.14,EUR,0.92,92.76,17.61,0.00,17.61',
-      'eu-oss,FR,,France,20,2,79.98,66.64,13.34,0,0.00,0.00,13.34,EUR,0.92,61.31,12.27,0.00,12.27',
-      'in-oidar,IN,,India,18,1,39.99,33.89,6.10,0,0.00,0.00,6.10,INR,,,,,',
-      'uk-vat,GB,,the UK,20,1,39.99,33.32,6.67,0,0.00,0.00,6.67,GBP,,,,,',
+      'ca-gst-hst,CA,BC,British Columbia,5,1,USD,39.99,38.09,1.90,0,0.00,0.00,1.90,CAD,,,,,',
+      'ca-gst-hst,CA,ON,Ontario,13,1,USD,39.99,35.39,4.60,0,0.00,0.00,4.60,CAD,,,,,',
+      'eu-oss,DE,,Germany,19,3,USD,119.97,100.83,19.14,0,0.00,0.00,19.14,EUR,0.92,92.76,17.61,0.00,17.61',
+      'eu-oss,FR,,France,20,2,USD,79.98,66.64,13.34,0,0.00,0.00,13.34,EUR,0.92,61.31,12.27,0.00,12.27',
+      'in-oidar,IN,,India,18,1,USD,39.99,33.89,6.10,0,0.00,0.00,6.10,INR,,,,,',
+      'uk-vat,GB,,the UK,20,1,USD,39.99,33.32,6.67,0,0.00,0.00,6.67,GBP,,,,,',
     ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a quarter in two currencies: summed apart, each converted at its own rate, a missing rate named', async () => {
+  // $13.37 and ¥2,100 from Germany (amounts are kept in hundredths whatever the currency).
+  const dollars = { ...order('DE'), totalCents: 1337 };
+  dollars.tax = orderTax(table, dollars.tax!.evidence, [1337], 0, 'USD');
+  const yen = { ...order('DE'), currency: 'JPY', totalCents: 210000 };
+  yen.lines = [{ ...yen.lines[0]!, priceCents: 210000 }];
+  yen.tax = orderTax(table, yen.tax!.evidence, [210000], 0, 'JPY');
+  const report = taxReport([dollars, yen], q4);
+  assert.deepEqual(
+    report.rows.map((row) => [row.country, row.currency, row.orders, row.grossCents, row.taxCents]),
+    [
+      ['DE', 'JPY', 1, 210000, yen.tax.taxCents],
+      ['DE', 'USD', 1, 1337, dollars.tax.taxCents],
+    ],
+  );
+  const eur = () => 'EUR';
+  const only = readRates(['EUR=0.92'], 'USD');
+  assert.ok(!('problem' in only));
+  assert.deepEqual(missingRates(report.rows, eur, only.pairs), ['JPY:EUR']);
+  const both = readRates(['EUR=0.92', 'JPY:EUR=0.0061'], 'USD');
+  assert.ok(!('problem' in both));
+  assert.deepEqual(missingRates(report.rows, eur, both.pairs), []);
+  const [, jpy, usd] = reportCsv(report.rows, eur, both.rates).trim().split('\n');
+  // ¥335 of VAT in ¥2,100, no decimals; in EUR at 0.0061: 2.04.
+  assert.equal(
+    jpy,
+    'eu-oss,DE,,Germany,19,1,JPY,2100,1765,335,0,0,0,335,EUR,0.0061,10.77,2.04,0.00,2.04',
+  );
+  assert.match(usd!, /^eu-oss,DE,,Germany,19,1,USD,13\.37,11\.24,2\.13,/);
+  assert.deepEqual(readRates(['EUR=0.92', 'EUR=0.93'], 'USD'), {
+    problem: '--rate EUR=0.93: USD:EUR is given twice.',
+  });
+
+  // The command: a missing rate, a repeated one, a quarter of year 0 and a CSV it cannot write
+  // each end in a sentence and their exit code.
+  const dir = mkdtempSync(path.join(tmpdir(), 'tax-report-'));
+  try {
+    const store = openStore(path.join(dir, 'orders.sqlite'));
+    for (const each of [dollars, yen]) {
+      store.recordPaid({ ...each, source: 'recovery' }, [], [], each.createdAt);
+    }
+    store.close();
+    const run = (...args: string[]) =>
+      promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'server/tax-report-cli.ts', '--quarter', '2026Q4', ...args],
+        { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dir } },
+      ).then(
+        (done) => ({ code: 0, ...done }),
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+    const noYenRate = await run('--rate', 'EUR=0.92', '--csv', path.join(dir, 'a.csv'));
+    assert.equal(noYenRate.code, 2);
+    assert.match(noYenRate.stderr, /--rate JPY:EUR=…/);
+    assert.equal((await run('--rate', 'EUR=0.92', '--rate', 'EUR=0.93')).code, 2);
+    const zero = await run('--quarter', '0000Q1');
+    assert.equal(zero.code, 2);
+    const unwritable = await run(
+      '--rate',
+      'EUR=0.92',
+      '--rate',
+      'JPY:EUR=0.0061',
+      '--csv',
+      path.join(dir, 'missing', 'q4.csv'),
+    );
+    assert.equal(unwritable.code, 3);
+    assert.match(unwritable.stderr, /The CSV could not be written to .*missing.*ENOENT/);
+    assert.doesNotMatch(unwritable.stderr, /at .*\.ts:\d+/, 'no stack trace');
+    const done = await run(
+      '--rate',
+      'EUR=0.92',
+      '--rate',
+      'JPY:EUR=0.0061',
+      '--csv',
+      path.join(dir, 'q4.csv'),
+    );
+    assert.equal(done.code, 0);
+    assert.match(done.stdout, /Germany .* JPY .* 335 .*2\.04/);
+    assert.doesNotMatch(done.stdout, /176\.37|34\.37/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

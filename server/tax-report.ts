@@ -1,6 +1,8 @@
-// The quarter's figures for the studio's tax returns (`npm run tax-report`): per scheme and place,
-// the sales, their net and the tax they included, in the shop's currency and in the scheme's at
-// the rate the studio gives (the OSS asks for the ECB's rate of the quarter's last day).
+// The quarter's figures for the studio's tax returns (`npm run tax-report`): per scheme, place and
+// currency, the sales, their net and the tax they included, in the orders' currency and in the
+// scheme's at the rates the studio gives (the OSS asks for the ECB's rate of the quarter's last
+// day). Amounts of different currencies are never added together.
+import { formatAmount } from '@/lib/shared/money';
 import type { OrderRecord, RefundRecord } from './store';
 
 /** A quarter as the returns name it: 2026Q4 is October to December 2026, in UTC. */
@@ -8,6 +10,8 @@ export function quarterOf(text: string): { from: number; to: number; name: strin
   const match = /^(\d{4})Q([1-4])$/.exec(text.trim().toUpperCase());
   if (!match) return null;
   const year = Number(match[1]);
+  // The shop sold nothing before 2000: "0000Q1" is a typo, not a quarter.
+  if (year < 2000) return null;
   const first = (Number(match[2]) - 1) * 3;
   return {
     from: Date.UTC(year, first, 1),
@@ -24,6 +28,8 @@ export type ReportRow = {
   region: string | null;
   place: string;
   rate: number;
+  /** The currency the orders were paid in: a row never adds two. */
+  currency: string;
   orders: number;
   grossCents: number;
   netCents: number;
@@ -50,8 +56,8 @@ export function taxReport(
   refunds: readonly { refund: RefundRecord; order: OrderRecord }[] = [],
 ) {
   const rows = new Map<string, ReportRow>();
-  const rowOf = (tax: NonNullable<OrderRecord['tax']>) => {
-    const key = [tax.scheme, tax.country, tax.region ?? '', tax.rate].join('|');
+  const rowOf = (tax: NonNullable<OrderRecord['tax']>, currency: string) => {
+    const key = [tax.scheme, tax.country, tax.region ?? '', tax.rate, currency].join('|');
     const row = rows.get(key) ?? {
       scheme: tax.scheme!,
       schemeName: tax.schemeName ?? tax.scheme!,
@@ -59,6 +65,7 @@ export function taxReport(
       region: tax.region,
       place: tax.place ?? tax.country!,
       rate: tax.rate,
+      currency,
       orders: 0,
       grossCents: 0,
       netCents: 0,
@@ -70,23 +77,35 @@ export function taxReport(
     rows.set(key, row);
     return row;
   };
-  let untaxed = { orders: 0, grossCents: 0 };
-  let unrecorded = { orders: 0, grossCents: 0 };
+  /** Orders of no scheme, and orders sold before tax was recorded: per currency. */
+  const untaxed: Totals = {};
+  const unrecorded: Totals = {};
+  const add = (totals: Totals, order: OrderRecord) => {
+    const sum = (totals[order.currency] ??= { orders: 0, grossCents: 0 });
+    sum.orders += 1;
+    sum.grossCents += order.totalCents;
+  };
   /** Sold to businesses whose VAT numbers VIES confirmed: no VAT, not in the OSS return. */
-  const reverseCharged: { orderId: string; number: string; country: string; cents: number }[] = [];
+  const reverseCharged: {
+    orderId: string;
+    number: string;
+    country: string;
+    cents: number;
+    currency: string;
+  }[] = [];
   const closed: string[] = [];
+  /** Canadian orders whose province no evidence named readably: for the studio to settle. */
+  const regionUnknown: string[] = [];
   for (const order of orders) {
     if (!SOLD.has(order.status) || order.createdAt < quarter.from || order.createdAt >= quarter.to)
       continue;
     const tax = order.tax;
     if (!tax) {
-      unrecorded = {
-        orders: unrecorded.orders + 1,
-        grossCents: unrecorded.grossCents + order.totalCents,
-      };
+      add(unrecorded, order);
       continue;
     }
     if (tax.closed) closed.push(order.id);
+    if (tax.regionUnknown) regionUnknown.push(order.id);
     if (tax.reverseCharged) {
       const { number } = tax.business!;
       reverseCharged.push({
@@ -94,14 +113,15 @@ export function taxReport(
         number,
         country: tax.country!,
         cents: order.totalCents,
+        currency: order.currency,
       });
       continue;
     }
     if (!tax.scheme || !tax.country || tax.closed) {
-      untaxed = { orders: untaxed.orders + 1, grossCents: untaxed.grossCents + order.totalCents };
+      add(untaxed, order);
       continue;
     }
-    const row = rowOf(tax);
+    const row = rowOf(tax, order.currency);
     row.orders += 1;
     row.grossCents += order.totalCents;
     row.netCents += tax.netCents;
@@ -111,7 +131,7 @@ export function taxReport(
     const tax = order.tax;
     if (refund.at < quarter.from || refund.at >= quarter.to) continue;
     if (!tax?.scheme || !tax.country || tax.closed || tax.reverseCharged) continue;
-    const row = rowOf(tax);
+    const row = rowOf(tax, order.currency);
     row.refunds += 1;
     row.refundCents += refund.cents;
     row.refundTaxCents += refund.taxCents;
@@ -121,25 +141,73 @@ export function taxReport(
       a.scheme.localeCompare(b.scheme) ||
       a.country.localeCompare(b.country) ||
       (a.region ?? '').localeCompare(b.region ?? '') ||
-      a.rate - b.rate,
+      a.rate - b.rate ||
+      a.currency.localeCompare(b.currency),
   );
-  return { rows: sorted, untaxed, unrecorded, reverseCharged, closed };
+  return { rows: sorted, untaxed, unrecorded, reverseCharged, closed, regionUnknown };
+}
+
+type Totals = Record<string, { orders: number; grossCents: number }>;
+
+/**
+ * Units of `to` per unit of `from`, as the studio gave them (1 within one currency), or undefined.
+ * Given as "EUR=0.92" (from the shop's currency) or "JPY:EUR=0.0061".
+ */
+export type Rates = (from: string, to: string) => number | undefined;
+
+/** The rates a command line gives, or the first problem with them (a malformed or repeated one). */
+export function readRates(
+  given: readonly string[],
+  shopCurrency: string,
+): { rates: Rates; pairs: Map<string, number> } | { problem: string } {
+  const pairs = new Map<string, number>();
+  for (const each of given) {
+    const match = /^(?:([A-Z]{3}):)?([A-Z]{3})=(\d+(?:\.\d+)?)$/.exec(each);
+    if (!match || !(Number(match[3]) > 0)) {
+      return { problem: `--rate ${each}: a rate such as EUR=0.92 or JPY:EUR=0.0061.` };
+    }
+    const key = `${match[1] ?? shopCurrency}:${match[2]}`;
+    if (pairs.has(key)) return { problem: `--rate ${each}: ${key} is given twice.` };
+    pairs.set(key, Number(match[3]));
+  }
+  return {
+    pairs,
+    rates: (from, to) => (from === to ? 1 : pairs.get(`${from}:${to}`)),
+  };
+}
+
+/**
+ * The rows a return in `schemeCurrency` cannot convert: a currency of the orders without a rate
+ * to it, where the studio gave rates to that currency (without any, its columns stay empty).
+ */
+export function missingRates(
+  rows: readonly ReportRow[],
+  schemeCurrency: (scheme: string) => string,
+  pairs: ReadonlyMap<string, number>,
+): string[] {
+  const missing = new Set<string>();
+  for (const row of rows) {
+    const to = schemeCurrency(row.scheme);
+    const wanted = [...pairs.keys()].some((key) => key.endsWith(`:${to}`));
+    if (wanted && row.currency !== to && !pairs.has(`${row.currency}:${to}`)) {
+      missing.add(`${row.currency}:${to}`);
+    }
+  }
+  return [...missing];
 }
 
 /** Cents of the shop's currency in the scheme's, at `rate` units of it per unit of the shop's. */
 export const converted = (cents: number, rate: number) => Math.round(cents * rate);
 
-const amount = (cents: number) => (cents / 100).toFixed(2);
-
 /**
- * The CSV the return is typed from: one line per scheme, place and rate, with the amounts in the
- * shop's currency and, where the studio gave its rate, in the scheme's.
+ * The CSV the return is typed from: one line per scheme, place, rate and currency, with the
+ * amounts in the orders' currency (its decimals) and, where the studio gave its rate, in the
+ * scheme's.
  */
 export function reportCsv(
   rows: readonly ReportRow[],
-  shopCurrency: string,
   schemeCurrency: (scheme: string) => string,
-  rates: Readonly<Record<string, number>>,
+  rates: Rates,
 ): string {
   const quote = (value: string) =>
     /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
@@ -150,13 +218,14 @@ export function reportCsv(
     'place',
     'rate',
     'orders',
-    `gross ${shopCurrency}`,
-    `net ${shopCurrency}`,
-    `tax ${shopCurrency}`,
+    'currency',
+    'gross',
+    'net',
+    'tax',
     'refunds',
-    `refunded ${shopCurrency}`,
-    `tax refunded ${shopCurrency}`,
-    `tax due ${shopCurrency}`,
+    'refunded',
+    'tax refunded',
+    'tax due',
     'scheme currency',
     'exchange rate',
     'net in scheme currency',
@@ -166,7 +235,9 @@ export function reportCsv(
   ];
   const lines = rows.map((row) => {
     const currency = schemeCurrency(row.scheme);
-    const rate = currency === shopCurrency ? 1 : rates[currency];
+    const rate = rates(row.currency, currency);
+    const amount = (cents: number) => formatAmount(cents, row.currency);
+    const inScheme = (cents: number) => formatAmount(cents, currency);
     return [
       row.scheme,
       row.country,
@@ -174,6 +245,7 @@ export function reportCsv(
       row.place,
       String(row.rate),
       String(row.orders),
+      row.currency,
       amount(row.grossCents),
       amount(row.netCents),
       amount(row.taxCents),
@@ -186,10 +258,10 @@ export function reportCsv(
         ? ['', '', '', '', '']
         : [
             String(rate),
-            amount(converted(row.netCents, rate)),
-            amount(converted(row.taxCents, rate)),
-            amount(converted(row.refundTaxCents, rate)),
-            amount(converted(row.taxCents, rate) - converted(row.refundTaxCents, rate)),
+            inScheme(converted(row.netCents, rate)),
+            inScheme(converted(row.taxCents, rate)),
+            inScheme(converted(row.refundTaxCents, rate)),
+            inScheme(converted(row.taxCents, rate) - converted(row.refundTaxCents, rate)),
           ]),
     ];
   });

@@ -19,11 +19,15 @@ const paid = (country?: string, region?: string): PayPalOrder => ({
 });
 
 describe('where the buyer is', () => {
-  test('two pieces of evidence that agree settle it; where they disagree, PayPal’s', () => {
+  test('PayPal’s payer country settles it; before PayPal, the buyer’s word, else the CDN’s', () => {
     assert.equal(settledCountry(evidence('DE', 'DE')), 'DE');
     assert.equal(settledCountry(evidence('DE', null)), 'DE', 'until PayPal says, the buyer’s word');
     assert.equal(settledCountry(evidence('DE', 'FR')), 'FR');
-    assert.equal(settledCountry(evidence('DE', 'FR', 'DE')), 'DE', 'the buyer and the CDN agree');
+    assert.equal(
+      settledCountry(evidence('US', 'DE', 'US')),
+      'DE',
+      'a header never outranks PayPal',
+    );
     assert.equal(settledCountry(evidence(null, null, 'GB')), 'GB');
     assert.equal(settledCountry(evidence(null, null)), null);
   });
@@ -82,7 +86,45 @@ describe('settled again from PayPal', () => {
     const inBC = taxFromPayPal(table, paid('CA', 'bc'), [{ priceCents: 3999 }], 0, 'USD');
     assert.deepEqual([inBC.region, inBC.tax, inBC.rate], ['BC', 'GST', 5]);
     const somewhere = taxFromPayPal(table, paid('CA'), [{ priceCents: 3999 }], 0, 'USD');
-    assert.deepEqual([somewhere.region, somewhere.tax, somewhere.rate], [null, 'GST', 5]);
+    assert.deepEqual(
+      [somewhere.region, somewhere.tax, somewhere.rate, somewhere.place, somewhere.regionUnknown],
+      [null, 'GST', 5, 'Canada', true],
+    );
+  });
+
+  test('Canada is settled by province as the country is: PayPal’s, by code or name; unknown is the studio’s', () => {
+    const alberta = { ...evidence('CA', null), givenRegion: 'AB' };
+    const sold = orderTax(table, alberta, [3999], 0, 'USD');
+    assert.deepEqual([sold.region, sold.rate], ['AB', 5]);
+    // Claimed Alberta, PayPal says Ontario: Ontario's 13 %.
+    for (const named of ['ON', 'Ontario', 'ontario']) {
+      const settled = settledTax(table, sold, paid('CA', named), [{ priceCents: 3999 }], 0, 'USD');
+      assert.deepEqual(
+        [settled.region, settled.place, settled.rate, settled.taxCents],
+        ['ON', 'Ontario', 13, 460],
+        named,
+      );
+    }
+    // Québec with its accent, as PayPal may write it.
+    const quebec = taxFromPayPal(table, paid('CA', 'Québec'), [{ priceCents: 3999 }], 0, 'USD');
+    assert.equal(quebec.region, 'QC');
+    // A province nobody can read: never Alberta, never another province.
+    const unknown = settledTax(
+      table,
+      sold,
+      paid('CA', 'Atlantis'),
+      [{ priceCents: 3999 }],
+      0,
+      'USD',
+    );
+    assert.deepEqual(
+      [unknown.region, unknown.place, unknown.regionUnknown],
+      [null, 'Canada', true],
+    );
+    assert.notEqual(unknown.place, 'Alberta');
+    // The same province from PayPal: the split sold stands.
+    const same = settledTax(table, sold, paid('CA', 'Alberta'), [{ priceCents: 3999 }], 0, 'USD');
+    assert.deepEqual([same.region, same.taxCents], ['AB', sold.taxCents]);
   });
 
   test('a place whose scheme the studio has not registered for is marked for the studio', () => {

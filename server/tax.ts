@@ -23,13 +23,41 @@ export type TaxEvidence = {
 };
 
 /**
- * The country whose tax applies: where two pieces of evidence agree, theirs; where they
- * disagree, PayPal's (it has verified the payer's address or card); with one, that one.
+ * The country whose tax applies: PayPal's once it is known (it has verified the payer's address
+ * or card; a CDN's header is only a header); before, the buyer's word, else the CDN's.
  */
 export function settledCountry({ given, paypal, cdn }: TaxEvidence): string | null {
-  if (!paypal) return given ?? cdn;
-  if (given && given === cdn && given !== paypal) return given;
-  return paypal;
+  return paypal ?? given ?? cdn;
+}
+
+/**
+ * The province whose rate applies in `country`, settled as the country is: PayPal's where PayPal
+ * places the payer there and names one (by code or name: "ON", "Ontario"), else the buyer's.
+ * 'unknown': none given, or one the table does not know (the studio settles it by hand, never
+ * another province's rate); null: the country's rate does not depend on one.
+ */
+export function settledRegion(
+  table: TaxTable | null | undefined,
+  evidence: TaxEvidence,
+  country: string,
+): string | null | 'unknown' {
+  const places = (table?.schemes ?? [])
+    .flatMap((scheme) => scheme.places)
+    .filter((place) => place.country === country && place.region);
+  if (places.length === 0) return null;
+  const fold = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .trim()
+      .toLowerCase();
+  const read = (text: string) =>
+    places.find(
+      (place) => fold(place.region!) === fold(text) || fold(place.name) === fold(text),
+    )?.region ?? 'unknown';
+  if (country === evidence.paypal && evidence.paypalRegion) return read(evidence.paypalRegion);
+  if (country === evidence.given && evidence.givenRegion) return read(evidence.givenRegion);
+  return 'unknown';
 }
 
 /**
@@ -56,6 +84,12 @@ export type OrderTax = {
   taxCents: number;
   netCents: number;
   closed?: true;
+  /**
+   * The rate depends on a province no evidence names readably (PayPal's country differed from the
+   * buyer's and named none, or one the table does not know): the country's lowest rate is
+   * recorded, no province named, and the studio settles it by hand.
+   */
+  regionUnknown?: true;
   business?: VatNumberCheck;
   reverseCharged?: true;
 };
@@ -73,12 +107,8 @@ export function orderTax(
   const country =
     business?.check === 'valid' ? vatNumberCountry(business.number) : settledCountry(evidence);
   const paidCents = grossCents.reduce((sum, cents) => sum + cents, 0) - discountCents;
-  const region =
-    country && country === evidence.given
-      ? evidence.givenRegion
-      : country && country === evidence.paypal
-        ? evidence.paypalRegion
-        : null;
+  const settled = country ? settledRegion(table, evidence, country) : null;
+  const region = settled === 'unknown' ? null : settled;
   const none = {
     evidence,
     country,
@@ -106,12 +136,15 @@ export function orderTax(
     return { ...none, ...scheme, place, closed: true };
   }
   const checked = business && rule.scheme.reverseCharge ? { business } : {};
-  // A province nobody gave (PayPal's country differed from the buyer's, and named none): the
-  // lowest rate of the country, the federal one, until the studio corrects it.
+  // A province no evidence names readably: the lowest rate of the country (the federal one),
+  // under the country's name, and the studio settles it by hand.
   const place =
     rule.kind === 'taxed'
       ? rule.place
-      : rule.regions.reduce((low, each) => (each.rate < low.rate ? each : low));
+      : {
+          ...rule.regions.reduce((low, each) => (each.rate < low.rate ? each : low)),
+          name: new Intl.DisplayNames(['en'], { type: 'region' }).of(country) ?? country,
+        };
   const reverseCharged = checked.business?.check === 'valid';
   const { totalTaxCents } = reverseCharged
     ? { totalTaxCents: 0 }
@@ -126,6 +159,7 @@ export function orderTax(
     taxCents: totalTaxCents,
     netCents: paidCents - totalTaxCents,
     ...checked,
+    ...(rule.kind === 'taxed' ? {} : { regionUnknown: true as const }),
     ...(reverseCharged ? { reverseCharged: true as const } : {}),
   };
 }
@@ -155,9 +189,12 @@ export function settledTax(
   const evidence = { ...recorded.evidence, ...paypalPlace(order) };
   // The same place: the split the order was sold with stands (a rate edited since changes nothing).
   // A VAT number VIES confirmed places the business where it is registered, whatever PayPal says.
-  if (recorded.reverseCharged || settledCountry(evidence) === recorded.country) {
-    return { ...recorded, evidence };
-  }
+  const country = settledCountry(evidence);
+  const region = country && settledRegion(table, evidence, country);
+  const samePlace =
+    country === recorded.country &&
+    (region === null || (region === recorded.region && !recorded.regionUnknown));
+  if (recorded.reverseCharged || samePlace) return { ...recorded, evidence };
   const gross = lines.map((line) => line.priceCents);
   return orderTax(table, evidence, gross, discountCents, currency, recorded.business);
 }
