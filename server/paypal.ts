@@ -75,8 +75,18 @@ export function createPayPalClient(options: {
     return response;
   }
 
-  async function accessToken(): Promise<string> {
-    if (token && token.expiresAt > Date.now()) return token.value;
+  /** The token being fetched: a burst of requests waits for one fetch, never starts its own. */
+  let fetching: Promise<string> | null = null;
+
+  function accessToken(): Promise<string> {
+    if (token && token.expiresAt > Date.now()) return Promise.resolve(token.value);
+    fetching ??= fetchToken().finally(() => {
+      fetching = null;
+    });
+    return fetching;
+  }
+
+  async function fetchToken(): Promise<string> {
     const credentials = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString(
       'base64',
     );

@@ -10,6 +10,10 @@ import {
   addCode,
   approve,
   ask,
+  atPayPal,
+  buy,
+  paidOrder,
+  retried,
   capture,
   captureAtPayPal,
   createOrder,
@@ -139,6 +143,39 @@ test('reconcile: an order that cannot be restored is counted and named, and the 
       [ids[1]],
     );
     assert.match(done.failed[0]!.reason, /disk I\/O error/);
+  } finally {
+    await service.close();
+    await smtp.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a copy of a sealed order paid at PayPal: the studio hears PayPal holds money for an order the shop did not make', async () => {
+  const smtp = await startSmtpCapture();
+  const { service, dir } = await start(smtp.url);
+  try {
+    const { id: original } = await buy(service, [stoic], { email: 'first@example.com' });
+    // Someone creates an order of their own at PayPal with the same purchase unit, and pays it.
+    const unit = (await atPayPal(service, original)).purchase_units![0]!;
+    const copy = await paidOrder(service, [stoic], {
+      email: 'copier@example.com',
+      change: (request) => {
+        request.purchase_units[0]!.custom_id = unit.custom_id;
+      },
+    });
+    const asked = await ask(service, '/api/orders/resend', {
+      orderId: copy,
+      email: 'copier@example.com',
+    });
+    assert.equal(asked.status, 404, 'nothing is revealed to the asker');
+    await service.settled();
+    await retried(() => smtp.messages.some((m) => m.subject?.includes(copy)));
+    const alert = smtp.messages.find((m) => m.subject?.includes(copy))!;
+    assert.equal(alert.to?.[0]?.address, STUDIO);
+    assert.match(alert.text!, /PayPal holds money for an order the shop did not make/);
+    assert.match(alert.text!, new RegExp(`copies the reference SJ-[0-9A-F]+ of order ${original}`));
+    assert.match(alert.text!, /\$39\.99 USD/);
+    assert.equal(service.store.findOrder(copy), null);
   } finally {
     await service.close();
     await smtp.close();

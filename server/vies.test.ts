@@ -81,4 +81,42 @@ describe('VIES', () => {
       });
     }
   });
+
+  test('one answer a number and day: asked once for a burst and a day of orders, again the next day', async () => {
+    let asked = 0;
+    const counting = await new Promise<{ url: string; close(): void }>((resolve) => {
+      const fake = createFakeVies();
+      const listening = serve(
+        {
+          fetch: (request) => {
+            asked += 1;
+            return fake.fetch(request);
+          },
+          port: 0,
+          hostname: '127.0.0.1',
+        },
+        (info) => resolve({ url: `http://127.0.0.1:${info.port}`, close: () => listening.close() }),
+      );
+    });
+    try {
+      let now = Date.UTC(2026, 10, 28, 9);
+      const vies = createViesClient({
+        apiBase: counting.url,
+        timeoutMs: 2000,
+        log,
+        now: () => now,
+      });
+      const number = { prefix: 'EL', digits: '094259216' };
+      const burst = await Promise.all(Array.from({ length: 20 }, () => vies.check(number)));
+      assert.ok(burst.every((answer) => answer.check === 'valid'));
+      now += 23 * 60 * 60 * 1000;
+      assert.equal((await vies.check(number)).check, 'valid');
+      assert.equal(asked, 1);
+      now += 2 * 60 * 60 * 1000;
+      await vies.check(number);
+      assert.equal(asked, 2, 'the next day, asked again');
+    } finally {
+      counting.close();
+    }
+  });
 });

@@ -57,6 +57,15 @@ export function restoreOrder(
     !!email && !!seal && sealMatches(config.downloadSecret, seal, ref, email, code);
   const asked = claim.source === 'recovery' ? claim.email : null;
   const payer = paid.payerEmail;
+  const amount = { cents: paid.totalCents, currency: sold.currency };
+  // Another order of PayPal's carrying a reference we gave an order already: a copy of its
+  // custom_id, paid at PayPal, that the shop never made. The studio is told, with the amount.
+  const original = ctx.store.findOrderByRef(ref);
+  if (original && original.id !== orderId) {
+    const notMade = `PayPal holds money for an order the shop did not make (it copies the reference ${ref} of order ${original.id})`;
+    const refused = ctx.refuseAfterPayment(orderId, notMade, asked ?? payer, amount);
+    return asked ? { kind: 'unknown' } : refused;
+  }
   let email: string | null;
   if (asked) {
     const owner = sealed(asked) || (!!payer && sameAddress(payer, asked));
@@ -68,7 +77,6 @@ export function restoreOrder(
   } else {
     email = payer;
   }
-  const amount = { cents: paid.totalCents, currency: sold.currency };
   if (!email) return ctx.refuseAfterPayment(orderId, 'no address to deliver to', null, amount);
   // The code is ours when the sale's seal or the order's seal vouches for it: its discount is
   // the one sold, and a completed payment is delivered even past the code's limit.
