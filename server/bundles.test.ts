@@ -85,6 +85,30 @@ describe('bundles', () => {
     assert.equal(unit.amount.value, (bundle.priceCents / 100).toFixed(2));
   });
 
+  test('two bundles that share a pack: 409 refusing the second, the bundle holding both offered', async () => {
+    const ref = (slug: string): PackRef => {
+      const each = publishedShop.bundles.find((item) => item.slug === slug)!;
+      return { slug: each.slug, name: each.name, priceCents: each.priceCents };
+    };
+    const portrait = ref('portrait-bundle');
+    const created = await createOrder(it.service, [bundle, portrait]);
+    assert.equal(created.status, 409);
+    const answer = (await created.json()) as {
+      reason: string;
+      packs: PackRef[];
+      cheaper?: PackRef;
+    };
+    assert.equal(answer.reason, 'in-bundle');
+    assert.deepEqual(
+      answer.packs.map((pack) => pack.slug),
+      [portrait.slug],
+    );
+    assert.deepEqual(
+      [answer.cheaper?.slug, answer.cheaper?.priceCents],
+      ['bundle-save-all-presets', 16999],
+    );
+  });
+
   test('a bundle repriced while the buyer was on the page: 409 with today’s price, nothing charged', async () => {
     it.ctx.site.publish(
       catalogWith((catalog) => {

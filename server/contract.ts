@@ -128,6 +128,8 @@ export type CreatedAnswer = { id: string; vatNumber?: BusinessBuyer };
 export type NotCreatedAnswer = ProblemAnswer & {
   reason: 'prices-changed' | 'unavailable' | 'in-bundle';
   packs: PackRef[];
+  /** With in-bundle: an item that holds every pack of the order for less, where there is one. */
+  cheaper?: PackRef;
 };
 
 /**

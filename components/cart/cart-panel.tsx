@@ -36,7 +36,7 @@ export function CartPanel({
     setOpen,
     remove,
     announcement,
-    takenOut,
+    note: lastAdd,
     switchTo,
   } = useCart();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -123,12 +123,17 @@ export function CartPanel({
                 ))}
               </ul>
             )}
-            {takenOut && (
+            {lastAdd && (
               <p className={styles.repeats} role="note">
-                {takenOut.text}{' '}
-                <button type="button" className={styles.undo} onClick={takenOut.undo}>
-                  {copy.undo}
-                </button>
+                {lastAdd.text}
+                {lastAdd.action && (
+                  <>
+                    {' '}
+                    <button type="button" className={styles.undo} onClick={lastAdd.action.run}>
+                      {lastAdd.action.label}
+                    </button>
+                  </>
+                )}
               </p>
             )}
             {cheaper && (

@@ -12,7 +12,7 @@ import type { CartLine, Catalog } from '@/lib/shared/order';
 import type { Pack } from '@/lib/shared/order';
 import type { CartCopy } from '@/lib/content';
 import type { Rate } from '@/lib/browser/approx-price';
-import { holderOf, linesHeldBy } from '@/lib/browser/cart';
+import { cheaperWay, holderOf, linesHeldBy, sharingWith } from '@/lib/browser/cart';
 import { fillIn } from '@/lib/shared/copy';
 import { createCartStore, type CartStore } from './cart-store';
 
@@ -38,7 +38,8 @@ type CartContext = {
   /** The last change, for screen readers. */
   announcement: string;
   /** A bundle just took its packs out of the cart: what was said, and the cart to go back to. */
-  takenOut: { text: string; undo(): void } | null;
+  /** What the last add did beyond adding, with the one tap that answers it (Undo, Switch to…). */
+  note: { text: string; action: { label: string; run(): void } | null } | null;
 };
 
 /** The studio's rates, "about {price}" and "Charged in {currency}." (content/terms.json). */
@@ -73,10 +74,15 @@ export function CartProvider({
   const catalog = useSyncExternalStore(store.subscribe, store.getCatalog, store.getCatalog);
   const [open, setOpen] = useState(false);
   const [announcement, setAnnouncement] = useState('');
-  const [takenOut, setTakenOut] = useState<CartContext['takenOut']>(null);
+  const [note, setNote] = useState<CartContext['note']>(null);
 
   const value = useMemo<CartContext>(() => {
     const nameOf = (slug: string) => catalog.get(slug)?.name ?? slug;
+    const switchTo = (bundle: string) => {
+      store.dispatch({ type: 'replace', lines: [{ slug: bundle, quantity: 1 }] });
+      setNote(null);
+      setAnnouncement(fillIn(copy.added, { name: nameOf(bundle) }));
+    };
     return {
       items,
       catalog,
@@ -86,26 +92,43 @@ export function CartProvider({
       open,
       setOpen,
       announcement,
-      takenOut,
+      note,
       add(slug) {
         const name = nameOf(slug);
         const holder = holderOf(items, slug, catalog);
+        const sharing = sharingWith(items, slug, catalog);
         const held = linesHeldBy(items, catalog.get(slug));
         const before = items;
         store.dispatch({ type: 'add', slug });
-        setTakenOut(null);
+        setNote(null);
         if (holder) {
           setAnnouncement(fillIn(copy.inBundle, { name, bundle: holder.name }));
+        } else if (sharing) {
+          const names = sharing.packs.map((pack) => pack.name).join(', ');
+          const text = fillIn(copy.shares, { bundle: name, names, other: sharing.item.name });
+          // The item that holds both for less, if there is one: one tap to it.
+          const cheaper = cheaperWay([...items, { slug, quantity: 1 }], catalog);
+          setAnnouncement(text);
+          setNote({
+            text,
+            action: cheaper && {
+              label: fillIn(copy.takeCheaper, { bundle: cheaper.item.name }),
+              run: () => switchTo(cheaper.item.slug),
+            },
+          });
         } else if (held.length > 0) {
           const names = held.map((line) => nameOf(line.slug)).join(', ');
           const text = fillIn(copy.takenOut, { bundle: name, names });
           setAnnouncement(text);
-          setTakenOut({
+          setNote({
             text,
-            undo() {
-              store.dispatch({ type: 'replace', lines: before });
-              setTakenOut(null);
-              setAnnouncement(fillIn(copy.removed, { name }));
+            action: {
+              label: copy.undo,
+              run() {
+                store.dispatch({ type: 'replace', lines: before });
+                setNote(null);
+                setAnnouncement(fillIn(copy.removed, { name }));
+              },
             },
           });
         } else {
@@ -114,14 +137,10 @@ export function CartProvider({
         }
         setOpen(true);
       },
-      switchTo(bundle) {
-        store.dispatch({ type: 'replace', lines: [{ slug: bundle, quantity: 1 }] });
-        setTakenOut(null);
-        setAnnouncement(fillIn(copy.added, { name: nameOf(bundle) }));
-      },
+      switchTo,
       remove(slug) {
         store.dispatch({ type: 'remove', slug });
-        setTakenOut(null);
+        setNote(null);
         setAnnouncement(fillIn(copy.removed, { name: nameOf(slug) }));
       },
       clear() {
@@ -129,7 +148,7 @@ export function CartProvider({
       },
       reprice: store.reprice,
     };
-  }, [items, catalog, currency, copy, money, open, announcement, takenOut, store]);
+  }, [items, catalog, currency, copy, money, open, announcement, note, store]);
 
   return <Context value={value}>{children}</Context>;
 }

@@ -7,6 +7,7 @@ import '@/lib/browser/zod-jitless';
 import { checkoutStep, priceChanges, validateDetails } from '@/lib/shared/checkout';
 import type { CheckoutCopy } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
+import { formatPrice } from '@/lib/shared/money';
 import { isFundingSource, orderLines, orderTotalCents } from '@/lib/shared/order';
 import {
   createOrder,
@@ -165,7 +166,17 @@ function CheckoutSteps({
       // Taken out of the cart: its bundle delivers it; the next tap pays the new total.
       for (const pack of created.packs) remove(pack.slug);
       const names = created.packs.map((pack) => pack.name).join(', ');
-      dispatch({ type: 'order-refused', notice: fillIn(copy.messages.packInBundle, { names }) });
+      const { cheaper } = created;
+      const offer =
+        cheaper &&
+        fillIn(copy.messages.cheaperBundle, {
+          bundle: cheaper.name,
+          price: formatPrice(cheaper.priceCents, currency),
+        });
+      dispatch({
+        type: 'order-refused',
+        notice: [fillIn(copy.messages.packInBundle, { names }), offer].filter(Boolean).join(' '),
+      });
     } else if ('reason' in created) {
       const sold = new Set(created.packs.map((pack) => pack.slug));
       reprice(

@@ -8,6 +8,7 @@ import {
   lineCount,
   linesHeldBy,
   repairCart,
+  sharingWith,
   toStored,
   type StoredCartItem,
 } from '@/lib/browser/cart';
@@ -126,6 +127,27 @@ describe('cartReducer', () => {
       const items = [bundleLine];
       expect(reduceAll(items, { type: 'add', slug: 'stoic-pack' })).toBe(items);
       expect(reduceAll(items, { type: 'add', slug: 'awaken' })).toEqual([bundleLine, awaken]);
+    });
+
+    test('adding a bundle that shares a pack with one in the cart adds nothing, and says which', () => {
+      const trio: Pack = {
+        slug: 'trio-bundle',
+        name: 'Trio Bundle',
+        priceCents: 7999,
+        image: '/t.webp',
+        members: [
+          { slug: 'earthy-tone', name: 'Earthy Tone' },
+          { slug: 'awaken', name: 'Awaken' },
+        ],
+      };
+      const shop = new Map([...withBundle, [trio.slug, trio]]);
+      const items = [bundleLine];
+      expect(cartReducer(shop)(items, { type: 'add', slug: 'trio-bundle' })).toBe(items);
+      expect(sharingWith(items, 'trio-bundle', shop)).toEqual({
+        item: duo,
+        packs: [{ slug: 'earthy-tone', name: 'Earthy Tone' }],
+      });
+      expect(sharingWith([awaken], 'trio-bundle', shop)).toBeNull();
     });
   });
 });

@@ -61,9 +61,25 @@ export const linesHeldBy = (lines: readonly CartLine[], item: Pack | undefined) 
   lines.filter((line) => item?.members?.some((member) => member.slug === line.slug));
 
 /**
- * The cart's rules. Adding a pack already present, or held by an item in the cart, changes
- * nothing; adding an item that holds packs takes out those already in the cart (each pack is
- * paid for once);
+ * An item of the cart that shares a pack with `slug` (two bundles both holding Earthy Tone), with
+ * the packs they share; null when none does. Such an item is not added: each pack is paid once.
+ */
+export function sharingWith(lines: readonly CartLine[], slug: string, catalog: Catalog) {
+  const members = catalog.get(slug)?.members ?? [];
+  for (const line of lines) {
+    const other = catalog.get(line.slug);
+    const shared = members.filter((member) =>
+      other?.members?.some((each) => each.slug === member.slug),
+    );
+    if (other && line.slug !== slug && shared.length > 0) return { item: other, packs: shared };
+  }
+  return null;
+}
+
+/**
+ * The cart's rules. Adding a pack already present, held by an item in the cart, or an item that
+ * shares a pack with one in the cart, changes nothing; adding an item that holds packs takes out
+ * those already in the cart (each pack is paid for once);
  * otherwise the pack is appended with quantity 1. Removing deletes by slug. Updating adds a
  * delta; zero or below removes the line. Packs the catalog does not know are ignored.
  */
@@ -75,7 +91,8 @@ export function cartReducer(catalog: Catalog) {
         if (
           !pack ||
           lines.some((line) => line.slug === action.slug) ||
-          holderOf(lines, action.slug, catalog)
+          holderOf(lines, action.slug, catalog) ||
+          sharingWith(lines, action.slug, catalog)
         ) {
           return lines;
         }

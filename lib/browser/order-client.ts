@@ -39,7 +39,12 @@ export type SoldPack = InferResponseType<Api['orders']['$post'], 409>['packs'][n
  * asked for beside a bundle that holds it, the code does not apply, or no answer.
  */
 export type NotCreated =
-  | { reason: 'prices-changed' | 'unavailable' | 'in-bundle'; packs: SoldPack[] }
+  | {
+      reason: 'prices-changed' | 'unavailable' | 'in-bundle';
+      packs: SoldPack[];
+      /** With in-bundle: an item holding every pack of the order for less. */
+      cheaper?: SoldPack;
+    }
   /** The shop cannot sell where the buyer is, or needs their province (`place` names where). */
   | { reason: 'cannot-sell-there' | 'region-needed'; place: string }
   | { problem: DiscountProblem };
@@ -104,7 +109,12 @@ export async function createOrder(
       Array.isArray(notCreated.packs) &&
       notCreated.packs.every(isSoldPack)
     ) {
-      return { reason: notCreated.reason, packs: notCreated.packs };
+      const cheaper = 'cheaper' in notCreated ? notCreated.cheaper : undefined;
+      return {
+        reason: notCreated.reason,
+        packs: notCreated.packs,
+        ...(cheaper && isSoldPack(cheaper) ? { cheaper } : {}),
+      };
     }
   } else if (response?.status === 422) {
     const refused = await asked(() => response.json());

@@ -542,6 +542,8 @@ export const checkoutSchema = z.object({
     packUnavailable: template('names'),
     /** Packs in the cart on their own and in a bundle too: taken out, so nothing is paid twice. */
     packInBundle: template('names'),
+    /** After packInBundle: a bundle that holds every pack of the order for less. */
+    cheaperBundle: template('bundle', 'price'),
     /** The code's last use went to another buyer while this one paid: nothing was charged. */
     codeTaken: text,
     /** The payment went back before the order was delivered. */
@@ -576,7 +578,9 @@ export const shopSchema = z.object({
     cheaper: template('bundle', 'amount'),
     takeCheaper: template('bundle'),
     removed: template('name'),
-    /** Said when a bundle repeats a pack already in the cart (the buyer's choice). */
+    /** A bundle added that shares packs with one in the cart: nothing is added. */
+    shares: template('bundle', 'names', 'other'),
+    /** Said when a cart kept from before holds two bundles sharing a pack (the order refuses it). */
     repeats: template('names'),
     /** Under a bundle's line: its packs. */
     bundleOf: template('names'),

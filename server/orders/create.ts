@@ -45,8 +45,12 @@ export type NotCreated =
   | { problem: CodeProblem }
   | { pricesChanged: PackRef[] }
   | { unavailable: PackRef[] }
-  /** Packs asked for on their own beside an item of the same order that holds them. */
-  | { heldTwice: PackRef[] }
+  /**
+   * Packs asked for on their own beside an item of the same order that holds them, or items that
+   * share a pack with an earlier item of the order; `cheaper`, an item holding every pack of the
+   * order for less, where there is one.
+   */
+  | { heldTwice: PackRef[]; cheaper?: PackRef }
   /** The shop cannot sell where the buyer is yet, or needs their province: `place` says where. */
   | { place: { reason: 'cannot-sell-there' | 'region-needed'; name: string } };
 
@@ -68,12 +72,13 @@ export async function createOrder(
     log.info({ msg: 'order at other prices', shown: input.shownTotalCents, now: itemTotal });
     return { pricesChanged: sold };
   }
-  // A pack is a licence, paid for once: not on its own beside an item that holds it.
-  const held = new Set(sold.flatMap((pack) => pack.members ?? []).map((part) => part.slug));
-  const twice = sold.filter((pack) => !pack.members && held.has(pack.slug));
+  // A pack is a licence, paid for once: not on its own beside an item that holds it, nor in two
+  // items that share it (the second is refused, and the item holding them all for less named).
+  const twice = paidTwice(sold);
   if (twice.length > 0) {
     log.info({ msg: 'order pays for a pack twice', packs: twice.map((p) => p.slug).join(',') });
-    return { heldTwice: twice };
+    const cheaper = cheaperItem(sold, shop.packsBySlug.values());
+    return { heldTwice: twice, ...(cheaper ? { cheaper } : {}) };
   }
   const missing = missingPacks(config.packsDir, sold);
   if (missing.length > 0) {
@@ -228,4 +233,31 @@ export function packsMissing(
     now(),
   );
   void outbox.kick();
+}
+
+/** What an order would pay for twice: packs beside an item holding them, items sharing a pack. */
+export function paidTwice(sold: readonly PackRef[]): PackRef[] {
+  const held = new Set(sold.flatMap((pack) => pack.members ?? []).map((part) => part.slug));
+  const alone = sold.filter((pack) => !pack.members && held.has(pack.slug));
+  const seen = new Set<string>();
+  const sharing = sold.filter((item) => {
+    const members = item.members ?? [];
+    const shares = members.some((member) => seen.has(member.slug));
+    for (const member of members) seen.add(member.slug);
+    return shares;
+  });
+  return [...alone, ...sharing];
+}
+
+/** The cheapest item of the shop holding every pack these deliver, for less than they cost. */
+function cheaperItem(sold: readonly PackRef[], shop: Iterable<PackRef>): PackRef | null {
+  const wanted = new Set(sold.flatMap((pack) => (pack.members ?? [pack]).map((p) => p.slug)));
+  const cost = sold.reduce((sum, pack) => sum + pack.priceCents, 0);
+  let best: PackRef | null = null;
+  for (const item of shop) {
+    const holds = new Set((item.members ?? []).map((member) => member.slug));
+    if (![...wanted].every((slug) => holds.has(slug)) || item.priceCents >= cost) continue;
+    if (!best || item.priceCents < best.priceCents) best = item;
+  }
+  return best;
 }

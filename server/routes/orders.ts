@@ -111,10 +111,17 @@ export function orderRoutes({
         }
         if ('heldTwice' in created) {
           const names = created.heldTwice.map((pack) => pack.name).join(', ');
-          return problem(c, 409, `${names} is already in a bundle of this order.`, {
-            reason: 'in-bundle',
-            packs: created.heldTwice,
-          } satisfies Omit<NotCreatedAnswer, 'error'>);
+          const { cheaper } = created;
+          return problem(
+            c,
+            409,
+            `${names} would pay again for a pack of this order.${cheaper ? ` ${cheaper.name} holds them all for less.` : ''}`,
+            {
+              reason: 'in-bundle',
+              packs: created.heldTwice,
+              ...(cheaper ? { cheaper } : {}),
+            } satisfies Omit<NotCreatedAnswer, 'error'>,
+          );
         }
         if ('place' in created) {
           const { reason, name } = created.place;
