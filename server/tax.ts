@@ -52,9 +52,8 @@ export function settledRegion(
       .trim()
       .toLowerCase();
   const read = (text: string) =>
-    places.find(
-      (place) => fold(place.region!) === fold(text) || fold(place.name) === fold(text),
-    )?.region ?? 'unknown';
+    places.find((place) => fold(place.region!) === fold(text) || fold(place.name) === fold(text))
+      ?.region ?? 'unknown';
   if (country === evidence.paypal && evidence.paypalRegion) return read(evidence.paypalRegion);
   if (country === evidence.given && evidence.givenRegion) return read(evidence.givenRegion);
   return 'unknown';
