@@ -17,7 +17,7 @@ import {
   ask,
   earthy,
   linksIn,
-  onePayPal,
+  sharedPayPal,
   regal,
   start,
   stoic,
@@ -26,11 +26,7 @@ import {
 
 test('a backup taken during a burst of orders restores into a service that delivers them', async () => {
   // One PayPal for both services, as in production (the buyers here ask for no webhooks).
-  const paypal = await onePayPal();
-  const shared = {
-    fakePayPalPort: null,
-    paypal: { ...(await configPayPal()), apiBase: paypal.url },
-  };
+  const { paypal, shared } = await sharedPayPal();
   const first = await start(null, shared);
   const file = path.join(first.dir, 'backup', 'orders.sqlite');
   const packs = [[stoic], [earthy, regal], [regal]];
@@ -79,11 +75,7 @@ test('a backup taken during a burst of orders restores into a service that deliv
 
 test('restored, then reconciled with PayPal: every paid order delivered once, every earlier link honoured', async () => {
   const smtp = await startSmtpCapture();
-  const paypal = await onePayPal();
-  const shared = {
-    fakePayPalPort: null,
-    paypal: { ...(await configPayPal()), apiBase: paypal.url },
-  };
+  const { paypal, shared } = await sharedPayPal();
   const first = await start(smtp.url, shared);
   const file = path.join(first.dir, 'backup', 'orders.sqlite');
   const packs = [[stoic], [earthy, regal], [regal]];
@@ -212,18 +204,9 @@ test('restored, then reconciled with PayPal: every paid order delivered once, ev
 
 type Order = { id: string; email: string };
 
-async function configPayPal() {
-  const { loadConfig } = await import('./config');
-  return loadConfig({ NODE_ENV: 'test' }).paypal;
-}
-
 test("restored while buyers were in PayPal's window: they still pay, and a capture whose answer was lost is delivered", async () => {
   const smtp = await startSmtpCapture();
-  const paypal = await onePayPal();
-  const shared = {
-    fakePayPalPort: null,
-    paypal: { ...(await configPayPal()), apiBase: paypal.url },
-  };
+  const { paypal, shared } = await sharedPayPal();
   const first = await start(smtp.url, shared);
   const file = path.join(first.dir, 'backup', 'orders.sqlite');
   await backup(first.config.databasePath, file);

@@ -17,7 +17,7 @@ import {
   capture,
   captureAtPayPal,
   createOrder,
-  onePayPal,
+  sharedPayPal,
   regal,
   start,
   stoic,
@@ -25,18 +25,9 @@ import {
   type Receipt,
 } from './testing/harness';
 
-async function configPayPal() {
-  const { loadConfig } = await import('./config');
-  return loadConfig({ NODE_ENV: 'test' }).paypal;
-}
-
 test('a code made after the backup: reconcile, the fresh-links form and the capture restore its orders', async () => {
   const smtp = await startSmtpCapture();
-  const paypal = await onePayPal();
-  const shared = {
-    fakePayPalPort: null,
-    paypal: { ...(await configPayPal()), apiBase: paypal.url },
-  };
+  const { paypal, shared } = await sharedPayPal();
   const first = await start(smtp.url, shared);
   const file = path.join(first.dir, 'backup', 'orders.sqlite');
   const backedUpAt = Date.now();

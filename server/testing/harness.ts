@@ -435,3 +435,13 @@ export async function onePayPal() {
     );
   });
 }
+
+/** One fake PayPal for a lost service and the one restored after it, and the settings both start with. */
+export async function sharedPayPal() {
+  const paypal = await onePayPal();
+  const settings = loadConfig({ NODE_ENV: 'test' }).paypal;
+  return {
+    paypal,
+    shared: { fakePayPalPort: null, paypal: { ...settings, apiBase: paypal.url } },
+  };
+}
