@@ -33,19 +33,28 @@ type Event = {
 const isOrderId = (id: unknown): id is string =>
   typeof id === 'string' && new RegExp(`^${ORDER_ID_PATTERN}$`).test(id);
 
-/** The PayPal resource an event names, as one key (its type and id), or null. */
+/**
+ * What a hint asks PayPal about, as one key: the kind of event and the resource it names (so an
+ * approval and a completion of one order are each asked), or null.
+ */
 function resourceOf(event: Event): string | null {
+  const named = resourceId(event);
+  return named && `${event.event_type}:${named}`;
+}
+
+/** The PayPal resource an event names, or null. */
+function resourceId(event: Event): string | null {
   const id = event.resource?.id;
   const orderId = event.resource?.supplementary_data?.related_ids?.order_id;
   switch (event.event_type) {
     case 'CHECKOUT.ORDER.APPROVED':
-      return isOrderId(id) ? `order:${id}` : null;
+      return isOrderId(id) ? id : null;
     case 'PAYMENT.CAPTURE.COMPLETED':
     case 'PAYMENT.CAPTURE.DENIED':
-      return isOrderId(orderId) ? `order:${orderId}` : null;
+      return isOrderId(orderId) ? orderId : null;
     case 'PAYMENT.CAPTURE.REFUNDED':
     case 'PAYMENT.CAPTURE.REVERSED':
-      return typeof id === 'string' && /^[A-Z0-9]{1,36}$/.test(id) ? `payment:${id}` : null;
+      return typeof id === 'string' && /^[A-Z0-9]{1,36}$/.test(id) ? id : null;
     default:
       return null;
   }
