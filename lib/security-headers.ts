@@ -101,7 +101,8 @@ export function adminSecurityPolicy(
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'media-src': ["'self'", 'blob:'],
-    'connect-src': ["'self'", ...connect],
+    // Decap reads a picture being uploaded back from its blob: address to commit it.
+    'connect-src': ["'self'", 'blob:', ...connect],
     'frame-src': ["'self'"],
     'form-action': ["'self'"],
     'base-uri': ["'self'"],

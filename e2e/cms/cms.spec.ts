@@ -70,9 +70,10 @@ test('the editor is kept out of search engines and runs under a policy of its ow
   const response = await request.get('/admin/');
   expect(response.headers()['x-robots-tag']).toBe('noindex, nofollow');
   const policy = response.headers()['content-security-policy']!;
-  // The e2e build's editor talks to the fake GitHub (npm run build:e2e), and to decap-server.
+  // The e2e build's editor talks to the fake GitHub (npm run build:e2e), and to decap-server;
+  // it reads a picture being uploaded back from its blob: address.
   expect(policy).toContain(
-    `connect-src 'self' http://127.0.0.1:${fakeGitHubPort} http://localhost:8081`,
+    `connect-src 'self' blob: http://127.0.0.1:${fakeGitHubPort} http://localhost:8081`,
   );
   expect(policy).not.toContain('paypal');
   expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/admin');

@@ -3,6 +3,7 @@
 // for): Save makes a draft (a branch and a pull request) and leaves main alone; the preview build
 // of the draft posts a deploy status, as the committed workflow does (.github/workflows/ci.yml);
 // "View Preview" opens the draft's page at its own address; Publish merges the draft into main.
+import { readFileSync } from 'node:fs';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { presets } from '@/lib/content';
 import { presetPath } from '@/lib/routes';
@@ -183,5 +184,40 @@ test('the line above the editor says building, live, a failed build with its lin
   site = { ...site, commit: refused, catalogVersion: 'a-newer-catalogue' };
   await page.reload();
   await expect(line).toContainText('Prices not yet live in the shop');
+  expect(github.refused).toEqual([]);
+});
+
+test('a photo uploaded in the editor is saved with the draft: its bytes and the entry naming it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const refusedByPolicy: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/.test(message.text())) refusedByPolicy.push(message.text());
+  });
+  // The packs as a valid file again (the test before left a refused price on main).
+  github.edit(PRESETS, workspace.read(PRESETS));
+  await openEditor(page, '#/collections/shop/entries/presets');
+  const pack = page.getByText(stoic.name, { exact: true }).locator('..');
+  await pack.locator('button').first().click();
+  await page.getByRole('button', { name: 'Choose different image' }).first().click();
+  const photo = 'media/video/hero-poster.jpg';
+  await page.locator('input[type=file]').setInputFiles(photo);
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+
+  const draft = () => github.pulls().find((pull) => pull.state === 'open');
+  await expect.poll(() => draft()?.head, saving).toBe('cms/shop/presets');
+  const uploaded = 'media/uploads/hero-poster.jpg';
+  await expect
+    .poll(() => github.bytes(uploaded, draft()!.head)?.equals(readFileSync(photo)), saving)
+    .toBe(true);
+  const entry = JSON.parse(github.file(PRESETS, draft()!.head)!) as {
+    presets: { name: string; image: { src: string } }[];
+  };
+  expect(entry.presets.find((each) => each.name === stoic.name)!.image.src).toBe(
+    'uploads/hero-poster.jpg',
+  );
+  expect(refusedByPolicy).toEqual([]);
   expect(github.refused).toEqual([]);
 });

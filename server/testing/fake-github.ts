@@ -1217,6 +1217,11 @@ export async function startFakeGitHub({
     refused,
     /** A file on a branch, as the editor would see it. */
     file: (file: string, branch = branches[0]!) => show(file, branch),
+    /** A file's bytes on a branch (a picture), or undefined. */
+    bytes: (file: string, branch = branches[0]!) => {
+      const blob = resolve(`refs/heads/${branch}:${file}`, 'blob');
+      return blob ? gitBytes(['cat-file', 'blob', blob]) : undefined;
+    },
     /** The studio edits a file in the editor (publishes it, say). */
     edit: (file: string, text: string, branch = branches[0]!) =>
       change(branch, file, text, `Update ${file}`),
