@@ -2,6 +2,7 @@
 // build time from the content schemas (lib/cms/config.ts), so this script carries no schema code.
 import CMS from 'decap-cms-app';
 import type { CmsConfig } from 'decap-cms-core';
+import { sayFailures } from './failures';
 import { showStatus, type StatusConfig } from './status';
 
 declare const CMS_CONFIG: CmsConfig;
@@ -9,4 +10,4 @@ declare const STATUS_CONFIG: StatusConfig;
 
 CMS.registerPreviewStyle('/admin/preview.css');
 CMS.init({ config: CMS_CONFIG });
-showStatus(STATUS_CONFIG);
+sayFailures(showStatus(STATUS_CONFIG));

@@ -1,8 +1,9 @@
 // The status line above the editor: where the latest published change is (building, live since
-// HH:MM, or its build failed, with the host's link and the file and field it refused), and whether
-// the order service charges the new prices yet. It asks GitHub with the editor's own sign-in (the
-// token Decap keeps), this site for /version.json and the service for /health; where it cannot
-// tell, it says so.
+// HH:MM, its build failed and why, or the site rolled back under it), whether the order service
+// charges the live prices yet, and which drafts' previews failed and why. It asks GitHub with the
+// editor's own sign-in (the token Decap keeps), this site for /version.json and the service for
+// /health (gather); what the line says is decided from those answers alone (decide), so that
+// each case is tested without a browser (status.test.ts). Where it cannot tell, it says so.
 
 export type StatusConfig = {
   /** GitHub's API address, or null when the editor commits to another host. */
@@ -13,16 +14,147 @@ export type StatusConfig = {
   serviceUrl: string;
 };
 
-type CommitStatus = {
+export type CommitStatus = {
   state: 'error' | 'failure' | 'pending' | 'success';
   context: string;
   description: string | null;
   target_url: string | null;
 };
-type Version = { commit: string | null; builtAt: string; catalogVersion: string };
+
+/** /version.json (lib/build-info.ts), with what `npm run deploy` and `rollback` add when they switch. */
+export type Version = {
+  commit: string | null;
+  builtAt: string;
+  catalogVersion: string;
+  /** When this version went live (a server of our own says; a host's CDN does not). */
+  liveSince?: string;
+  /** Set by `npm run rollback`: when, and the version it went back from. */
+  rolledBack?: { at: string; from: { commit: string | null; builtAt: string } };
+};
+
+/** Everything the line is decided from; null where the one asked did not answer. */
+export type Answers = {
+  /** The branch the editor publishes to: its newest commit and when it was made. */
+  branch: { sha: string; date: string } | null;
+  site: Version | null;
+  /** How the site's commit stands to the branch's ("ahead": built from a later commit). */
+  compared: 'ahead' | 'behind' | 'identical' | 'diverged' | null;
+  /** The latest status of each context of the branch's commit. */
+  statuses: CommitStatus[] | null;
+  /** The drafts (Decap's pull requests) and the latest statuses of their newest commits. */
+  drafts: { title: string; statuses: CommitStatus[] }[];
+  health: { catalog: { version: string } | null } | null;
+};
+
+export type Line = { text: string; link?: { href: string; text: string } };
+export type Status = {
+  state: 'live' | 'building' | 'failed' | 'rolled-back' | 'unknown';
+} & Line & {
+    /** One line for each draft whose preview failed. */
+    drafts: Line[];
+  };
 
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+const failedOf = (statuses: readonly CommitStatus[] | null) =>
+  statuses?.find((status) => status.state === 'failure' || status.state === 'error');
+
+const hostLink = (status: CommitStatus, text: string) =>
+  status.target_url ? { link: { href: status.target_url, text } } : {};
+
+/** Whether the order service charges the site's catalogue: a sentence, and whether it does. */
+function shop(answers: Answers, site: Version, { again = false } = {}) {
+  const charged = answers.health?.catalog?.version;
+  if (!charged) {
+    return {
+      charges: false,
+      text: 'Cannot tell whether the shop charges its prices yet: the order service did not answer.',
+    };
+  }
+  if (charged === site.catalogVersion) {
+    return {
+      charges: true,
+      text: again
+        ? "The shop charges that version's prices again."
+        : 'The shop charges its prices.',
+    };
+  }
+  return {
+    charges: false,
+    text: again
+      ? 'The shop still charges the newer prices: it reads the older ones within a minute.'
+      : 'Prices not yet live in the shop: the order service still charges the previous ones.',
+  };
+}
+
+/** What the line says, from the answers. */
+export function decide(config: StatusConfig, signedIn: boolean, answers: Answers): Status {
+  const unknown = (text: string): Status => ({ state: 'unknown', text, drafts: [] });
+  if (!config.githubApi) return unknown('Whether a change is live is shown for GitHub only.');
+  if (!signedIn) return unknown('Sign in to see whether your last change is live.');
+  const drafts = answers.drafts.flatMap(({ title, statuses }) => {
+    const failed = failedOf(statuses);
+    return failed
+      ? [
+          {
+            text: `The preview of your draft “${title}” failed${failed.description ? `: ${failed.description}` : '.'} Correct it and save the draft again.`,
+            ...hostLink(failed, 'What the build said'),
+          },
+        ]
+      : [];
+  });
+  const { branch, site } = answers;
+  if (!branch || !site) {
+    return {
+      ...unknown(
+        `Cannot tell whether your last change is live: ${branch ? 'this site' : 'GitHub'} did not answer.`,
+      ),
+      drafts,
+    };
+  }
+  const published = time(branch.date);
+  const live = site.commit === branch.sha || answers.compared === 'ahead';
+  if (live) {
+    const { charges, text } = shop(answers, site);
+    const since = site.liveSince
+      ? `Live since ${time(site.liveSince)}.`
+      : `Live (built at ${time(site.builtAt)}).`;
+    return { state: charges ? 'live' : 'unknown', text: `${since} ${text}`, drafts };
+  }
+  // Rolled back, and nothing published since: the changes after that version are still on the
+  // branch, and the next publish of any file builds them all again.
+  const { rolledBack } = site;
+  if (rolledBack && new Date(branch.date) <= new Date(rolledBack.at)) {
+    const { text } = shop(answers, site, { again: true });
+    return {
+      state: 'rolled-back',
+      text:
+        `The site went back at ${time(rolledBack.at)} to the version built at ${time(site.builtAt)}: ` +
+        `your changes published since are not live. ${text} They are still in the editor: the next ` +
+        `publish of any file brings them back (undo them first if they should not return).`,
+      drafts,
+    };
+  }
+  const failed = failedOf(answers.statuses);
+  if (failed) {
+    return {
+      state: 'failed',
+      text: `The build of your change published at ${published} failed${failed.description ? `: ${failed.description}` : '.'} The site is as it was.`,
+      ...hostLink(failed, 'What the host said'),
+      drafts,
+    };
+  }
+  if (!site.commit) {
+    return {
+      ...unknown(
+        `Cannot tell whether your change published at ${published} is live: this site was built without its commit's name.`,
+      ),
+      drafts,
+    };
+  }
+  return { state: 'building', text: `Building your change published at ${published}…`, drafts };
+}
 
 async function json<T>(url: string, init?: RequestInit): Promise<T | null> {
   try {
@@ -33,74 +165,41 @@ async function json<T>(url: string, init?: RequestInit): Promise<T | null> {
   }
 }
 
-/** The words of the line, and the link the host gave for a failed build. */
-export async function readStatus(
-  config: StatusConfig,
-  token: string | null,
-): Promise<{ text: string; link?: { href: string; text: string }; state: string }> {
-  if (!config.githubApi) {
-    return { state: 'unknown', text: 'Whether a change is live is shown for GitHub only.' };
-  }
-  if (!token) return { state: 'unknown', text: 'Sign in to see whether your last change is live.' };
-  const github = (path: string) =>
-    json<Record<string, unknown>>(`${config.githubApi}/repos/${config.repo}${path}`, {
+/** Asks GitHub, this site and the order service what the line needs. */
+export async function gather(config: StatusConfig, token: string): Promise<Answers> {
+  const github = <T>(path: string) =>
+    json<T>(`${config.githubApi}/repos/${config.repo}${path}`, {
       headers: { Authorization: `token ${token}`, Accept: 'application/vnd.github+json' },
     });
-  const [branch, site] = await Promise.all([
-    github(`/branches/${encodeURIComponent(config.branch)}`) as Promise<{
-      commit: { sha: string; commit: { committer: { date: string } } };
-    } | null>,
+  const statusesOf = async (sha: string) =>
+    (await github<{ statuses: CommitStatus[] }>(`/commits/${sha}/status`))?.statuses ?? null;
+  const [head, site, pulls, health] = await Promise.all([
+    github<{ commit: { sha: string; commit: { committer: { date: string } } } }>(
+      `/branches/${encodeURIComponent(config.branch)}`,
+    ),
     json<Version>('/version.json'),
+    github<{ title: string; head: { ref: string; sha: string } }[]>(
+      `/pulls?state=open&base=${encodeURIComponent(config.branch)}&per_page=100`,
+    ),
+    json<Answers['health']>(`${config.serviceUrl}/health`),
   ]);
-  if (!branch || !site) {
-    return {
-      state: 'unknown',
-      text: `Cannot tell whether your last change is live: ${branch ? 'this site' : 'GitHub'} did not answer.`,
-    };
-  }
-  const head = branch.commit.sha;
-  const published = time(branch.commit.commit.committer.date);
-  let live = site.commit === head;
-  if (!live && site.commit) {
-    // The site may be built from a later commit than the branch's (a deploy racing the editor).
-    const compared = (await github(`/compare/${head}...${site.commit}`)) as {
-      status: string;
-    } | null;
-    live = compared?.status === 'ahead';
-  }
-  if (live) {
-    const health = await json<{ catalog: { version: string } | null }>(
-      `${config.serviceUrl}/health`,
-    );
-    const shop = !health?.catalog
-      ? ' Cannot tell whether the shop charges its prices yet: the order service did not answer.'
-      : health.catalog.version === site.catalogVersion
-        ? ' The shop charges its prices.'
-        : ' Prices not yet live in the shop: the order service still charges the previous ones.';
-    const charged = health?.catalog?.version === site.catalogVersion;
-    return {
-      state: charged ? 'live' : 'unknown',
-      text: `Live since ${time(site.builtAt)}.${shop}`,
-    };
-  }
-  const combined = (await github(`/commits/${head}/status`)) as {
-    statuses: CommitStatus[];
-  } | null;
-  const failed = combined?.statuses.find((s) => s.state === 'failure' || s.state === 'error');
-  if (failed) {
-    return {
-      state: 'failed',
-      text: `The build of your change published at ${published} failed${failed.description ? `: ${failed.description}` : '.'}`,
-      ...(failed.target_url && { link: { href: failed.target_url, text: 'What the host said' } }),
-    };
-  }
-  if (!site.commit) {
-    return {
-      state: 'unknown',
-      text: `Cannot tell whether your change published at ${published} is live: this site was built without its commit's name.`,
-    };
-  }
-  return { state: 'building', text: `Building your change published at ${published}…` };
+  const branch = head && { sha: head.commit.sha, date: head.commit.commit.committer.date };
+  const drafts = await Promise.all(
+    (pulls ?? [])
+      .filter((pull) => pull.head.ref.startsWith('cms/'))
+      .map(async (pull) => ({
+        title: pull.title,
+        statuses: (await statusesOf(pull.head.sha)) ?? [],
+      })),
+  );
+  // The site may be built from a later commit than the branch's (a deploy racing the editor).
+  const compared =
+    branch && site?.commit && site.commit !== branch.sha
+      ? ((await github<{ status: Answers['compared'] }>(`/compare/${branch.sha}...${site.commit}`))
+          ?.status ?? null)
+      : null;
+  const statuses = branch && site?.commit !== branch.sha ? await statusesOf(branch.sha) : null;
+  return { branch, site, compared, statuses, drafts, health };
 }
 
 /** The token of Decap's GitHub sign-in, as it keeps it. */
@@ -116,26 +215,58 @@ function signedIn(): string | null {
   }
 }
 
-/** Shows the line at the top of the page and keeps it current (every 30 s while in view). */
-export function showStatus(config: StatusConfig) {
-  const line = document.createElement('p');
-  line.className = 'publish-status';
-  line.setAttribute('role', 'status');
-  document.body.prepend(line);
-  const refresh = async () => {
-    if (document.visibilityState === 'hidden') return;
-    const status = await readStatus(config, signedIn());
-    line.dataset.state = status.state;
-    line.replaceChildren(status.text);
-    if (status.link) {
-      const link = Object.assign(document.createElement('a'), {
-        href: status.link.href,
-        textContent: status.link.text,
+const none: Answers = {
+  branch: null,
+  site: null,
+  compared: null,
+  statuses: null,
+  drafts: [],
+  health: null,
+};
+
+/** One paragraph of the line: its words and the host's link. */
+function paragraph({ text, link }: Line) {
+  const p = document.createElement('p');
+  p.append(text);
+  if (link) {
+    p.append(
+      ' ',
+      Object.assign(document.createElement('a'), {
+        href: link.href,
+        textContent: link.text,
         target: '_blank',
         rel: 'noopener',
-      });
-      line.append(' ', link);
-    }
+      }),
+    );
+  }
+  return p;
+}
+
+/**
+ * Shows the line at the top of every view of the editor (above Decap's own, which it pushes down)
+ * and keeps it current (every 30 s while in view); returns the region below it where the editor's
+ * failures are said (failures.ts).
+ */
+export function showStatus(config: StatusConfig): HTMLElement {
+  const bar = Object.assign(document.createElement('div'), { className: 'editor-bar' });
+  const line = document.createElement('div');
+  line.className = 'publish-status';
+  line.setAttribute('role', 'status');
+  const failures = Object.assign(document.createElement('div'), { className: 'editor-failures' });
+  failures.setAttribute('role', 'alert');
+  bar.append(line, failures);
+  document.body.prepend(bar);
+  // Decap's views are placed below the bar, whatever its height.
+  new ResizeObserver(() => {
+    document.documentElement.style.setProperty('--editor-bar-height', `${bar.offsetHeight}px`);
+  }).observe(bar);
+  const refresh = async () => {
+    if (document.visibilityState === 'hidden') return;
+    const token = signedIn();
+    const answers = token && config.githubApi ? await gather(config, token) : none;
+    const status = decide(config, Boolean(token), answers);
+    line.dataset.state = status.drafts.length > 0 ? 'failed' : status.state;
+    line.replaceChildren(paragraph(status), ...status.drafts.map(paragraph));
   };
   void refresh();
   setInterval(() => void refresh(), 30_000);
@@ -149,4 +280,5 @@ export function showStatus(config: StatusConfig) {
   document.addEventListener('visibilitychange', () => void refresh());
   // A sign-in elsewhere in the page (Decap's) changes what can be asked.
   window.addEventListener('storage', () => void refresh());
+  return failures;
 }

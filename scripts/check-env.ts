@@ -1,11 +1,17 @@
-// Prebuild: reports once the settings (lib/settings.ts) that are unset (their defaults are used),
+// Prebuild: refuses content the site may not publish, writing why as data (scripts/content/refusal.ts);
+// reports once the settings (lib/settings.ts) that are unset (their defaults are used),
 // and stops a production build that would ship development settings; warns of stale exchange and
 // tax rates, and of published sample reviews and sample tax numbers.
 import nextEnv from '@next/env';
-import { rates, reviews, reviewsSetAside, tax } from '@/lib/content';
-import { TAX_STALE_DAYS } from '@/lib/content/tax-schema';
-import { RATES_STALE_DAYS, ratesAgeDays } from '@/lib/content/terms-schema';
-import { isProductionBuild, productionProblems, SETTING_NAMES } from '@/lib/settings';
+import { refuseInvalidContent } from './content/refusal';
+
+// Every content file and journal post, validated before any other step reads them (the settings
+// read content/site.json too).
+await refuseInvalidContent(async () => (await import('@/lib/journal/posts')).journal());
+const { rates, reviews, reviewsSetAside, tax } = await import('@/lib/content');
+const { TAX_STALE_DAYS } = await import('@/lib/content/tax-schema');
+const { RATES_STALE_DAYS, ratesAgeDays } = await import('@/lib/content/terms-schema');
+const { isProductionBuild, productionProblems, SETTING_NAMES } = await import('@/lib/settings');
 
 nextEnv.loadEnvConfig(process.cwd(), false, { info: () => {}, error: console.error });
 

@@ -61,9 +61,13 @@ export function parseReviews(
     try {
       const review = parseContent(file, contentFolders.reviews.schema, data);
       if (!packs.has(review.pack)) {
-        throw new ContentError(
-          `Invalid content in ${file}:\n  field "pack": "${review.pack}" is not a pack in ${contentFiles.presets.file} (withdrawn?)`,
-        );
+        throw new ContentError(file, [
+          {
+            at: 'field "pack"',
+            field: 'pack',
+            words: `"${review.pack}" is not a pack in ${contentFiles.presets.file} (withdrawn?)`,
+          },
+        ]);
       }
       kept.push({ ...review, file });
     } catch (error) {

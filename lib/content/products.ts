@@ -1,4 +1,4 @@
-import { ContentError } from './parse';
+import { ContentError, type ContentProblem } from './parse';
 import type { Bundle, Preset } from './schema';
 
 // What the shop sells, as one list: every kind of product is an entry tagged with its `kind`,
@@ -54,8 +54,12 @@ export function productList(
   const { bundles } = content.bundles;
   const bySlug = new Map(presets.map((preset) => [preset.slug, preset]));
   const problems = bundles.flatMap((bundle, index) => {
-    const at = (field: string, problem: string) =>
-      `  bundles, entry "${bundle.name}" (#${index + 1}), field "${field}": ${problem}`;
+    const at = (field: string, words: string): ContentProblem => ({
+      at: `bundles, entry "${bundle.name}" (#${index + 1}), field "${field}"`,
+      entry: bundle.name,
+      field,
+      words,
+    });
     const strays = bundle.members.filter((member) => !bySlug.has(member));
     const separately = bundle.members.reduce(
       (sum, member) => sum + (bySlug.get(member)?.priceCents ?? 0),
@@ -75,7 +79,7 @@ export function productList(
     ];
   });
   if (problems.length > 0) {
-    throw new ContentError(`Invalid content in ${files.bundles.file}:\n${problems.join('\n')}`);
+    throw new ContentError(files.bundles.file, problems);
   }
   return [
     ...presets.map((pack): PackProduct => ({ ...pack, kind: 'pack', packs: [pack] })),

@@ -10,7 +10,7 @@ import { parse as parseYaml } from 'yaml';
 import { contact, journalCopy } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import { folderFiles } from '@/lib/content/content.generated';
-import { ContentError, parseContent } from '@/lib/content/parse';
+import { ContentError, parseContent, type ContentProblem } from '@/lib/content/parse';
 import {
   cityPath,
   eventAnchors,
@@ -52,8 +52,8 @@ const markdown = unified().use(remarkParse).use(remarkRehype).use(rehypeStringif
 
 /** One post file's text, validated; `kinds` are the enquiry's event kinds. */
 export function parsePost(file: string, source: string, kinds: Map<string, string>): JournalPost {
-  const fail = (line: string): never => {
-    throw new ContentError(`Invalid content in ${file}:\n  ${line}`);
+  const fail = (words: string, where?: Omit<ContentProblem, 'words'>): never => {
+    throw new ContentError(file, [{ ...where, words }]);
   };
   const parts = frontMatter.exec(source);
   if (!parts) return fail('the facts must open the file, between two lines of "---"');
@@ -69,8 +69,12 @@ export function parsePost(file: string, source: string, kinds: Map<string, strin
   post.events.forEach((event, index) => {
     if (!kinds.has(event.kind)) {
       fail(
-        `events, entry #${index + 1}, field "kind": "${event.kind}" is not an event of the enquiry ` +
-          `(content/contact.json): ${[...kinds.keys()].join(', ')}`,
+        `"${event.kind}" is not an event of the enquiry (content/contact.json): ${[...kinds.keys()].join(', ')}`,
+        {
+          at: `events, entry #${index + 1}, field "kind"`,
+          entry: `events #${index + 1}`,
+          field: 'kind',
+        },
       );
     }
   });
@@ -96,17 +100,22 @@ export function parsePost(file: string, source: string, kinds: Map<string, strin
 export function readJournal(files = folderFiles.journal ?? {}): JournalPost[] {
   const kinds = new Map(contact.enquiry.eventKinds.map((kind) => [kind.value, kind.label]));
   const posts = Object.entries(files).map(([file, text]) => {
-    if (typeof text !== 'string') throw new ContentError(`${file} is not a Markdown file`);
+    if (typeof text !== 'string') {
+      throw new ContentError(file, [{ words: 'is not a Markdown file' }]);
+    }
     return parsePost(file, text, kinds);
   });
   const bySlug = new Map<string, JournalPost>();
   for (const post of posts) {
     const other = bySlug.get(post.slug);
     if (other) {
-      throw new ContentError(
-        `Invalid content in ${post.file}:\n  field "slug": "${post.slug}" is the address of ` +
-          `${other.file} too (give one of them a slug of its own)`,
-      );
+      throw new ContentError(post.file, [
+        {
+          at: 'field "slug"',
+          field: 'slug',
+          words: `"${post.slug}" is the address of ${other.file} too (give one of them a slug of its own)`,
+        },
+      ]);
     }
     bySlug.set(post.slug, post);
   }

@@ -63,23 +63,46 @@ writeFileSync(
     <title>Content manager · ${site.name}</title>
     <script src="/admin/cms.js" defer></script>
     <style>
-      .publish-status {
-        margin: 0;
-        padding: 0.5rem 1rem;
+      /* The line above every view of the editor (admin/status.ts): Decap's root, whose header and
+         entry editor are fixed to the window, is moved below it (a transformed element holds its
+         fixed children) and sized to the rest of the window. */
+      .editor-bar {
+        position: fixed;
+        inset: 0 0 auto;
+        z-index: 1000;
         font: 14px/1.4 system-ui, sans-serif;
+      }
+      #nc-root {
+        position: fixed;
+        inset: var(--editor-bar-height, 0px) 0 0;
+        overflow: auto;
+        transform: translateZ(0);
+      }
+      .publish-status p,
+      .editor-failures p {
+        margin: 0;
+        padding: 0.4rem 1rem;
+      }
+      .publish-status {
         background: #eef6ee;
         color: #1d3b1d;
       }
       .publish-status[data-state='building'],
-      .publish-status[data-state='unknown'] {
+      .publish-status[data-state='unknown'],
+      .publish-status[data-state='rolled-back'] {
         background: #f4f1e8;
         color: #3b3320;
       }
-      .publish-status[data-state='failed'] {
+      .publish-status[data-state='failed'],
+      .editor-failures {
         background: #fbeaea;
         color: #6b1111;
       }
-      .publish-status a {
+      .editor-failures p {
+        border-top: 1px solid #e3b6b6;
+        font-weight: 600;
+      }
+      .editor-bar a {
         color: inherit;
       }
     </style>

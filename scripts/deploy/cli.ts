@@ -1,10 +1,10 @@
 // npm run deploy -- <target folder> [--reload "<command>"]
 // npm run rollback -- <target folder> [--reload "<command>"]
 // (README, "Deploying": any host that serves a folder; releases.ts says how a release is laid.)
-import { execFileSync, execSync } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { currentRelease, deploy, rollback } from './releases';
+import { currentRelease, deploy, readVersion, rollback } from './releases';
 
 const usage = `Usage: npm run deploy -- <target folder> [--reload "<command>"] [--development] [--new-site]
        npm run rollback -- <target folder> [--reload "<command>"]
@@ -40,27 +40,25 @@ if (!target || positionals.length > 1 || (command !== 'deploy' && command !== 'r
   process.exit(2);
 }
 
-const commit = (() => {
-  try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
-  } catch {
-    return undefined;
-  }
-})();
-
 try {
   const before = currentRelease(path.resolve(target));
   const live =
     command === 'deploy'
       ? deploy(path.resolve('out'), path.resolve(target), {
-          commit,
           report: console.log,
           development: values.development,
           newSite: values['new-site'],
         })
       : rollback(path.resolve(target));
   if (command === 'rollback') {
-    console.log(`Live again: ${live} (it was live before ${before} went live)`);
+    const version = readVersion(path.resolve(target, 'releases', live, 'site'));
+    const what = version
+      ? `, built at ${version.builtAt} from commit ${version.commit?.slice(0, 7) ?? '(unknown)'}`
+      : '';
+    console.log(`Live again: ${live}${what} (it was live before ${before} went live)`);
+    console.log(
+      'The changes published after it are still on the branch the site is built from: the next build of it brings them back.',
+    );
   }
   if (values.reload) {
     execSync(values.reload, { stdio: 'inherit' });

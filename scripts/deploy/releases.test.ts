@@ -39,6 +39,15 @@ function build(root: string, version: number, made: BuildSettings = LIVE) {
     );
   }
   writeFileSync(path.join(out, 'catalog.json'), JSON.stringify({ version: `v${version}` }));
+  // What the build was made from: a commit of its own, not the deploying checkout's.
+  writeFileSync(
+    path.join(out, 'version.json'),
+    JSON.stringify({
+      commit: `${version}`.repeat(40).slice(0, 40),
+      builtAt: new Date(Date.UTC(2026, 10, 27, 11, version)).toISOString(),
+      catalogVersion: `v${version}`,
+    }),
+  );
   writeHeaders(out);
   writeFileSync(path.join(out, BUILD_FILE), JSON.stringify(made));
   return out;
@@ -51,6 +60,43 @@ const hashOf = (html: string) =>
     .digest('base64')}'`;
 
 describe('releases', () => {
+  test("a release is named by its build's commit, and its version.json says when it went live and what a rollback went back from", () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'deploy-'));
+    const target = path.join(root, 'site');
+    const version = () =>
+      JSON.parse(readFileSync(path.join(target, 'current/site/version.json'), 'utf8')) as Record<
+        string,
+        unknown
+      >;
+    try {
+      const first = deploy(build(root, 1), target, { now: new Date('2026-11-27T12:00:00Z') });
+      expect(first).toBe(`20261127T120000Z-${'1'.repeat(12)}`);
+      expect(version()).toEqual({
+        commit: '1'.repeat(40),
+        builtAt: '2026-11-27T11:01:00.000Z',
+        catalogVersion: 'v1',
+        liveSince: '2026-11-27T12:00:00.000Z',
+      });
+      deploy(build(root, 2), target, { now: new Date('2026-11-27T12:10:00Z') });
+      expect(rollback(target, { now: new Date('2026-11-27T12:20:00Z') })).toBe(first);
+      expect(version()).toMatchObject({
+        commit: '1'.repeat(40),
+        liveSince: '2026-11-27T12:20:00.000Z',
+        rolledBack: {
+          at: '2026-11-27T12:20:00.000Z',
+          from: { commit: '2'.repeat(40), builtAt: '2026-11-27T11:02:00.000Z' },
+        },
+      });
+      // Forward again (the release deployed after it, by history): no rollback said.
+      rollback(target, { now: new Date('2026-11-27T12:30:00Z') });
+      expect(version()).toMatchObject({ commit: '2'.repeat(40), rolledBack: expect.anything() });
+      deploy(build(root, 3), target, { now: new Date('2026-11-27T12:40:00Z') });
+      expect(version()).not.toHaveProperty('rolledBack');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   test('each deploy is a release of its own, live in one switch; five kept; rollback goes back', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'deploy-'));
     const target = path.join(root, 'site');

@@ -10,6 +10,10 @@
 //   <target>/releases/.partial-<id>-<pid> a release being copied (a crash leaves it, never live)
 //   <target>/history.json                 the releases in the order they went live, and when
 //   <target>/current -> releases/<id>     what the server includes
+//
+// A release is named by when it was deployed and the commit its build was made from (its
+// version.json), and its version.json says when it went live and, after a rollback, what it went
+// back from: the line above the editor reads it (admin/status.ts).
 import {
   cpSync,
   existsSync,
@@ -39,6 +43,37 @@ const COMPLETE = 'release.json';
 const HISTORY = 'history.json';
 
 type Marker = { name: string; files: number; madeAt: string };
+/** What a build's version.json says (lib/build-info.ts), and what a switch adds. */
+type Version = {
+  commit: string | null;
+  builtAt: string;
+  catalogVersion?: string;
+  liveSince?: string;
+  rolledBack?: { at: string; from: { commit: string | null; builtAt: string } };
+};
+
+const VERSION = 'version.json';
+
+/** A release's (or a build's) version.json, or null for one built before it was written. */
+export function readVersion(site: string): Version | null {
+  try {
+    return JSON.parse(readFileSync(path.join(site, VERSION), 'utf8')) as Version;
+  } catch {
+    return null;
+  }
+}
+
+/** Says in a release's version.json when it goes live (and, for a rollback, from what); in one rename. */
+function markLive(site: string, live: Pick<Version, 'liveSince' | 'rolledBack'>) {
+  const version = readVersion(site);
+  if (!version) return;
+  // A release rolled back to, then deployed again... is said afresh each time it goes live.
+  const next: Version = { ...version, ...live };
+  if (!live.rolledBack) delete next.rolledBack;
+  const file = path.join(site, VERSION);
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(next, null, 2)}\n`);
+  renameSync(`${file}.tmp`, file);
+}
 type Switch = { release: string; at: string; by: 'deploy' | 'rollback' };
 
 /**
@@ -170,8 +205,9 @@ function switchTo(target: string, release: string) {
 /**
  * Copies a build into a new release and makes it live; keeps `KEEP` releases (never the live one,
  * which is the one just made, whatever the names of the others say). The release's name: the
- * time, then the commit when known. It is copied under a temporary name and renamed once whole,
- * so that a deploy killed half-way leaves no release that a rollback could switch to.
+ * time, then the commit the build was made from (its version.json; `commit` overrides it) when
+ * known. It is copied under a temporary name and renamed once whole, so that a deploy killed
+ * half-way leaves no release that a rollback could switch to.
  */
 export function deploy(
   out: string,
@@ -208,7 +244,8 @@ export function deploy(
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z');
-  const base = commit ? `${stamp}-${commit.slice(0, 12)}` : stamp;
+  const built = commit ?? readVersion(out)?.commit;
+  const base = built && /^[0-9a-f]{7,40}$/.test(built) ? `${stamp}-${built.slice(0, 12)}` : stamp;
   const folder = path.join(target, 'releases');
   mkdirSync(folder, { recursive: true });
   // Copies a crashed deploy left: never a release.
@@ -232,6 +269,7 @@ export function deploy(
       );
     }
   }
+  markLive(path.join(partial, 'site'), { liveSince: now.toISOString() });
   // nginx.conf names the release's final path: it is only read once the release is renamed there.
   writeFileSync(
     path.join(partial, 'nginx.conf'),
@@ -283,6 +321,13 @@ export function rollback(target: string, { now = new Date() }: { now?: Date } = 
   const dir = path.join(target, 'releases', before);
   if (!complete(dir)) throw new Error(`${dir} is not a whole release: not switched.`);
   carryForward(path.join(target, 'releases', current), dir, { append: true });
+  const from = readVersion(path.join(target, 'releases', current, 'site'));
+  markLive(path.join(dir, 'site'), {
+    liveSince: now.toISOString(),
+    ...(from && {
+      rolledBack: { at: now.toISOString(), from: { commit: from.commit, builtAt: from.builtAt } },
+    }),
+  });
   switchTo(target, before);
   recordSwitch(target, before, 'rollback', now);
   return before;

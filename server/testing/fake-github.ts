@@ -1134,11 +1134,17 @@ export async function startFakeGitHub({
 
   const server = createServer(async (request, response) => {
     const send = (status: number, body: unknown) => {
+      // GitHub's 204 has no body and no Content-Type: Decap reads one that claims JSON as a
+      // failure ("Failed to publish") although the request worked.
+      if (status === 204) {
+        response.writeHead(204, { 'Access-Control-Allow-Origin': '*' });
+        return response.end();
+      }
       response.writeHead(status, {
         'Content-Type': 'application/json; charset=utf-8',
         'Access-Control-Allow-Origin': '*',
       });
-      response.end(status === 204 ? undefined : JSON.stringify(body));
+      response.end(JSON.stringify(body));
     };
     const url = new URL(request.url!, base);
     // The editor in a browser asks first (CORS), as it does of api.github.com.
