@@ -126,15 +126,31 @@ type HeaderRule = { path: string; headers: [string, string][]; file?: true };
  */
 export const HEADERS_FILE_LIMITS = { rules: 100, lineLength: 2000 } as const;
 
+/** Pages, the editor and the data the service and the editor ask for: asked again each time. */
+const revalidate: [string, string] = ['Cache-Control', 'public, max-age=0, must-revalidate'];
+
 /**
- * Headers by path, in the order a host applies them; a later rule's header replaces an earlier
- * one. Each page's rule carries its own policy, with the hashes of its own inline scripts. No
+ * Headers by path. Netlify and Cloudflare Pages apply every rule that matches an address, and a
+ * header two rules set is sent with both values joined (Netlify's parser ignores Cloudflare's
+ * `!` lines that would detach one), so no address matches two rules that set one header: `/*`
+ * holds only what every address gets, and each other rule what is its own (Cache-Control among
+ * them). Each page's rule carries its own policy, with the hashes of its own inline scripts. No
  * rule gives every address a policy: one listing every page's hashes runs past Cloudflare's 2,000
  * characters a line (HEADERS_FILE_LIMITS), and one listing fewer would be enforced beside each
- * page's own by a host that sends both (Netlify joins them), blocking the page's scripts. The 404
- * page, served at any unknown address, carries its policy in its own HTML (notFoundPolicyMeta).
+ * page's own. The 404 page, served at any unknown address, carries its policy in its own HTML
+ * (notFoundPolicyMeta). Netlify matches paths in any letter case, so pages whose addresses differ
+ * only in case (an old address kept beside the new) share one rule allowing both pages' scripts.
  */
 export function headerRules(pages: readonly PageScripts[], apiBaseUrl?: string): HeaderRule[] {
+  const byAddress = new Map<string, PageScripts>();
+  for (const page of pages) {
+    const key = page.path.toLowerCase();
+    const other = byAddress.get(key);
+    byAddress.set(
+      key,
+      other ? { path: other.path, hashes: [...new Set([...other.hashes, ...page.hashes])] } : page,
+    );
+  }
   return [
     {
       path: '/*',
@@ -146,7 +162,6 @@ export function headerRules(pages: readonly PageScripts[], apiBaseUrl?: string):
         ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), browsing-topics=()'],
         // PayPal's checkout window talks back to the page that opened it.
         ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
-        ['Cache-Control', 'public, max-age=0, must-revalidate'],
       ],
     },
     // Scripts and pictures, named by their content: cached for a year.
@@ -159,17 +174,15 @@ export function headerRules(pages: readonly PageScripts[], apiBaseUrl?: string):
     // was made from, which the editor asks for: revalidated each time (an ETag answers 304).
     ...['/catalog.json', '/version.json'].map((path) => ({
       path,
-      headers: [['Cache-Control', 'public, max-age=0, must-revalidate']] as [string, string][],
+      headers: [revalidate],
       file: true as const,
     })),
-    ...pages.map((page) => ({
+    ...[...byAddress.values()].map((page) => ({
       path: page.path,
       headers: [
-        ['Content-Security-Policy', contentSecurityPolicy(page.hashes, apiBaseUrl)] as [
-          string,
-          string,
-        ],
-      ],
+        ['Content-Security-Policy', contentSecurityPolicy(page.hashes, apiBaseUrl)],
+        revalidate,
+      ] as [string, string][],
     })),
     // The editor: its own policy, and kept out of search engines.
     {
@@ -177,6 +190,7 @@ export function headerRules(pages: readonly PageScripts[], apiBaseUrl?: string):
       headers: [
         ['Content-Security-Policy', adminSecurityPolicy(apiBaseUrl)],
         ['X-Robots-Tag', 'noindex, nofollow'],
+        revalidate,
       ],
     },
   ];
@@ -196,21 +210,12 @@ export function notFoundPolicyMeta(scriptHashes: readonly string[], apiBaseUrl?:
   return `<meta http-equiv="Content-Security-Policy" content="${value}"/>`;
 }
 
-/**
- * The `_headers` file of Netlify and Cloudflare Pages. "! Cache-Control" detaches the page-wide
- * value where a later rule sets its own, as Cloudflare Pages requires.
- */
+/** The `_headers` file of Netlify and Cloudflare Pages (headerRules says why no path matches two values). */
 export function headersFile(pages: readonly PageScripts[], apiBaseUrl?: string): string {
-  const seen = new Set<string>();
   return headerRules(pages, apiBaseUrl)
-    .map(({ path, headers }) => {
-      const lines = headers.map(([name, value]) => {
-        const detach = seen.has(name) ? `  ! ${name}\n` : '';
-        seen.add(name);
-        return `${detach}  ${name}: ${value}`;
-      });
-      return `${path}\n${lines.join('\n')}`;
-    })
+    .map(({ path, headers }) =>
+      [path, ...headers.map(([name, value]) => `  ${name}: ${value}`)].join('\n'),
+    )
     .join('\n\n')
     .concat('\n');
 }
@@ -221,8 +226,10 @@ export function headersFile(pages: readonly PageScripts[], apiBaseUrl?: string):
  * the two that apply to files, the editor and each page all of them with their own policy.
  */
 export function nginxSnippet(pages: readonly PageScripts[], apiBaseUrl?: string): string {
-  const [site, ...rest] = headerRules(pages, apiBaseUrl);
-  const kept = site!.headers.filter(([name]) =>
+  const [everywhere, ...rest] = headerRules(pages, apiBaseUrl);
+  // nginx replaces, never joins: an address no location names (robots.txt) revalidates too.
+  const site = { ...everywhere!, headers: [...everywhere!.headers, revalidate] };
+  const kept = site.headers.filter(([name]) =>
     ['Strict-Transport-Security', 'X-Content-Type-Options'].includes(name),
   );
   const add = (headers: [string, string][], indent = '') =>
@@ -234,7 +241,7 @@ export function nginxSnippet(pages: readonly PageScripts[], apiBaseUrl?: string)
   const locations = rest.map(({ path, headers, file }) => {
     // Files keep only the headers that apply to files; a folder (/admin/*) or a page
     // (`location =`) adds its policy to the page headers.
-    const own = file ? [...kept, ...headers] : replace(site!.headers, headers);
+    const own = file ? [...kept, ...headers] : replace(site.headers, headers);
     // nginx answers /about/ by an internal redirect to /about/index.html, and sends the headers
     // of the location that redirect lands in: the page's block is named by its file.
     const where = path.endsWith('*')
@@ -242,5 +249,5 @@ export function nginxSnippet(pages: readonly PageScripts[], apiBaseUrl?: string)
       : `= ${path.endsWith('/') ? `${path}index.html` : path}`;
     return `location ${where} {\n${add(own, '  ')}\n}`;
   });
-  return [add(site!.headers), ...locations].join('\n');
+  return [add(site.headers), ...locations].join('\n');
 }

@@ -5,6 +5,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Response } from '@playwright/test';
+import { brotliInstalled } from '../../scripts/deploy/releases';
 
 export const NGINX = '/usr/sbin/nginx';
 export const nginxPort = Number(process.env.E2E_NGINX_PORT ?? 4191);
@@ -18,7 +19,7 @@ export function startNginx(root: string, target: string) {
   writeFileSync(
     conf,
     `daemon off;
-worker_processes 2;
+${brotliInstalled() ? `# Debian's brotli filter, which its own nginx.conf loads (by a path relative to /usr/share/nginx).\nload_module /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so;\n` : ''}worker_processes 2;
 pid ${path.join(root, 'nginx.pid')};
 error_log ${path.join(root, 'error.log')};
 events { worker_connections 256; }

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { allRoutes } from '@/lib/routes';
 import { inlineScriptHashes } from '@/lib/security-headers';
-import { deploy, rollback } from '../../scripts/deploy/releases';
+import { brotliInstalled, deploy, rollback } from '../../scripts/deploy/releases';
 import { writeHeaders } from '../../scripts/headers';
 import { sitePages } from '../../scripts/site-pages';
 import { expect, test } from '../fixtures';
@@ -105,6 +105,14 @@ test('three deploys and a rollback under a browser loading every route: one rele
     for (const [from, to] of OLD_ADDRESSES) {
       expect(await whereMoved(page, from)).toEqual([301, to]);
     }
+    // Pages go compressed: brotli where Debian's module is installed, gzip otherwise and for
+    // browsers that ask for gzip only.
+    const encoding = async (accept: string) =>
+      (await page.request.get('/', { headers: { 'accept-encoding': accept } })).headers()[
+        'content-encoding'
+      ];
+    expect(await encoding('gzip')).toBe('gzip');
+    expect(await encoding('br, gzip')).toBe(brotliInstalled() ? 'br' : 'gzip');
     // The problems fixture fails the test on any CSP violation, console error or failed load.
   } finally {
     nginx.stop();

@@ -140,6 +140,78 @@ test("out/catalog.json is the shop's catalogue as content has it, in the service
   );
 });
 
+/** Cloudflare Pages' rules of a `_headers` file: a splat matches anything, `:name` one segment. */
+function cloudflareRules(file: string) {
+  const rules: { match: RegExp; names: string[] }[] = [];
+  for (const line of file.split('\n')) {
+    if (line.startsWith('/')) {
+      const pattern = line
+        .trim()
+        .split(/(\*|:[A-Za-z]\w*)/)
+        .map((part) =>
+          part === '*'
+            ? '.*'
+            : part.startsWith(':')
+              ? '[^/]+'
+              : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+        )
+        .join('');
+      rules.push({ match: new RegExp(`^${pattern}$`), names: [] });
+    } else if (/^\s+[^!\s][^:]*:/.test(line)) {
+      rules.at(-1)!.names.push(line.trim().split(':')[0]!.toLowerCase());
+    }
+  }
+  return rules;
+}
+
+test("no address of out/ gets two values of one header, by Netlify's rules or Cloudflare's", async () => {
+  const { parseAllHeaders } = await import('@netlify/headers-parser');
+  const file = readOut('_headers');
+  // Netlify's parser drops the `!` lines Cloudflare reads: the file has none to drop.
+  expect(file.split('\n').filter((line) => line.trim().startsWith('!'))).toEqual([]);
+  const netlify = await parseAllHeaders({
+    headersFiles: [path.join(outDir, '_headers')],
+    netlifyConfigPath: path.resolve('netlify.toml'),
+    configHeaders: undefined,
+    minimal: false,
+  });
+  expect(netlify.errors.map(String)).toEqual([]);
+  const cloudflare = cloudflareRules(file);
+  const addresses = files.flatMap((each) => {
+    const address = `/${each.split(path.sep).join('/')}`;
+    return address.endsWith('/index.html')
+      ? [address, address.replace(/index\.html$/, '')]
+      : [address];
+  });
+  const twice = (names: string[]) => names.filter((name, i) => names.indexOf(name) !== i);
+  const joined = addresses.flatMap((address) => {
+    const byNetlify = twice(
+      netlify.headers
+        .filter((rule) => 'forRegExp' in rule && rule.forRegExp.test(address))
+        .flatMap((rule) => Object.keys(rule.values).map((name) => name.toLowerCase())),
+    );
+    const byCloudflare = twice(
+      cloudflare.filter((rule) => rule.match.test(address)).flatMap((rule) => rule.names),
+    );
+    return [
+      ...byNetlify.map((name) => `Netlify: ${address} ${name}`),
+      ...byCloudflare.map((name) => `Cloudflare: ${address} ${name}`),
+    ];
+  });
+  expect(joined).toEqual([]);
+  // Where each kind of file is cached, with one value.
+  const cacheOf = (address: string) =>
+    netlify.headers.find(
+      (rule) => 'forRegExp' in rule && rule.forRegExp.test(address) && rule.values['Cache-Control'],
+    )?.values['Cache-Control'];
+  const script = files.find((each) => each.startsWith(path.join('_next', 'static')))!;
+  expect(cacheOf(`/${script.split(path.sep).join('/')}`)).toBe(
+    'public, max-age=31536000, immutable',
+  );
+  expect(cacheOf('/about/')).toBe('public, max-age=0, must-revalidate');
+  expect(cacheOf('/catalog.json')).toBe('public, max-age=0, must-revalidate');
+});
+
 test("out/_headers is within Cloudflare Pages' limits, and the 404 page carries its own policy", () => {
   const file = readOut('_headers');
   const rules = file.split('\n').filter((line) => line.startsWith('/'));

@@ -131,15 +131,41 @@ export function currentRelease(target: string): string | null {
   }
 }
 
+/** Where Debian enables nginx's modules; its brotli filter (libnginx-mod-http-brotli-filter) among them. */
+const NGINX_MODULES = '/etc/nginx/modules-enabled';
+
+/** Whether this server's nginx loads the brotli filter (Debian's package enables it there). */
+export const brotliInstalled = (modules = NGINX_MODULES) =>
+  existsSync(modules) && readdirSync(modules).some((file) => /brotli-filter/.test(file));
+
+/** What nginx compresses besides HTML: the text a page loads (pictures are compressed already). */
+const COMPRESSED_TYPES =
+  'text/css text/plain text/xml application/javascript application/json application/xml application/manifest+json image/svg+xml';
+
+/**
+ * Compression: each page's HTML holds its CSS three times (docs/deploying.md), which brotli folds
+ * into one and gzip only partly; gzip for the browsers and servers without it.
+ */
+export const compressionConfig = (brotli: boolean) =>
+  [
+    'gzip on;',
+    'gzip_vary on;',
+    'gzip_comp_level 6;',
+    `gzip_types ${COMPRESSED_TYPES};`,
+    ...(brotli ? ['brotli on;', 'brotli_comp_level 5;', `brotli_types ${COMPRESSED_TYPES};`] : []),
+  ].join('\n');
+
 /**
  * nginx's part of a release, to `include` in the server block: its root, by the release's own
  * path (not through `current`), so that workers started before a reload keep serving the release
- * whose headers they have; then the headers of each of its pages, as its build wrote them.
+ * whose headers they have; compression (brotli where the module is loaded); then the headers of
+ * each of its pages, as its build wrote them.
  */
-export function nginxConfig(site: string, root = site): string {
+export function nginxConfig(site: string, root = site, brotli = brotliInstalled()): string {
   return [
-    `# Written by npm run deploy: the root, headers and redirects of this release.`,
+    `# Written by npm run deploy: the root, compression, headers and redirects of this release.`,
     `root ${root};`,
+    compressionConfig(brotli),
     readFileSync(path.join(site, NGINX_HEADERS_FILE), 'utf8').trimEnd(),
     // The old addresses of out/_redirects, moved permanently (scripts/html/links.ts).
     ...readRedirects(site).map(({ from, to }) => `location = ${from} {\n  return 301 ${to};\n}`),
@@ -218,6 +244,7 @@ export function deploy(
     report = () => {},
     development = false,
     newSite = false,
+    brotli = brotliInstalled(),
   }: {
     commit?: string;
     now?: Date;
@@ -226,6 +253,8 @@ export function deploy(
     development?: boolean;
     /** Publish a build made for another site than the live release's. */
     newSite?: boolean;
+    /** Whether nginx has the brotli module (as this server's Debian says, unless told). */
+    brotli?: boolean;
   } = {},
 ): string {
   for (const file of ['index.html', '_headers', NGINX_HEADERS_FILE, 'catalog.json']) {
@@ -273,7 +302,7 @@ export function deploy(
   // nginx.conf names the release's final path: it is only read once the release is renamed there.
   writeFileSync(
     path.join(partial, 'nginx.conf'),
-    nginxConfig(path.join(partial, 'site'), path.resolve(site)),
+    nginxConfig(path.join(partial, 'site'), path.resolve(site), brotli),
   );
   const marker: Marker = {
     name,
