@@ -3,12 +3,16 @@
 // for): Save makes a draft (a branch and a pull request) and leaves main alone; the preview build
 // of the draft posts a deploy status, as the committed workflow does (.github/workflows/ci.yml);
 // "View Preview" opens the draft's page at its own address; Publish merges the draft into main.
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { presets } from '@/lib/content';
 import { presetPath } from '@/lib/routes';
 import { formatPrice } from '@/lib/shared/money';
 import { startFakeGitHub, type FakeGitHub } from '@/server/testing/fake-github';
+import { deploy, rollback } from '../../scripts/deploy/releases';
 import { fakeGitHubPort } from '../service';
 import { openWorkspace, type Workspace } from './workspace';
 
@@ -40,13 +44,13 @@ const priceOf = (text: string | undefined) =>
   )!.price;
 
 /** The editor with GitHub's backend, signed in as Decap keeps a GitHub sign-in. */
-async function openEditor(page: Page, hash: string) {
+async function openEditor(page: Page, address: string) {
   // decap-server, should another test run it on this machine, is not this editor's backend.
   await page.route('http://localhost:8081/**', (route) => route.abort());
   await page.addInitScript((token) => {
     localStorage.setItem('decap-cms-user', JSON.stringify({ backendName: 'github', token }));
   }, github.token);
-  await page.goto(`/admin/${hash}`);
+  await page.goto(address.startsWith('http') ? address : `/admin/${address}`);
 }
 
 test('a price saved as a draft is a pull request with a preview of its own, and Publish merges it', async ({
@@ -150,7 +154,8 @@ test('the line above the editor says building, live, a failed build with its lin
   // The host's build of it is live.
   site = { ...site, commit: change };
   await page.reload();
-  await expect(line).toHaveText(/^Live since \d{2}:\d{2}\. The shop charges its prices\.$/);
+  // A host's CDN does not say when it switched: the line gives the build's time, as such.
+  await expect(line).toHaveText(/^Live \(built at \d{2}:\d{2}\)\. The shop charges its prices\.$/);
 
   // The next change's build fails on a value; the host's status says where and links its log.
   github.edit(
@@ -187,37 +192,214 @@ test('the line above the editor says building, live, a failed build with its lin
   expect(github.refused).toEqual([]);
 });
 
-test('a photo uploaded in the editor is saved with the draft: its bytes and the entry naming it', async ({
+/** Ready, then Publish now, as the editor does it: the draft is merged into main. */
+async function publishDraft(page: Page, branch: string) {
+  await page.getByRole('button', { name: /^Status/ }).click();
+  await page.getByRole('menuitem', { name: 'Ready' }).click();
+  await expect
+    .poll(() => github.pulls().find((pull) => pull.head === branch)?.labels, saving)
+    .toEqual(['decap-cms/pending_publish']);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  await expect
+    .poll(() => github.pulls().find((pull) => pull.head === branch)?.mergedAt ?? null, saving)
+    .not.toBeNull();
+  // GitHub's empty answer to the branch's deletion is no failure.
+  await expect(page.getByText(/Failed to publish/i)).toHaveCount(0);
+}
+
+/** Uploads a photo to the first image field of the entry open in the editor, and saves. */
+async function uploadAndSave(page: Page, photo: string) {
+  await page.getByRole('button', { name: 'Choose different image' }).first().click();
+  await page.locator('input[type=file]').setInputFiles(photo);
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+}
+
+/** The files a draft changed, from its branch into the workspace (what the host checks out). */
+function checkOut(branch: string, files: string[]) {
+  for (const file of files) workspace.write(file, github.bytes(file, branch)!);
+}
+
+test('a photo uploaded to a pack and to a journal post: saved, previewed (the preview build encodes it), published and live', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  // Two drafts saved and published through the editor, and one build of them.
+  test.setTimeout(600_000);
   const refusedByPolicy: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/.test(message.text())) refusedByPolicy.push(message.text());
   });
+  page.on('dialog', (dialog) => void dialog.accept());
   // The packs as a valid file again (the test before left a refused price on main).
   github.edit(PRESETS, workspace.read(PRESETS));
+  checkOut('main', [PRESETS]);
+
+  // A pack's cover.
   await openEditor(page, '#/collections/shop/entries/presets');
   const pack = page.getByText(stoic.name, { exact: true }).locator('..');
   await pack.locator('button').first().click();
-  await page.getByRole('button', { name: 'Choose different image' }).first().click();
   const photo = 'media/video/hero-poster.jpg';
-  await page.locator('input[type=file]').setInputFiles(photo);
-  await page.getByRole('button', { name: 'Choose selected' }).click();
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-
-  const draft = () => github.pulls().find((pull) => pull.state === 'open');
-  await expect.poll(() => draft()?.head, saving).toBe('cms/shop/presets');
-  const uploaded = 'media/uploads/hero-poster.jpg';
+  await uploadAndSave(page, photo);
+  const packDraft = 'cms/shop/presets';
+  const packPhoto = 'media/uploads/hero-poster.jpg';
   await expect
-    .poll(() => github.bytes(uploaded, draft()!.head)?.equals(readFileSync(photo)), saving)
+    .poll(() => github.bytes(packPhoto, packDraft)?.equals(readFileSync(photo)), saving)
     .toBe(true);
-  const entry = JSON.parse(github.file(PRESETS, draft()!.head)!) as {
+  const entry = JSON.parse(github.file(PRESETS, packDraft)!) as {
     presets: { name: string; image: { src: string } }[];
   };
   expect(entry.presets.find((each) => each.name === stoic.name)!.image.src).toBe(
     'uploads/hero-poster.jpg',
   );
+
+  // A journal post's cover: large enough for the crops search engines ask for.
+  const post = 'content/journal/harleen-karan.md';
+  const cover = path.join(workspace.dir, 'sangeet-stage.jpg');
+  await sharp(photo).resize(2400, 1600, { fit: 'cover' }).jpeg().toFile(cover);
+  await page.goto('/admin/#/collections/journal/entries/harleen-karan');
+  await uploadAndSave(page, cover);
+  const postDraft = 'cms/journal/harleen-karan';
+  const postPhoto = 'media/uploads/sangeet-stage.jpg';
+  await expect
+    .poll(() => github.bytes(postPhoto, postDraft)?.equals(readFileSync(cover)), saving)
+    .toBe(true);
+  expect(github.file(post, postDraft)).toContain('src: uploads/sangeet-stage.jpg');
+
+  // The preview build of the drafts: it encodes both photos, and the pages show them.
+  checkOut(packDraft, [PRESETS, packPhoto]);
+  checkOut(postDraft, [post, postPhoto]);
+  const build = workspace.build();
+  expect(build.status, build.output.slice(-2000)).toBe(0);
+  const preview = await workspace.serve(4394);
+  const shows = async (address: string, alt: string) => {
+    const shop = await page.context().newPage();
+    await shop.goto(`${preview}${address}`);
+    const image = shop.getByRole('img', { name: alt }).first();
+    await image.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    const source = await image.evaluate((img: HTMLImageElement) => img.currentSrc);
+    await shop.close();
+    return source;
+  };
+  expect(await shows(presetPath(stoic), stoic.image.alt)).toMatch(/\/media\/.*hero-poster/);
+  expect(
+    await shows('/journal/sikh-wedding-gurdwara-dasmesh-darbar-surrey/', 'rose petals'),
+  ).toMatch(/\/media\/.*sangeet-stage/);
+
+  // Published: main holds both photos and both entries, as built above (the live build is that build).
+  await page.goto('/admin/#/collections/shop/entries/presets');
+  await publishDraft(page, packDraft);
+  await page.goto('/admin/#/collections/journal/entries/harleen-karan');
+  await publishDraft(page, postDraft);
+  for (const file of [PRESETS, packPhoto, post, postPhoto]) {
+    expect(github.bytes(file)?.equals(readFileSync(path.join(workspace.dir, file))), file).toBe(
+      true,
+    );
+  }
   expect(refusedByPolicy).toEqual([]);
   expect(github.refused).toEqual([]);
+});
+
+test("a refused value fails the draft's preview and main's build, and the line says why on every view", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await openEditor(page, '#/collections/shop/entries/presets');
+  const pack = page.getByText(stoic.name, { exact: true }).locator('..');
+  await pack.locator('button').first().click();
+  await pack.getByRole('spinbutton', { name: 'Price' }).fill('44.555');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const draft = 'cms/shop/presets';
+  await expect.poll(() => priceOf(github.file(PRESETS, draft)), saving).toBe(44.555);
+
+  // The draft's preview build refuses it; the workflow posts why (npm run report-build).
+  const why =
+    'content/presets.json: Stoic Pack, price: must be a positive amount with at most two decimals';
+  checkOut(draft, [PRESETS]);
+  const preview = workspace.build();
+  expect(preview.status).not.toBe(0);
+  const head = () => github.pulls().find((pull) => pull.head === draft)!.headSha;
+  for (const context of ['site/build', 'deploy/preview']) {
+    const posted = workspace.report(github, ['failure', '--sha', head(), '--context', context]);
+    expect(posted.status, posted.output).toBe(0);
+  }
+  // Said above the entry's editor, where Publish is pressed.
+  await page.reload();
+  const line = page.getByRole('status').filter({ hasText: /draft/ });
+  await expect(line).toContainText(`failed: ${why}`);
+  await expect(line).toBeInViewport();
+
+  // Published all the same: main's build refuses it too, and the line says so on the collection's view.
+  await publishDraft(page, draft);
+  checkOut('main', [PRESETS]);
+  const main = workspace.build();
+  expect(main.status).not.toBe(0);
+  const run = 'https://github.com/saanjhstudio/site/actions/runs/2';
+  const posted = workspace.report(github, [
+    'failure',
+    '--sha',
+    github.head()!,
+    '--context',
+    'site/build',
+    '--url',
+    run,
+  ]);
+  expect(posted.status, posted.output).toBe(0);
+  await page.goto('/admin/#/collections/shop');
+  const failed = page.getByRole('status').filter({ hasText: /failed/ });
+  await expect(failed).toContainText(
+    new RegExp(
+      `^The build of your change published at \\d{2}:\\d{2} failed: ${why.replace(/[.]/g, '\\.')}`,
+    ),
+  );
+  await expect(failed.getByRole('link', { name: 'What the host said' })).toHaveAttribute(
+    'href',
+    run,
+  );
+  await expect(failed).toBeInViewport();
+  // Put right for the tests after.
+  github.edit(PRESETS, workspace.read(PRESETS).replace('44.555', String(stoic.priceCents / 100)));
+  workspace.write(PRESETS, github.file(PRESETS)!);
+  expect(github.refused).toEqual([]);
+});
+
+test('a rollback is said: when, to which version, the prices charged again, and that the next publish brings the changes back', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Two releases of this site on a server of our own: the one before a change, then the change's.
+  const root = mkdtempSync(path.join(tmpdir(), 'cms-rollback-'));
+  const target = path.join(root, 'target');
+  const before = github.head()!;
+  github.edit('content/site.json', `${github.file('content/site.json')!.trimEnd()}\n`);
+  const change = github.head()!;
+  const release = (commit: string) => {
+    const out = path.join(root, commit);
+    cpSync('out', out, { recursive: true, filter: (src) => src !== path.resolve('out/media') });
+    symlinkSync(path.resolve('out/media'), path.join(out, 'media'));
+    const version = JSON.parse(readFileSync(path.join(out, 'version.json'), 'utf8')) as object;
+    writeFileSync(path.join(out, 'version.json'), JSON.stringify({ ...version, commit }));
+    return out;
+  };
+  try {
+    deploy(release(before), target, { development: true });
+    deploy(release(change), target, { development: true });
+    const site = await workspace.serve(4395, path.join(target, 'current/site'));
+    await openEditor(page, `${site}/admin/#/collections/shop`);
+    const line = page.getByRole('status').filter({ hasText: /live/i });
+    await expect(line).toHaveText(/^Live since \d{2}:\d{2}\. The shop charges its prices\.$/);
+
+    rollback(target);
+    await page.reload();
+    await expect(line).toHaveText(
+      /^The site went back at \d{2}:\d{2} to the version built at \d{2}:\d{2}: your changes published since are not live\. The shop charges that version's prices again\. They are still in the editor: the next publish of any file brings them back/,
+    );
+    await expect(line).toBeInViewport();
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });

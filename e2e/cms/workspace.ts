@@ -22,11 +22,19 @@ const PROXY_PORT = 8081;
 export type Workspace = {
   dir: string;
   read(file: string): string;
-  write(file: string, text: string): void;
+  write(file: string, data: string | Buffer): void;
   /** `npm run build` in the copy: its exit code and everything it printed. */
   build(): { status: number | null; output: string };
-  /** Serves the copy's out/ as scripts/serve.mjs does; resolves to its address. */
-  serve(port: number): Promise<string>;
+  /** Serves the copy's out/ (or another folder) as scripts/serve.mjs does; resolves to its address. */
+  serve(port: number, root?: string): Promise<string>;
+  /**
+   * What the committed workflow does after a build (npm run report-build): posts its outcome as
+   * the commit's status, with the refusal the build wrote, to GitHub at `github`.
+   */
+  report(
+    github: { url: string; repo: string; token: string },
+    args: string[],
+  ): { status: number | null; output: string };
   close(): Promise<void>;
 };
 
@@ -73,7 +81,10 @@ export async function openWorkspace({ decapServer = true } = {}): Promise<Worksp
   return {
     dir,
     read: (file) => readFileSync(path.join(dir, file), 'utf8'),
-    write: (file, text) => writeFileSync(path.join(dir, file), text),
+    write: (file, data) => {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), data);
+    },
     build() {
       const result = spawnSync('npm', ['run', 'build'], {
         cwd: dir,
@@ -82,8 +93,24 @@ export async function openWorkspace({ decapServer = true } = {}): Promise<Worksp
       });
       return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
     },
-    async serve(port) {
-      start('node', ['scripts/serve.mjs'], { PORT: String(port) });
+    report(github, args) {
+      const result = spawnSync('npm', ['run', '--silent', 'report-build', '--', ...args], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          GITHUB_API_URL: github.url,
+          GITHUB_REPOSITORY: github.repo,
+          GITHUB_TOKEN: github.token,
+        },
+      });
+      return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+    },
+    async serve(port, root) {
+      start('node', ['scripts/serve.mjs'], {
+        PORT: String(port),
+        ...(root && { SERVE_ROOT: root }),
+      });
       const origin = `http://127.0.0.1:${port}`;
       await untilAnswers(`${origin}/`);
       return origin;
