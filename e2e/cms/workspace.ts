@@ -34,7 +34,7 @@ export type Workspace = {
   report(
     github: { url: string; repo: string; token: string },
     args: string[],
-  ): { status: number | null; output: string };
+  ): Promise<{ status: number | null; output: string }>;
   close(): Promise<void>;
 };
 
@@ -93,10 +93,10 @@ export async function openWorkspace({ decapServer = true } = {}): Promise<Worksp
       });
       return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
     },
+    // Asynchronous: the fake GitHub it posts to answers in this process.
     report(github, args) {
-      const result = spawnSync('npm', ['run', '--silent', 'report-build', '--', ...args], {
+      const child = spawn('npm', ['run', '--silent', 'report-build', '--', ...args], {
         cwd: dir,
-        encoding: 'utf8',
         env: {
           ...process.env,
           GITHUB_API_URL: github.url,
@@ -104,7 +104,10 @@ export async function openWorkspace({ decapServer = true } = {}): Promise<Worksp
           GITHUB_TOKEN: github.token,
         },
       });
-      return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      return new Promise((resolve) => child.on('close', (status) => resolve({ status, output })));
     },
     async serve(port, root) {
       start('node', ['scripts/serve.mjs'], {
