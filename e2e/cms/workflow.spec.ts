@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { presets } from '@/lib/content';
 import { presetPath } from '@/lib/routes';
 import { formatPrice } from '@/lib/shared/money';
@@ -220,10 +221,10 @@ function checkOut(branch: string, files: string[]) {
   for (const file of files) workspace.write(file, github.bytes(file, branch)!);
 }
 
-test("a photo uploaded to a pack's cover: saved, previewed (the preview build encodes it), published and live", async ({
+test('a photo uploaded to a pack and to a journal post: saved, previewed (the preview build encodes it), published and live', async ({
   page,
 }) => {
-  // A draft saved and published through the editor, and one build of it.
+  // Two drafts saved and published through the editor, and one build of them.
   test.setTimeout(600_000);
   const refusedByPolicy: string[] = [];
   page.on('console', (message) => {
@@ -252,8 +253,26 @@ test("a photo uploaded to a pack's cover: saved, previewed (the preview build en
     'uploads/hero-poster.jpg',
   );
 
+  // A journal post's cover (a post without a film: every field of the optional film is optional
+  // in the editor), large enough for the crops search engines ask for.
+  const post = 'content/journal/meera-james.md';
+  const cover = path.join(workspace.dir, 'sangeet-stage.jpg');
+  await sharp(photo).resize(2400, 1600, { fit: 'cover' }).jpeg().toFile(cover);
+  // A fresh load of the editor: a change of the address's hash alone, from one entry to one of
+  // another collection, crashes Decap's deploy preview check (3.16).
+  await page.goto('about:blank');
+  await page.goto('/admin/#/collections/journal/entries/meera-james');
+  await uploadAndSave(page, cover);
+  const postDraft = 'cms/journal/meera-james';
+  const postPhoto = 'media/uploads/sangeet-stage.jpg';
+  await expect
+    .poll(() => github.bytes(postPhoto, postDraft)?.equals(readFileSync(cover)), saving)
+    .toBe(true);
+  expect(github.file(post, postDraft)).toContain('src: uploads/sangeet-stage.jpg');
+
   // The preview build of the drafts: it encodes both photos, and the pages show them.
   checkOut(packDraft, [PRESETS, packPhoto]);
+  checkOut(postDraft, [post, postPhoto]);
   const build = workspace.build();
   expect(build.status, build.output.slice(-2000)).toBe(0);
   const preview = await workspace.serve(4394);
@@ -270,12 +289,20 @@ test("a photo uploaded to a pack's cover: saved, previewed (the preview build en
     return source;
   };
   expect(await shows(presetPath(stoic), stoic.image.alt)).toMatch(/\/media\/.*hero-poster/);
+  expect(
+    await shows('/journal/fusion-wedding-cecil-green-park-house-vancouver/', 'lawn above the sea'),
+  ).toMatch(/\/media\/.*sangeet-stage/);
 
-  // Published: main holds the photo and the entry, as built above (the live build is that build).
-  await page.goto('about:blank');
-  await page.goto('/admin/#/collections/shop/entries/presets');
-  await publishDraft(page, packDraft);
-  for (const file of [PRESETS, packPhoto]) {
+  // Published: main holds both photos and both entries, as built above (the live build is that build).
+  for (const [entry, branch] of [
+    ['shop/entries/presets', packDraft],
+    ['journal/entries/meera-james', postDraft],
+  ] as const) {
+    await page.goto('about:blank');
+    await page.goto(`/admin/#/collections/${entry}`);
+    await publishDraft(page, branch);
+  }
+  for (const file of [PRESETS, packPhoto, post, postPhoto]) {
     expect(github.bytes(file)?.equals(readFileSync(path.join(workspace.dir, file))), file).toBe(
       true,
     );

@@ -158,6 +158,29 @@ describe('the CMS configuration', () => {
     });
   });
 
+  test('an optional object asks for nothing inside it, at any depth (a post without a film saves)', () => {
+    /** The fields under an optional object that Decap would still require. */
+    const requiredInside = (fields: CmsField[], optional: boolean, at: string): string[] =>
+      fields.flatMap((field) => [
+        ...(optional && field.required !== false ? [`${at}${field.name}`] : []),
+        ...requiredInside(
+          (field.fields as CmsField[] | undefined) ?? [],
+          optional || (field.widget === 'object' && field.required === false),
+          `${at}${field.name}.`,
+        ),
+      ]);
+    const journal = config.collections.find((collection) => collection.name === 'journal')!;
+    const fields = ('fields' in journal ? journal.fields : []) as CmsField[];
+    expect(fields.find((field) => field.name === 'film')).toMatchObject({ required: false });
+    for (const collection of config.collections) {
+      const forms =
+        'files' in collection ? collection.files.map((file) => file.fields) : [collection.fields];
+      for (const form of forms) {
+        expect(requiredInside(form as CmsField[], false, `${collection.name}: `)).toEqual([]);
+      }
+    }
+  });
+
   test('finds the drift when the content and the form disagree', () => {
     const fields = fieldsOf(contentFiles.presets.schema, 'content/presets.json');
     const broken = structuredClone(presets) as { presets: Record<string, unknown>[] };

@@ -120,15 +120,16 @@ function summaryOf(node: JsonSchema): string | undefined {
 
 /**
  * A field that may be left empty. Decap checks an empty object's fields as if it were filled in,
- * so an optional object's own fields are optional too; the build still refuses one half filled.
+ * at every depth, so an optional object's own fields are optional too, and theirs (a journal
+ * post's film and the film's poster, say: else a post without a film cannot be saved); the build
+ * still refuses one half filled.
  */
 function optional(field: CmsField): CmsField {
   const fields = field.fields as CmsField[] | undefined;
   return {
     ...field,
     required: false,
-    ...(field.widget === 'object' &&
-      fields && { fields: fields.map((f) => ({ ...f, required: false })) }),
+    ...(field.widget === 'object' && fields && { fields: fields.map(optional) }),
   };
 }
 
