@@ -103,7 +103,7 @@ describe('the line above the editor', () => {
     const status = decide(config, true, rolledBack);
     expect(status.state).toBe('rolled-back');
     expect(status.text).toBe(
-      "The site went back at 09:30 to the version built at 08:40: your changes published since are not live. The shop charges that version's prices again. They are still in the editor: the next publish of any file brings them back (undo them first if they should not return).",
+      "The site went back at 09:30 to the version built at 08:40: your changes published since are not live. The shop charges that version's prices again. Those changes are still in the editor: the next publish of any file brings them back (undo them first if they should not return).",
     );
     const serviceBehind = { ...rolledBack, health: { catalog: { version: 'v2' } } };
     expect(decide(config, true, serviceBehind).text).toContain(

@@ -131,7 +131,7 @@ export function decide(config: StatusConfig, signedIn: boolean, answers: Answers
       state: 'rolled-back',
       text:
         `The site went back at ${time(rolledBack.at)} to the version built at ${time(site.builtAt)}: ` +
-        `your changes published since are not live. ${text} They are still in the editor: the next ` +
+        `your changes published since are not live. ${text} Those changes are still in the editor: the next ` +
         `publish of any file brings them back (undo them first if they should not return).`,
       drafts,
     };

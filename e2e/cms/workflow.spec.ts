@@ -427,7 +427,7 @@ test('a rollback is said: when, to which version, the prices charged again, and 
     rollback(target);
     await page.reload();
     await expect(line).toHaveText(
-      /^The site went back at \d{2}:\d{2} to the version built at \d{2}:\d{2}: your changes published since are not live\. The shop charges that version's prices again\. They are still in the editor: the next publish of any file brings them back/,
+      /^The site went back at \d{2}:\d{2} to the version built at \d{2}:\d{2}: your changes published since are not live\. The shop charges that version's prices again\. Those changes are still in the editor: the next publish of any file brings them back/,
     );
     await expect(line).toBeInViewport();
   } finally {

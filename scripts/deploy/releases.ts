@@ -67,7 +67,7 @@ export function readVersion(site: string): Version | null {
 function markLive(site: string, live: Pick<Version, 'liveSince' | 'rolledBack'>) {
   const version = readVersion(site);
   if (!version) return;
-  // A release rolled back to, then deployed again... is said afresh each time it goes live.
+  // Said afresh at each switch: a release gone live by deploy carries no rollback of an earlier one.
   const next: Version = { ...version, ...live };
   if (!live.rolledBack) delete next.rolledBack;
   const file = path.join(site, VERSION);
