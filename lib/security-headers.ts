@@ -139,17 +139,16 @@ const revalidate: [string, string] = ['Cache-Control', 'public, max-age=0, must-
  * characters a line (HEADERS_FILE_LIMITS), and one listing fewer would be enforced beside each
  * page's own. The 404 page, served at any unknown address, carries its policy in its own HTML
  * (notFoundPolicyMeta). Netlify matches paths in any letter case, so pages whose addresses differ
- * only in case (an old address kept beside the new) share one rule allowing both pages' scripts.
+ * only in case (an old address kept beside the new) each carry one policy allowing both pages'
+ * scripts: where both rules match, the two values are the same policy.
  */
 export function headerRules(pages: readonly PageScripts[], apiBaseUrl?: string): HeaderRule[] {
-  const byAddress = new Map<string, PageScripts>();
+  // Pages whose addresses differ only in letter case allow each other's scripts: a host that
+  // matches rules in any case (Netlify) sends both rules' policies, identical, at either address.
+  const hashesOf = new Map<string, string[]>();
   for (const page of pages) {
     const key = page.path.toLowerCase();
-    const other = byAddress.get(key);
-    byAddress.set(
-      key,
-      other ? { path: other.path, hashes: [...new Set([...other.hashes, ...page.hashes])] } : page,
-    );
+    hashesOf.set(key, [...new Set([...(hashesOf.get(key) ?? []), ...page.hashes])]);
   }
   return [
     {
@@ -177,10 +176,13 @@ export function headerRules(pages: readonly PageScripts[], apiBaseUrl?: string):
       headers: [revalidate],
       file: true as const,
     })),
-    ...[...byAddress.values()].map((page) => ({
+    ...pages.map((page) => ({
       path: page.path,
       headers: [
-        ['Content-Security-Policy', contentSecurityPolicy(page.hashes, apiBaseUrl)],
+        [
+          'Content-Security-Policy',
+          contentSecurityPolicy(hashesOf.get(page.path.toLowerCase())!, apiBaseUrl),
+        ],
         revalidate,
       ] as [string, string][],
     })),

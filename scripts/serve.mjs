@@ -29,8 +29,7 @@ function readHeaderRules(file) {
         .trim()
         .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
         .replace(/\*/g, '.*');
-      // In any letter case, as Netlify matches them (pages differing only in case share a rule).
-      rules.push({ test: new RegExp(`^${pattern}$`, 'i'), steps: [] });
+      rules.push({ test: new RegExp(`^${pattern}$`), steps: [] });
     } else if (line.trim().startsWith('!')) {
       rules.at(-1).steps.push({ remove: line.trim().slice(1).trim() });
     } else {

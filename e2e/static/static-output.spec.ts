@@ -142,7 +142,7 @@ test("out/catalog.json is the shop's catalogue as content has it, in the service
 
 /** Cloudflare Pages' rules of a `_headers` file: a splat matches anything, `:name` one segment. */
 function cloudflareRules(file: string) {
-  const rules: { match: RegExp; names: string[] }[] = [];
+  const rules: { match: RegExp; headers: [string, string][] }[] = [];
   for (const line of file.split('\n')) {
     if (line.startsWith('/')) {
       const pattern = line
@@ -156,9 +156,10 @@ function cloudflareRules(file: string) {
               : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
         )
         .join('');
-      rules.push({ match: new RegExp(`^${pattern}$`), names: [] });
+      rules.push({ match: new RegExp(`^${pattern}$`), headers: [] });
     } else if (/^\s+[^!\s][^:]*:/.test(line)) {
-      rules.at(-1)!.names.push(line.trim().split(':')[0]!.toLowerCase());
+      const [name, ...value] = line.trim().split(':');
+      rules.at(-1)!.headers.push([name!.toLowerCase(), value.join(':').trim()]);
     }
   }
   return rules;
@@ -183,15 +184,27 @@ test("no address of out/ gets two values of one header, by Netlify's rules or Cl
       ? [address, address.replace(/index\.html$/, '')]
       : [address];
   });
-  const twice = (names: string[]) => names.filter((name, i) => names.indexOf(name) !== i);
+  /** The headers set to two different values (a host joins them; the same value twice is one policy). */
+  const twice = (headers: [string, string][]) => [
+    ...new Set(
+      headers
+        .filter(([name, value]) => headers.some(([other, was]) => other === name && was !== value))
+        .map(([name]) => name),
+    ),
+  ];
   const joined = addresses.flatMap((address) => {
     const byNetlify = twice(
       netlify.headers
         .filter((rule) => 'forRegExp' in rule && rule.forRegExp.test(address))
-        .flatMap((rule) => Object.keys(rule.values).map((name) => name.toLowerCase())),
+        .flatMap((rule) =>
+          Object.entries(rule.values).map(([name, value]): [string, string] => [
+            name.toLowerCase(),
+            value,
+          ]),
+        ),
     );
     const byCloudflare = twice(
-      cloudflare.filter((rule) => rule.match.test(address)).flatMap((rule) => rule.names),
+      cloudflare.filter((rule) => rule.match.test(address)).flatMap((rule) => rule.headers),
     );
     return [
       ...byNetlify.map((name) => `Netlify: ${address} ${name}`),
