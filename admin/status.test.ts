@@ -65,7 +65,7 @@ describe('the line above the editor', () => {
     );
     expect(status).toMatchObject({
       state: 'failed',
-      text: 'The build of your change published at 09:00 failed: content/presets.json: Stoic Pack, price: must be a positive amount with at most two decimals The site is as it was.',
+      text: 'The build of your change published at 09:00 failed: content/presets.json: Stoic Pack, price: must be a positive amount with at most two decimals. The site is as it was.',
       link: { href: 'https://github.com/saanjhstudio/site/actions/runs/1' },
     });
     expect(decide(config, true, answers({ statuses: [failure(null)] })).text).toBe(

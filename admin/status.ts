@@ -57,6 +57,10 @@ export type Status = {
 const time = (iso: string) =>
   new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
+/** ": <the host's words>." (a sentence's end, however the host ended them), or ".". */
+const why = ({ description }: CommitStatus) =>
+  description ? `: ${description}${/[.!?…]$/.test(description) ? '' : '.'}` : '.';
+
 const failedOf = (statuses: readonly CommitStatus[] | null) =>
   statuses?.find((status) => status.state === 'failure' || status.state === 'error');
 
@@ -98,7 +102,7 @@ export function decide(config: StatusConfig, signedIn: boolean, answers: Answers
     return failed
       ? [
           {
-            text: `The preview of your draft “${title}” failed${failed.description ? `: ${failed.description}` : '.'} Correct it and save the draft again.`,
+            text: `The preview of your draft “${title}” failed${why(failed)} Correct it and save the draft again.`,
             ...hostLink(failed, 'What the build said'),
           },
         ]
@@ -140,7 +144,7 @@ export function decide(config: StatusConfig, signedIn: boolean, answers: Answers
   if (failed) {
     return {
       state: 'failed',
-      text: `The build of your change published at ${published} failed${failed.description ? `: ${failed.description}` : '.'} The site is as it was.`,
+      text: `The build of your change published at ${published} failed${why(failed)} The site is as it was.`,
       ...hostLink(failed, 'What the host said'),
       drafts,
     };
