@@ -204,6 +204,8 @@ async function publishDraft(page: Page, branch: string) {
   await expect
     .poll(() => github.pulls().find((pull) => pull.head === branch)?.mergedAt ?? null, saving)
     .not.toBeNull();
+  // Decap deletes the draft's branch after the merge; the next draft of the entry makes it anew.
+  await expect.poll(() => github.branches(), saving).not.toContain(branch);
   // GitHub's empty answer to the branch's deletion is no failure.
   await expect(page.getByText(/Failed to publish/i)).toHaveCount(0);
 }
