@@ -98,7 +98,7 @@ export default defineConfig([
               group: ['@/server/*'],
               allowTypeImports: true,
               message:
-                "Import the service's types only (its routes' API types, server/contract.ts): no service code in the site.",
+                "Import the service's types only (its routes' API types, server/routes/contract.ts): no service code in the site.",
             },
           ],
         },
@@ -118,6 +118,11 @@ export default defineConfig([
               group: ['@/*', '!@/lib', '@/lib/*', '!@/lib/shared', '!@/lib/node'],
               message:
                 'The service may import only lib/shared/ and lib/node/, the parts of lib/ the site and the service share.',
+            },
+            {
+              group: ['**/testing', '**/testing/*', '@/server/testing/*'],
+              message:
+                "The service's own code never imports its fakes (server/testing/ is for tests and e2e only).",
             },
           ],
         },

@@ -59,7 +59,7 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
     },
     {
-      command: 'node --import tsx server/index.ts',
+      command: 'node --import tsx server/testing/dev.ts',
       env: serviceEnv([baseURL, ...hostOrigins]),
       url: `${apiBase}/health`,
       reuseExistingServer: !process.env.CI,

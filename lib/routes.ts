@@ -11,9 +11,11 @@ import {
   type Product,
   type Service,
 } from '@/lib/content';
+import { PRODUCT_ADDRESS } from '@/lib/content/schema';
 import { cityHeading, journal, journalCities } from '@/lib/journal/posts';
 
-export const presetPath = (preset: Pick<Preset, 'slug'>) => `/full-item/${preset.slug}/`;
+export const presetPath = (preset: Pick<Preset, 'slug'>) =>
+  productPath({ kind: 'pack', ...preset });
 /** The pack page's "Try it on your photo" section, which the quick view links to. */
 export const TRY_ON_ID = 'try-on';
 export const legacyPresetPath = (preset: Pick<Preset, 'legacyPath'>) => `/${preset.legacyPath}/`;
@@ -23,12 +25,7 @@ export const legacyPresets = () => presets.filter((preset) => preset.legacyPath)
 
 /** A product's page: a pack's under /full-item/, any other kind's at the top level. */
 export function productPath(product: Pick<Product, 'kind' | 'slug'>): string {
-  switch (product.kind) {
-    case 'pack':
-      return presetPath(product);
-    case 'bundle':
-      return `/${product.slug}/`;
-  }
+  return PRODUCT_ADDRESS[product.kind].replace('<slug>', product.slug);
 }
 export const servicePath = (service: Pick<Service, 'slug'>) => `/services/${service.slug}/`;
 export const galleryPath = (gallery: Pick<Gallery, 'collection' | 'slug'>) =>

@@ -1,20 +1,20 @@
 // The service's parts, composed in one place: the HTTP service (service.ts) and the reconciliation
 // command (reconcile-cli.ts) both take them from here, so a new dependency is added once.
-import { createCatalog } from './catalog-source';
+import { createCatalog } from './catalog/source';
 import { DAY, type Config } from './config';
-import { catalogStaleNotice } from './emails/studio';
+import { catalogStaleNotice } from './mail/studio';
 import type { Log } from './log';
-import { createMailer } from './mail';
+import { createMailer } from './mail/transport';
 import { createOrderService } from './orders';
-import { createOutbox } from './outbox';
-import { writePlaceholderPacks } from './packs';
-import { createPayPalClient } from './paypal';
-import { reconcile } from './reconcile';
-import { createRecovery } from './recovery';
+import { createOutbox } from './mail/outbox';
+import { writePlaceholderPacks } from './downloads/packs';
+import { createPayPalClient } from './paypal/client';
+import { reconcile } from './orders/reconcile';
+import { createRecovery } from './orders/recovery';
 import { createReviews } from './reviews';
 import { createPublisher } from './reviews/publisher';
 import { openStore } from './store';
-import { createViesClient } from './vies';
+import { createViesClient } from './tax/vies';
 
 export type Composition = {
   /** Where PayPal and VIES answer: their real APIs, or the fakes development starts. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { RETRY_DELAYS_MS } from './outbox';
-import { VIES_API_BASE } from './vies';
+import { RETRY_DELAYS_MS } from './mail/outbox';
+import { VIES_API_BASE } from './tax/vies';
 import { LINK_DEFAULTS } from '@/lib/shared/order';
 
 /** Everything the service reads from its environment (see server/.env.example). */
@@ -18,7 +18,7 @@ export type Config = {
   fakePayPalPort: number | null;
   /** How long the fake PayPal waits after a capture before it sends the webhook. */
   fakeWebhookDelayMs: number;
-  /** The EU's VIES service, asked about business buyers' VAT numbers (server/vies.ts). */
+  /** The EU's VIES service, asked about business buyers' VAT numbers (server/tax/vies.ts). */
   vies: { apiBase: string; timeoutMs: number };
   /** Runs the local fake VIES on this port (development only). */
   fakeViesPort: number | null;

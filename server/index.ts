@@ -1,16 +1,6 @@
-// The order-confirmation service's entry point: `npm run server` (see README, "The order-confirmation service").
-import { ConfigError, loadConfig } from './config';
-import { createLog } from './log';
-import { startService } from './service';
+// The order-confirmation service's production entry (`node server/dist/index.mjs`; README, "The
+// order-confirmation service"). It talks to the PayPal and VIES its settings name: in development,
+// `npm run server` (server/testing/dev.ts) starts the local fakes for it.
+import { runService, startService } from './service';
 
-const log = createLog();
-try {
-  const service = await startService(loadConfig(), log);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void service.close().then(() => process.exit(0)));
-  }
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  log.error({ msg: error.message });
-  process.exit(1);
-}
+await runService(startService);

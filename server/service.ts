@@ -2,10 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { composeService } from './compose';
-import type { Config } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { createLog, type Log } from './log';
 
-function listen(fetch: Parameters<typeof serve>[0]['fetch'], port: number, hostname: string) {
+export function listen(
+  fetch: Parameters<typeof serve>[0]['fetch'],
+  port: number,
+  hostname: string,
+) {
   return new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
     const server = serve({ fetch, port, hostname }, (info: AddressInfo) =>
       resolve({ server, port: info.port }),
@@ -14,40 +18,25 @@ function listen(fetch: Parameters<typeof serve>[0]['fetch'], port: number, hostn
   });
 }
 
-const close = (server: ServerType) => new Promise<void>((resolve) => server.close(() => resolve()));
+export const close = (server: ServerType) =>
+  new Promise<void>((resolve) => server.close(() => resolve()));
+
+/** Where the service finds PayPal and VIES when not where the settings say (local fakes). */
+export type Elsewhere = { paypalBase?: string; viesBase?: string };
 
 /**
- * Starts the service (and, in development, the fake PayPal and VIES it talks to). Port 0 picks a free port;
- * the returned url is where it answers.
+ * Starts the service. Port 0 picks a free port; the returned url is where it answers. In
+ * development and tests, server/testing/with-fakes.ts starts the fake PayPal and VIES first and
+ * passes their addresses.
  */
-export async function startService(config: Config, log: Log = createLog()) {
-  const servers: ServerType[] = [];
+export async function startService(
+  config: Config,
+  log: Log = createLog(),
+  elsewhere: Elsewhere = {},
+) {
   let url = '';
-  let paypalBase = config.paypal.apiBase;
-  if (config.fakePayPalPort !== null) {
-    // Loaded only here, in development and tests: the production service carries no test
-    // machinery (nor the Ajv and PayPal descriptions the fake checks requests with).
-    const { createFakePayPal } = await import('./fake-paypal');
-    const fakePayPal = createFakePayPal({
-      ...config.paypal,
-      webhookUrl: () => (url ? `${url}/webhooks/paypal` : null),
-      webhookDelayMs: config.fakeWebhookDelayMs,
-    });
-    // The fake never answers beyond this machine, whatever HOST the service listens on.
-    const fake = await listen(fakePayPal.fetch, config.fakePayPalPort, '127.0.0.1');
-    servers.push(fake.server);
-    paypalBase = `http://127.0.0.1:${fake.port}`;
-    log.info({ msg: 'fake PayPal listening', url: paypalBase });
-  }
-  let viesBase = config.vies.apiBase;
-  if (config.fakeViesPort !== null) {
-    const { createFakeVies } = await import('./fake-vies');
-    const fake = await listen(createFakeVies().fetch, config.fakeViesPort, '127.0.0.1');
-    servers.push(fake.server);
-    viesBase = `http://127.0.0.1:${fake.port}`;
-    log.info({ msg: 'fake VIES listening', url: viesBase });
-  }
-
+  const paypalBase = elsewhere.paypalBase ?? config.paypal.apiBase;
+  const viesBase = elsewhere.viesBase ?? config.vies.apiBase;
   const parts = composeService(config, log, {
     paypalBase,
     viesBase,
@@ -61,7 +50,6 @@ export async function startService(config: Config, log: Log = createLog()) {
   // request (and /health says whether the shop is open).
   await catalog.start();
   const api = await listen(app.fetch, config.port, config.host);
-  servers.push(api.server);
   url = `http://${config.host}:${api.port}`;
   log.info({
     msg: 'order-confirmation service listening',
@@ -91,10 +79,31 @@ export async function startService(config: Config, log: Log = createLog()) {
     },
     async close() {
       catalog.stop();
-      await Promise.all(servers.map(close));
+      await close(api.server);
       await app.settled();
       await outbox.stop();
       store.close();
     },
   };
+}
+
+/**
+ * Runs a service from the environment's settings until SIGINT or SIGTERM (the entries:
+ * server/index.ts in production, server/testing/dev.ts with the local fakes); a settings error is
+ * said in one line and exits 1.
+ */
+export async function runService(
+  start: (config: Config, log: Log) => Promise<{ close(): Promise<void> }>,
+) {
+  const log = createLog();
+  try {
+    const service = await start(loadConfig(), log);
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.once(signal, () => void service.close().then(() => process.exit(0)));
+    }
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    log.error({ msg: error.message });
+    process.exit(1);
+  }
 }

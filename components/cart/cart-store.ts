@@ -17,7 +17,7 @@ function readStorage(): string | null {
   }
 }
 
-/** The cart as local storage keeps it: the stored shape of lib/shared/cart.ts. */
+/** The cart as local storage keeps it: the stored shape of lib/browser/cart.ts. */
 const stored = (lines: CartLine[], catalog: Catalog) => JSON.stringify(toStored(lines, catalog));
 
 function writeStorage(value: string) {

@@ -1,4 +1,4 @@
-// The editor's editorial workflow against GitHub (the fake of server/testing/fake-github.ts, over a
+// The editor's editorial workflow against GitHub (the fake of server/testing/github/index.ts, over a
 // real Git repository holding the project's content, at the address the e2e build's editor is made
 // for): Save makes a draft (a branch and a pull request) and leaves main alone; the preview build
 // of the draft posts a deploy status, as the committed workflow does (.github/workflows/ci.yml);
@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { presets } from '@/lib/content';
 import { presetPath } from '@/lib/routes';
 import { formatPrice } from '@/lib/shared/money';
-import { startFakeGitHub, type FakeGitHub } from '@/server/testing/fake-github';
+import { startFakeGitHub, type FakeGitHub } from '@/server/testing/github';
 import { deploy, rollback } from '../../scripts/deploy/releases';
 import { fakeGitHubPort } from '../service';
 import { openWorkspace, type Workspace } from './workspace';

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { NewOrderRequest } from '@/server/contract';
-import type { PayPalOrder } from '@/server/paypal-orders';
+import type { NewOrderRequest } from '@/server/routes/contract';
+import type { PayPalOrder } from '@/server/paypal/orders';
 import { apiBase, catalogSiteBase, fakePayPalBase } from '../service';
 
 /**
@@ -67,7 +67,7 @@ export type PayPalRecord = {
 
 /**
  * Serves the SDK stub, hands the buyer's approvals to the fake PayPal that the service creates
- * and captures orders with (server/fake-paypal.ts), and records what the checkout asks our
+ * and captures orders with (server/testing/paypal/fake-paypal.ts), and records what the checkout asks our
  * service to create and capture.
  */
 /** `blockSdk`: refuse PayPal's script always (true) or the first so many times. */

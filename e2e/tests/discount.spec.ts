@@ -1,6 +1,6 @@
 import { checkoutCopy, presets } from '@/lib/content';
 import { formatPrice } from '@/lib/shared/money';
-import { runCodes } from '@/server/codes-cli';
+import { runCodes } from '@/server/cli/codes';
 import { expect, test, type Page } from '../fixtures';
 import { fillDetails } from '../fixtures/details';
 import { Cart } from '../fixtures/cart';

@@ -5,7 +5,7 @@ import { fillIn } from '@/lib/shared/copy';
 import { presetPath } from '@/lib/routes';
 import { expect, test } from '../fixtures';
 import { fillDetails } from '../fixtures/details';
-import { newOrderReference, orderRequest } from '@/server/paypal-orders';
+import { newOrderReference, orderRequest } from '@/server/paypal/orders';
 import { apiBase, fakePayPalBase } from '../service';
 import { emailsAbout } from '../stubs/outbox';
 import { paypalAuth, paypalOrder, stubCapture, stubPayPal } from '../stubs/paypal';

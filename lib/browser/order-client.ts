@@ -5,7 +5,7 @@
 import 'client-only';
 import { hc, type InferRequestType, type InferResponseType } from 'hono/client';
 import type { CaptureOutcome, CodeProblem } from '@/lib/shared/order';
-import type { CreatedAnswer } from '@/server/contract';
+import type { CreatedAnswer } from '@/server/routes/contract';
 import type { OrderApi } from '@/server/routes/api';
 import {
   PENDING_KEY,

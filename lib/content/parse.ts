@@ -8,7 +8,7 @@ export type ContentProblem = { at?: string; entry?: string; field?: string; word
 
 /**
  * A content file failed validation; the message names the file, the entry and the field, and
- * `problems` holds the same as data (the build writes the first as its refusal: lib/content/refusal.ts).
+ * `problems` holds the same as data (the build writes the first as its refusal: scripts/content/refusal.ts).
  */
 export class ContentError extends Error {
   override name = 'ContentError';

@@ -67,6 +67,9 @@ const price = z
 export const slug = (hint: string) =>
   matching(/^[a-z0-9-]+$/, 'must be lowercase letters, digits and hyphens', { hint });
 
+/** Each kind of product's page address, <slug> its slug (lib/routes.ts builds them from these). */
+export const PRODUCT_ADDRESS = { pack: '/full-item/<slug>/', bundle: '/<slug>/' } as const;
+
 export const linkSchema = z.object({ label: text, href: internalHref });
 
 /** A labelled group of links, shown as a dropdown in the header. */
@@ -136,7 +139,7 @@ export const presetSchema = z
   .object({
     name: text,
     slug: slug(
-      'The pack’s permanent id: its address (/full-item/<slug>/), its sku in PayPal orders and the name of its file on the download service. Keep it when renaming a pack.',
+      `The pack’s permanent id: its address (${PRODUCT_ADDRESS.pack}), its sku in PayPal orders and the name of its file on the download service. Keep it when renaming a pack.`,
     ),
     price,
     tagline: text,
@@ -164,7 +167,7 @@ export const presetSchema = z
 export const bundleSchema = z
   .object({
     name: text,
-    slug: slug('The bundle’s address (/full-item/<slug>/) and its sku in PayPal orders.'),
+    slug: slug(`The bundle’s address (${PRODUCT_ADDRESS.bundle}) and its sku in PayPal orders.`),
     price: price.meta(
       cms({ hint: 'In the shop currency: less than its packs cost one by one, such as 149.99.' }),
     ),

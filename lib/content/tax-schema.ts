@@ -1,6 +1,6 @@
 // The tax schemes the studio sells under (content/tax.json, "Tax" in the editor): each with its
 // registration number, the places it covers and the standard rate of each place for electronically
-// supplied services. One price everywhere, tax included where it is owed (PRODUCT.md, "Tax").
+// supplied services. One price everywhere, tax included where it is owed (docs/site.md, "Tax").
 import { z } from 'zod';
 import { isoDate } from './terms-schema';
 import { matching, template, text } from './schema';

@@ -26,7 +26,7 @@ export const termsSchema = z.object({
   description: prose,
   heading: text,
   intro: z.array(prose).default([]),
-  /** PRODUCT.md: a full refund within 14 days (the EU/UK right of withdrawal is 14). */
+  /** The studio's promise: a full refund within 14 days (the EU/UK right of withdrawal is 14). */
   refundDays: z.number().int().min(14, 'must be at least 14 days').max(365),
   atButton: z.object({
     heading: text,

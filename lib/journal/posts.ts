@@ -30,7 +30,7 @@ export type JournalEvent = JournalFrontMatter['events'][number] & {
 };
 
 export type JournalPost = Omit<JournalFrontMatter, 'title' | 'slug' | 'events'> & {
-  /** The post's file, as messages name it: content/journal/simran-arjun.md */
+  /** The post's file, as messages name it: content/journal/meera-james.md */
   file: string;
   title: string;
   slug: string;

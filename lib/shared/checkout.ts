@@ -9,7 +9,7 @@ const filled = (message: string) => z.string().check(z.trim(), z.minLength(1, me
 /**
  * The buyer's details (step one), with the messages shown under each field. In Zod Mini, as the
  * checkout's browser code carries it: its functions tree-shake, where classic Zod's methods come
- * whole (15 KB more gzip on /checkout/). The service (server/contract.ts) builds on the same fields.
+ * whole (15 KB more gzip on /checkout/). The service (server/routes/contract.ts) builds on the same fields.
  */
 export const detailsSchema = z.object({
   name: filled('Please enter your name.'),
@@ -52,7 +52,7 @@ export function validateDetails(
 
 /**
  * The older confirmation call's body (POST /api/email/send-order-confirmation), which
- * server/contract.ts validates (its schema's input must be this very type: checked there). Only
+ * server/routes/contract.ts validates (its schema's input must be this very type: checked there). Only
  * the older flow uses it: an order a checkout created in the browser (PendingConfirmation).
  */
 export type ConfirmationRequest = {

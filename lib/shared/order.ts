@@ -1,7 +1,7 @@
 // The order model, one for the browser and the service: what a cart buys, what a code takes off.
 // No zod and no content here, so that the checkout's scripts stay light and the service checks
 // with the very same rules. What PayPal is asked for and answers is the service's
-// (server/paypal-orders.ts).
+// (server/paypal/orders.ts).
 
 /** A pack that an item holds: its slug (the file it delivers) and name. */
 export type Member = { slug: string; name: string };

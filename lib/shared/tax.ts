@@ -1,4 +1,4 @@
-// Tax included in the price (PRODUCT.md, "Tax"): which of the studio's schemes covers a buyer's
+// Tax included in the price (docs/site.md, "Tax"): which of the studio's schemes covers a buyer's
 // place, and how much of a price paid there is tax. One for the browser (the checkout's "Includes
 // VAT" line) and the service (the split PayPal and the order record carry), with no zod and no
 // content, as lib/shared/order.ts. The table itself is content (lib/content/tax-schema.ts).

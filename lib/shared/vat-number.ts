@@ -1,6 +1,6 @@
 // A business buyer's EU VAT number, as typed at the checkout: its format and check digits (jsvat),
 // for the browser as the buyer types and for the service before it asks VIES whether the number is
-// registered (server/vies.ts). The browser loads this module only once a number is typed.
+// registered (server/tax/vies.ts). The browser loads this module only once a number is typed.
 import {
   austria,
   belgium,

@@ -1,9 +1,9 @@
 // What happens to a recorded order later: its links shown again, sent again, or stopped by a refund.
 import { deliveredPacks } from '@/lib/shared/order';
 import { COPY, type OrderRecord } from '../store';
-import { refundNotice } from '../emails/studio';
+import { refundNotice } from '../mail/studio';
 import type { OrderContext } from './context';
-import { refundedTax } from '../tax';
+import { refundedTax } from '../tax/order-tax';
 
 /** The order's links that still work, newest per pack, as the buyer's receipt shows them. */
 export function downloads(ctx: OrderContext, order: OrderRecord) {

@@ -1,13 +1,15 @@
 // An order the service created, captured once the buyer approved it in PayPal's window, and
 // delivered in the same call.
 import type { PackRef } from '@/lib/shared/order';
-import { missingPacks } from '../packs';
+import { missingPacks } from '../downloads/packs';
 import { packsMissing } from './create';
-import { PayPalRefused } from '../paypal';
-import { linesFromPayPal, readCustomId, type PayPalOrder } from '../paypal-orders';
+import { PayPalRefused } from '../paypal/client';
+import { linesFromPayPal } from '../paypal/paid';
+import { readCustomId } from '../paypal/custom-id';
+import { type PayPalOrder } from '../paypal/orders';
 import type { OrderRecord } from '../store';
-import { sealMatches } from '../tokens';
-import { taxFromPayPal } from '../tax';
+import { sealMatches } from '../downloads/tokens';
+import { taxFromPayPal } from '../tax/order-tax';
 import { oneLine, sameAddress, type Delivery, type OrderContext } from './context';
 import { asSold, restoreOrder } from './restore';
 import { settle } from './settle';

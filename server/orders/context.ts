@@ -3,19 +3,19 @@
 import { randomBytes } from 'node:crypto';
 import { formatAmount, formatPrice } from '@/lib/shared/money';
 import { deliveredPacks } from '@/lib/shared/order';
-import type { CatalogSource } from '../catalog-source';
+import type { CatalogSource } from '../catalog/source';
 import { DAY, type Config } from '../config';
 import type { Log } from '../log';
-import { buyerEmail, reviewReminder, type OrderSummary } from '../emails/buyer';
-import { taxStatement } from '../tax';
-import { codePastLimitNotice, refusedNotice, studioEmail, studioNotice } from '../emails/studio';
-import type { Message } from '../mail';
-import type { Outbox } from '../outbox';
-import type { PayPalClient } from '../paypal';
+import { buyerEmail, reviewReminder, type OrderSummary } from '../mail/buyer';
+import { taxStatement } from '../tax/order-tax';
+import { codePastLimitNotice, refusedNotice, studioEmail, studioNotice } from '../mail/studio';
+import type { Message } from '../mail/transport';
+import type { Outbox } from '../mail/outbox';
+import type { PayPalClient } from '../paypal/client';
 import type { NewLink, NewMessage, OrderRecord, Store } from '../store';
 import { reviewLinks } from '../reviews';
-import { newLinkId, signToken } from '../tokens';
-import type { ViesClient } from '../vies';
+import { newLinkId, signToken } from '../downloads/tokens';
+import type { ViesClient } from '../tax/vies';
 
 export type OrderDeps = {
   config: Config;

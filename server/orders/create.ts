@@ -9,15 +9,17 @@ import {
   type OrderLine,
   type PackRef,
 } from '@/lib/shared/order';
-import { applyCode } from '../codes';
+import { applyCode } from '../discounts/codes';
 import type { Member } from '@/lib/shared/order';
-import type { OrderSummary } from '../emails/buyer';
-import { packsMissingNotice, studioNotice } from '../emails/studio';
-import { PayPalRefused } from '../paypal';
-import { missingPacks } from '../packs';
-import { customIdFor, newOrderReference, orderRequest, saleText } from '../paypal-orders';
-import { orderTax } from '../tax';
-import { orderSeal, saleSeal } from '../tokens';
+import type { OrderSummary } from '../mail/buyer';
+import { packsMissingNotice, studioNotice } from '../mail/studio';
+import { PayPalRefused } from '../paypal/client';
+import { missingPacks } from '../downloads/packs';
+import { customIdFor } from '../paypal/custom-id';
+import { newOrderReference, orderRequest } from '../paypal/orders';
+import { saleText } from '../paypal/paid';
+import { orderTax } from '../tax/order-tax';
+import { orderSeal, saleSeal } from '../downloads/tokens';
 import { countryName } from '@/lib/shared/countries';
 import { taxRule, type BusinessBuyer } from '@/lib/shared/tax';
 import { readVatNumber } from '@/lib/shared/vat-number';
@@ -85,7 +87,7 @@ export async function createOrder(
     packsMissing(ctx, missing, shop.version);
     return { unavailable: missing };
   }
-  // Where the buyer says they are settles the tax included in the prices (server/tax.ts); PayPal's
+  // Where the buyer says they are settles the tax included in the prices (server/tax/order-tax.ts); PayPal's
   // payer country, known once they approve, may settle it elsewhere (settle.ts).
   const given = input.customer.country ?? null;
   const rule = given ? taxRule(shop.tax, { country: given, region: input.customer.region }) : null;

@@ -2,7 +2,8 @@
 // first (PayPal's webhook, a buyer recovering an order, or the confirmation call of a checkout that
 // created its order in the browser, before the service created orders). What was bought and paid
 // always comes from PayPal's own order; the first path to record it wins.
-import { readCustomId, type PayPalOrder } from '../paypal-orders';
+import { readCustomId } from '../paypal/custom-id';
+import { type PayPalOrder } from '../paypal/orders';
 import { claimProblem, type Claim, type Delivery, type OrderContext } from './context';
 import { deliverBrowserOrder } from './legacy';
 import { restoreOrder } from './restore';

@@ -4,9 +4,15 @@
 //   settle.ts      a paid order delivered from PayPal's word (capture, webhook, recovery)
 //   deliver.ts     a paid order delivered to whichever path asks first (webhook, recovery, and
 //                  the older confirmation call of checkouts that created their order in the browser)
+//   restore.ts     a paid order the database lacks, taken back from PayPal's record
+//   legacy.ts      the older flow: orders a browser created at PayPal (goes when server/README.md says)
 //   after-sale.ts  links shown again, sent again, stopped by a refund
+//   refunds.ts     PayPal's refund and reversal events, read into the above
+//   recovery.ts    fresh links asked for by a buyer, from PayPal's record if need be
+//   reconcile.ts   after a database restore: every payment PayPal received, delivered if lacking
 //   stuck.ts       an error of ours on a buyer's order: answered in words, the studio told
 //   states.ts      the states an order goes through, which the store enforces
+//   context.ts     what they share (the store, PayPal, the catalogue, mail)
 import type { Member } from '@/lib/shared/order';
 import type { OrderRecord } from '../store';
 import { downloads, recordRefund, refund, resend } from './after-sale';

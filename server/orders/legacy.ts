@@ -2,10 +2,11 @@
 // service created every order (checkouts of that time still open in a tab, or an approved order
 // kept in a buyer's storage), delivered when PayPal's webhook, the buyer's recovery or that
 // checkout's confirmation call (routes/confirmation.ts) asks. When it can go: server/README.md.
-import { applyCode } from '../codes';
-import { paidOrder, type PayPalOrder } from '../paypal-orders';
+import { applyCode } from '../discounts/codes';
+import { paidOrder } from '../paypal/paid';
+import { type PayPalOrder } from '../paypal/orders';
 import type { OrderRecord } from '../store';
-import { taxFromPayPal } from '../tax';
+import { taxFromPayPal } from '../tax/order-tax';
 import {
   claimProblem,
   lines,

@@ -4,19 +4,14 @@
 // delivery to whichever path asks first, and the older flow (legacy.ts).
 import { parseAmount } from '@/lib/shared/money';
 import { deliveredPacks } from '@/lib/shared/order';
-import { applyCode } from '../codes';
-import { missingPacks } from '../packs';
-import {
-  moneyKept,
-  packsAsSold,
-  paidOrder,
-  readCustomId,
-  saleText,
-  type PayPalOrder,
-} from '../paypal-orders';
+import { applyCode } from '../discounts/codes';
+import { missingPacks } from '../downloads/packs';
+import { moneyKept, packsAsSold, paidOrder, saleText } from '../paypal/paid';
+import { readCustomId } from '../paypal/custom-id';
+import { type PayPalOrder } from '../paypal/orders';
 import type { OrderRecord } from '../store';
-import { saleSealMatches, sealMatches } from '../tokens';
-import { taxFromPayPal } from '../tax';
+import { saleSealMatches, sealMatches } from '../downloads/tokens';
+import { taxFromPayPal } from '../tax/order-tax';
 import { oneLine, sameAddress, type Claim, type Delivery, type OrderContext } from './context';
 
 /**

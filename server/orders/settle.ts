@@ -1,13 +1,14 @@
 // A paid order the service created, delivered from PayPal's word: what capture, the webhook and
 // recovery share once PayPal says it was paid.
 import type { OrderLine } from '@/lib/shared/order';
-import { moneyKept, paidOrder, type PaidOrder, type PayPalOrder } from '../paypal-orders';
+import { moneyKept, paidOrder, type PaidOrder } from '../paypal/paid';
+import { type PayPalOrder } from '../paypal/orders';
 import type { OrderRecord } from '../store';
 import { refund } from './after-sale';
 import type { Delivery, OrderContext } from './context';
 import { formatAmount } from '@/lib/shared/money';
-import { studioNotice } from '../emails/studio';
-import { settledTax, type OrderTax } from '../tax';
+import { studioNotice } from '../mail/studio';
+import { settledTax, type OrderTax } from '../tax/order-tax';
 
 /**
  * Delivers an order the service created, once PayPal says it was paid: captured in full (a part
@@ -34,7 +35,7 @@ export function settle(ctx: OrderContext, known: OrderRecord, order: PayPalOrder
     return ctx.refuseAfterPayment(known.id, problem, known.email, amountOf(known));
   }
   // PayPal's payer country is now known: the place whose tax the price included is settled from
-  // it and the buyer's word (server/tax.ts); the amount stays, the split may move.
+  // it and the buyer's word (server/tax/order-tax.ts); the amount stays, the split may move.
   const tax =
     known.tax &&
     settledTax(

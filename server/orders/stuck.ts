@@ -1,7 +1,7 @@
 // An error of ours while a buyer's order was captured or restored (a disk error, a database that
 // lacks what the order names): never a bare 500 for an order PayPal may hold money for.
-import { PayPalRefused, PayPalUnavailable } from '../paypal';
-import { moneyKept } from '../paypal-orders';
+import { PayPalRefused, PayPalUnavailable } from '../paypal/client';
+import { moneyKept } from '../paypal/paid';
 import type { Delivery, OrderContext } from './context';
 
 /**

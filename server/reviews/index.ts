@@ -7,13 +7,13 @@ import type { Member } from '@/lib/shared/order';
 import { deliveredPacks } from '@/lib/shared/order';
 import { displayName, type Rating, type ReviewFields, type ReviewState } from '@/lib/shared/review';
 import { DAY, type Config } from '../config';
-import type { DownloadLink, OrderSummary } from '../emails/buyer';
-import { reviewNotice } from '../emails/studio';
+import type { DownloadLink, OrderSummary } from '../mail/buyer';
+import { reviewNotice } from '../mail/studio';
 import type { Log } from '../log';
-import type { Outbox } from '../outbox';
+import type { Outbox } from '../mail/outbox';
 import type { OrderRecord, Store } from '../store';
 import type { ReviewFile } from '@/lib/node/review-schema';
-import { signReviewToken, verifyReviewToken } from '../tokens';
+import { signReviewToken, verifyReviewToken } from '../downloads/tokens';
 import { PublishConflict, type Publisher } from './publisher';
 
 /** How long a review link works after its e-mail is written. */

@@ -1,11 +1,11 @@
 // The older confirmation call, from a checkout that created its order in the browser (orders in
 // flight from before the service created them): POST /api/email/send-order-confirmation.
 import { Hono } from 'hono';
-import { confirmationSchema, type PendingAnswer } from '../contract';
-import { jsonBody, problem, type Env } from '../http';
+import { confirmationSchema, type PendingAnswer } from './contract';
+import { jsonBody, problem, type Env } from './http';
 import type { Log } from '../log';
 import type { OrderService } from '../orders';
-import { PayPalUnavailable } from '../paypal';
+import { PayPalUnavailable } from '../paypal/client';
 import { paypalUnreachable, receipt } from './orders';
 
 /** Every refused confirmation: the same words, after the same time (longer than asking PayPal). */

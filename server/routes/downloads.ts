@@ -2,16 +2,16 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
 import type { Member } from '@/lib/shared/order';
-import type { CatalogSource } from '../catalog-source';
+import type { CatalogSource } from '../catalog/source';
 import type { Config } from '../config';
-import { byteRange, downloadPage } from '../download';
-import { problem, rateLimit, type Env } from '../http';
-import type { LinkPolicy } from '../links';
+import { byteRange, downloadPage } from '../downloads/page';
+import { problem, rateLimit, type Env } from './http';
+import type { LinkPolicy } from '../downloads/links';
 import type { Log } from '../log';
-import { packFile } from '../packs';
-import { PayPalUnavailable } from '../paypal';
-import { isOneAddress } from '../paypal-orders';
-import type { FreshLinks, Recovery } from '../recovery';
+import { packFile } from '../downloads/packs';
+import { PayPalUnavailable } from '../paypal/client';
+import { isOneAddress } from '../paypal/custom-id';
+import type { FreshLinks, Recovery } from '../orders/recovery';
 
 type PageProps = Parameters<typeof downloadPage>[1];
 

@@ -16,15 +16,15 @@ import {
   type NotCreatedAnswer,
   type PendingAnswer,
   type PlaceRefusedAnswer,
-} from '../contract';
+} from './contract';
 import type { CaptureOutcome } from '@/lib/shared/order';
-import { jsonBody, problem, type Env } from '../http';
+import { jsonBody, problem, type Env } from './http';
 import type { Log } from '../log';
 import type { OrderService } from '../orders';
-import { PayPalRefused, PayPalUnavailable } from '../paypal';
-import { LINK_EMAILS_PER_HOUR, type FreshLinks, type Recovery } from '../recovery';
+import { PayPalRefused, PayPalUnavailable } from '../paypal/client';
+import { LINK_EMAILS_PER_HOUR, type FreshLinks, type Recovery } from '../orders/recovery';
 import type { OrderRecord } from '../store';
-import { taxStatement } from '../tax';
+import { taxStatement } from '../tax/order-tax';
 
 /** The answer when fresh links were sent. */
 export const FRESH_LINKS_SENT = 'Fresh links are on their way to the address of the order.';

@@ -8,18 +8,18 @@ import { ORDER_ID_PATTERN } from '@/lib/shared/order';
 import type { Config } from '../config';
 import type { OrderService } from '../orders';
 import type { Context } from 'hono';
-import { clientKey, problem, type Env } from '../http';
+import { clientKey, problem, type Env } from './http';
 import type { Log } from '../log';
 import {
   PayPalUnavailable,
   WEBHOOK_HEADERS,
   type PayPalClient,
   type WebhookSignature,
-} from '../paypal';
-import { handleRefund, type RefundEvent } from '../refunds';
+} from '../paypal/client';
+import { handleRefund, type RefundEvent } from '../orders/refunds';
 import type { Store } from '../store';
-import { CertificateUnavailable, webhookVerifier } from '../webhook-signature';
-import { webhookHints } from '../webhook-hints';
+import { CertificateUnavailable, webhookVerifier } from '../paypal/webhook-signature';
+import { webhookHints } from '../paypal/webhook-hints';
 import path from 'node:path';
 
 type Event = {

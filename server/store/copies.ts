@@ -1,7 +1,14 @@
 // What a download link has sent of the copy under way: its byte ranges, counted once, so that a
 // copy resumed in pieces costs one copy (see `spendLink`).
 import type Database from 'better-sqlite3';
-import { addRange, length, missingFrom, removeRange, within, type Ranges } from '../byte-ranges';
+import {
+  addRange,
+  length,
+  missingFrom,
+  removeRange,
+  within,
+  type Ranges,
+} from '../downloads/byte-ranges';
 import { COPY } from './records';
 
 /** Separate pieces of one copy a link keeps count of; a request that would make more is refused. */

@@ -3,8 +3,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { OrderLine } from '@/lib/shared/order';
 import type { SaleTerms } from '@/lib/node/shop-catalog';
-import type { Message } from '../mail';
-import type { OrderTax } from '../tax';
+import type { Message } from '../mail/transport';
+import type { OrderTax } from '../tax/order-tax';
 import { moveGuard, ownedCondition, type FirstState } from '../orders/states';
 import { codeStore } from './codes';
 import type {

@@ -1,8 +1,8 @@
 // What the store keeps, as the service reads and writes it.
 import type { DiscountRule, OrderLine } from '@/lib/shared/order';
 import type { SaleTerms } from '@/lib/node/shop-catalog';
-import type { Message } from '../mail';
-import type { OrderTax } from '../tax';
+import type { Message } from '../mail/transport';
+import type { OrderTax } from '../tax/order-tax';
 import type { OrderState } from '../orders/states';
 
 /**
@@ -38,7 +38,7 @@ export type OrderRecord = {
    */
   terms: SaleTerms | null;
   /**
-   * The tax its total includes and the evidence of where the buyer is (server/tax.ts). Null for
+   * The tax its total includes and the evidence of where the buyer is (server/tax/order-tax.ts). Null for
    * orders sold before tax, and for orders a browser created at PayPal.
    */
   tax: OrderTax | null;

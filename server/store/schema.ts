@@ -76,7 +76,7 @@ const TABLES = `
     createdAt INTEGER NOT NULL,
     deliveredAt INTEGER,
     terms TEXT,
-    -- v9: the tax the order's total includes, with its evidence (JSON, server/tax.ts OrderTax).
+    -- v9: the tax the order's total includes, with its evidence (JSON, server/tax/order-tax.ts OrderTax).
     tax TEXT
   );
   CREATE TABLE links (

@@ -14,11 +14,11 @@ import { orderTotalCents, type AppliedDiscount, type PackRef } from '@/lib/share
 import { versioned, type ShopCatalog } from '@/lib/node/shop-catalog';
 import { loadConfig, type Config } from '../config';
 import type { Fields } from '../log';
-import { newOrderReference, orderRequest, type PayPalOrder } from '../paypal-orders';
+import { newOrderReference, orderRequest, type PayPalOrder } from '../paypal/orders';
 import { after, before } from 'node:test';
 import { serve } from '@hono/node-server';
-import { createFakePayPal } from '../fake-paypal';
-import { startService } from '../service';
+import { createFakePayPal } from './paypal/fake-paypal';
+import { startWithFakes } from './with-fakes';
 import { startSmtpCapture } from './smtp-capture';
 import { COPY } from '../store';
 
@@ -31,7 +31,7 @@ export const [stoic, regal, earthy] = allPacks as [PackRef, PackRef, PackRef];
 export const STUDIO = publishedShop.studio.email;
 export const priceOf = (...packs: PackRef[]) => formatAmount(orderTotalCents(packs));
 
-export type Service = Awaited<ReturnType<typeof startService>>;
+export type Service = Awaited<ReturnType<typeof startWithFakes>>;
 
 /**
  * The site's /catalog.json on a port of its own, as a static host serves it (an ETag, 304 to a
@@ -106,7 +106,7 @@ export async function start(
     warn: (f: Fields) => logs.push(f),
     error: (f: Fields) => logs.push(f),
   };
-  const service = await startService(config, log);
+  const service = await startWithFakes(config, log);
   const close = service.close;
   service.close = async () => {
     await close();

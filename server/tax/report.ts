@@ -1,0 +1,269 @@
+// The quarter's figures for the studio's tax returns (`npm run tax-report`): per scheme, place and
+// currency, the sales, their net and the tax they included, in the orders' currency and in the
+// scheme's at the rates the studio gives (the OSS asks for the ECB's rate of the quarter's last
+// day). Amounts of different currencies are never added together.
+import { formatAmount } from '@/lib/shared/money';
+import type { OrderRecord, RefundRecord } from '../store';
+
+/** A quarter as the returns name it: 2026Q4 is October to December 2026, in UTC. */
+export function quarterOf(text: string): { from: number; to: number; name: string } | null {
+  const match = /^(\d{4})Q([1-4])$/.exec(text.trim().toUpperCase());
+  if (!match) return null;
+  const year = Number(match[1]);
+  // The shop sold nothing before 2000: "0000Q1" is a typo, not a quarter.
+  if (year < 2000) return null;
+  const first = (Number(match[2]) - 1) * 3;
+  return {
+    from: Date.UTC(year, first, 1),
+    to: Date.UTC(year, first + 3, 1),
+    name: `${year}Q${match[2]}`,
+  };
+}
+
+/** One line of the return: a place of a scheme at one rate. */
+export type ReportRow = {
+  scheme: string;
+  schemeName: string;
+  country: string;
+  region: string | null;
+  place: string;
+  rate: number;
+  /** The currency the orders were paid in: a row never adds two. */
+  currency: string;
+  orders: number;
+  grossCents: number;
+  netCents: number;
+  taxCents: number;
+  /** Money given back in the quarter (on sales of any quarter), and the tax in it. */
+  refunds: number;
+  refundCents: number;
+  refundTaxCents: number;
+};
+
+/** Orders the buyer paid for and kept, or that were refunded since (their sale stands). */
+const SOLD = new Set(['paid', 'delivered', 'refunded']);
+
+/**
+ * The quarter's sales per scheme, place and rate, from each order's tax record, by the day the
+ * order was made, and the refunds made in the quarter, by the day of the refund (on the sale's
+ * scheme, place and rate). Orders of no scheme (an untaxed place), orders reverse-charged to a
+ * business and orders without a record (sold before tax) are counted apart, so the studio sees
+ * what the return leaves out.
+ */
+export function taxReport(
+  orders: readonly OrderRecord[],
+  quarter: { from: number; to: number },
+  refunds: readonly { refund: RefundRecord; order: OrderRecord }[] = [],
+) {
+  const rows = new Map<string, ReportRow>();
+  const rowOf = (tax: NonNullable<OrderRecord['tax']>, currency: string) => {
+    const key = [tax.scheme, tax.country, tax.region ?? '', tax.rate, currency].join('|');
+    const row = rows.get(key) ?? {
+      scheme: tax.scheme!,
+      schemeName: tax.schemeName ?? tax.scheme!,
+      country: tax.country!,
+      region: tax.region,
+      place: tax.place ?? tax.country!,
+      rate: tax.rate,
+      currency,
+      orders: 0,
+      grossCents: 0,
+      netCents: 0,
+      taxCents: 0,
+      refunds: 0,
+      refundCents: 0,
+      refundTaxCents: 0,
+    };
+    rows.set(key, row);
+    return row;
+  };
+  /** Orders of no scheme, and orders sold before tax was recorded: per currency. */
+  const untaxed: Totals = {};
+  const unrecorded: Totals = {};
+  const add = (totals: Totals, order: OrderRecord) => {
+    const sum = (totals[order.currency] ??= { orders: 0, grossCents: 0 });
+    sum.orders += 1;
+    sum.grossCents += order.totalCents;
+  };
+  /** Sold to businesses whose VAT numbers VIES confirmed: no VAT, not in the OSS return. */
+  const reverseCharged: {
+    orderId: string;
+    number: string;
+    country: string;
+    cents: number;
+    currency: string;
+  }[] = [];
+  const closed: string[] = [];
+  /** Canadian orders whose province no evidence named readably: for the studio to settle. */
+  const regionUnknown: string[] = [];
+  for (const order of orders) {
+    if (!SOLD.has(order.status) || order.createdAt < quarter.from || order.createdAt >= quarter.to)
+      continue;
+    const tax = order.tax;
+    if (!tax) {
+      add(unrecorded, order);
+      continue;
+    }
+    if (tax.closed) closed.push(order.id);
+    if (tax.regionUnknown) regionUnknown.push(order.id);
+    if (tax.reverseCharged) {
+      const { number } = tax.business!;
+      reverseCharged.push({
+        orderId: order.id,
+        number,
+        country: tax.country!,
+        cents: order.totalCents,
+        currency: order.currency,
+      });
+      continue;
+    }
+    if (!tax.scheme || !tax.country || tax.closed) {
+      add(untaxed, order);
+      continue;
+    }
+    const row = rowOf(tax, order.currency);
+    row.orders += 1;
+    row.grossCents += order.totalCents;
+    row.netCents += tax.netCents;
+    row.taxCents += tax.taxCents;
+  }
+  for (const { refund, order } of refunds) {
+    const tax = order.tax;
+    if (refund.at < quarter.from || refund.at >= quarter.to) continue;
+    if (!tax?.scheme || !tax.country || tax.closed || tax.reverseCharged) continue;
+    const row = rowOf(tax, order.currency);
+    row.refunds += 1;
+    row.refundCents += refund.cents;
+    row.refundTaxCents += refund.taxCents;
+  }
+  const sorted = [...rows.values()].sort(
+    (a, b) =>
+      a.scheme.localeCompare(b.scheme) ||
+      a.country.localeCompare(b.country) ||
+      (a.region ?? '').localeCompare(b.region ?? '') ||
+      a.rate - b.rate ||
+      a.currency.localeCompare(b.currency),
+  );
+  return { rows: sorted, untaxed, unrecorded, reverseCharged, closed, regionUnknown };
+}
+
+type Totals = Record<string, { orders: number; grossCents: number }>;
+
+/**
+ * Units of `to` per unit of `from`, as the studio gave them (1 within one currency), or undefined.
+ * Given as "EUR=0.92" (from the shop's currency) or "JPY:EUR=0.0061".
+ */
+export type Rates = (from: string, to: string) => number | undefined;
+
+/** The rates a command line gives, or the first problem with them (a malformed or repeated one). */
+export function readRates(
+  given: readonly string[],
+  shopCurrency: string,
+): { rates: Rates; pairs: Map<string, number> } | { problem: string } {
+  const pairs = new Map<string, number>();
+  for (const each of given) {
+    const match = /^(?:([A-Z]{3}):)?([A-Z]{3})=(\d+(?:\.\d+)?)$/.exec(each);
+    if (!match || !(Number(match[3]) > 0)) {
+      return { problem: `--rate ${each}: a rate such as EUR=0.92 or JPY:EUR=0.0061.` };
+    }
+    const key = `${match[1] ?? shopCurrency}:${match[2]}`;
+    if (pairs.has(key)) return { problem: `--rate ${each}: ${key} is given twice.` };
+    pairs.set(key, Number(match[3]));
+  }
+  return {
+    pairs,
+    rates: (from, to) => (from === to ? 1 : pairs.get(`${from}:${to}`)),
+  };
+}
+
+/**
+ * The rows a return in `schemeCurrency` cannot convert: a currency of the orders without a rate
+ * to it, where the studio gave rates to that currency (without any, its columns stay empty).
+ */
+export function missingRates(
+  rows: readonly ReportRow[],
+  schemeCurrency: (scheme: string) => string,
+  pairs: ReadonlyMap<string, number>,
+): string[] {
+  const missing = new Set<string>();
+  for (const row of rows) {
+    const to = schemeCurrency(row.scheme);
+    const wanted = [...pairs.keys()].some((key) => key.endsWith(`:${to}`));
+    if (wanted && row.currency !== to && !pairs.has(`${row.currency}:${to}`)) {
+      missing.add(`${row.currency}:${to}`);
+    }
+  }
+  return [...missing];
+}
+
+/** Cents of the shop's currency in the scheme's, at `rate` units of it per unit of the shop's. */
+export const converted = (cents: number, rate: number) => Math.round(cents * rate);
+
+/**
+ * The CSV the return is typed from: one line per scheme, place, rate and currency, with the
+ * amounts in the orders' currency (its decimals) and, where the studio gave its rate, in the
+ * scheme's.
+ */
+export function reportCsv(
+  rows: readonly ReportRow[],
+  schemeCurrency: (scheme: string) => string,
+  rates: Rates,
+): string {
+  const quote = (value: string) =>
+    /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const header = [
+    'scheme',
+    'country',
+    'region',
+    'place',
+    'rate',
+    'orders',
+    'currency',
+    'gross',
+    'net',
+    'tax',
+    'refunds',
+    'refunded',
+    'tax refunded',
+    'tax due',
+    'scheme currency',
+    'exchange rate',
+    'net in scheme currency',
+    'tax in scheme currency',
+    'tax refunded in scheme currency',
+    'tax due in scheme currency',
+  ];
+  const lines = rows.map((row) => {
+    const currency = schemeCurrency(row.scheme);
+    const rate = rates(row.currency, currency);
+    const amount = (cents: number) => formatAmount(cents, row.currency);
+    const inScheme = (cents: number) => formatAmount(cents, currency);
+    return [
+      row.scheme,
+      row.country,
+      row.region ?? '',
+      row.place,
+      String(row.rate),
+      String(row.orders),
+      row.currency,
+      amount(row.grossCents),
+      amount(row.netCents),
+      amount(row.taxCents),
+      String(row.refunds),
+      amount(row.refundCents),
+      amount(row.refundTaxCents),
+      amount(row.taxCents - row.refundTaxCents),
+      currency,
+      ...(rate === undefined
+        ? ['', '', '', '', '']
+        : [
+            String(rate),
+            inScheme(converted(row.netCents, rate)),
+            inScheme(converted(row.taxCents, rate)),
+            inScheme(converted(row.refundTaxCents, rate)),
+            inScheme(converted(row.taxCents, rate) - converted(row.refundTaxCents, rate)),
+          ]),
+    ];
+  });
+  return [header, ...lines].map((line) => line.map(quote).join(',')).join('\n') + '\n';
+}
