@@ -119,3 +119,25 @@ export function pathToBuildTime(start, base) {
   }
   return null;
 }
+
+/** Whether a module is a client component: 'use client' before any statement. */
+export function isClientModule(source) {
+  const file = ts.createSourceFile('module.tsx', source, ts.ScriptTarget.Latest, false);
+  for (const statement of file.statements) {
+    if (!ts.isExpressionStatement(statement) || !ts.isStringLiteral(statement.expression)) break;
+    if (statement.expression.text === 'use client') return true;
+  }
+  return false;
+}
+
+/**
+ * The way from a client component to the first build-time module its values reach (the
+ * component first), or null: what the lint rule reports per import, for the whole file.
+ */
+export function clientReach(file, base) {
+  for (const next of importsOf(file, base)) {
+    const way = isBuildTime(next, base) ? [next] : pathToBuildTime(next, base);
+    if (way) return [file, ...way];
+  }
+  return null;
+}

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { afterAll, describe, expect, test } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToBuildTime, valueSpecifiers } from './client-graph.mjs';
@@ -66,4 +67,30 @@ describe("a client component's reach", () => {
       ),
     ).toEqual(['a', 'd', 'side-effect', 'f', 'h', 'i']);
   });
+});
+
+describe('the build', () => {
+  test('refuses a client component that reaches the settings by way of an unmarked module', () => {
+    write(
+      'unmarked.ts',
+      "import { settings } from '@/lib/settings';\nexport const site = settings.siteUrl;\n",
+    );
+    write(
+      'client.tsx',
+      "'use client';\nimport { site } from './unmarked';\nexport const Probe = () => site;\n",
+    );
+    // Netlify and Cloudflare Pages run only this. Should the guard go, the build runs on and
+    // succeeds (or the test times out): either way this fails.
+    const build = spawnSync('npm', ['run', 'build'], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    });
+    const name = path.basename(probe);
+    expect(build.status).toBe(1);
+    expect(build.stderr).toContain(
+      `components/${name}/client.tsx → components/${name}/unmarked.ts → lib/settings.ts`,
+    );
+  }, 70_000);
 });
