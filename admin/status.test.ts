@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { decide, type Answers, type CommitStatus, type StatusConfig } from './status';
 
+/** The service's /health while it charges a catalogue's version. */
+const charging = (version: string) => ({
+  ok: true as const,
+  catalog: { version, fetchedAt: '2026-11-29T08:00:00.000Z' },
+  orders: { failing: false as const },
+});
+
 const config: StatusConfig = {
   githubApi: 'https://api.github.com',
   repo: 'saanjhstudio/site',
@@ -21,7 +28,7 @@ const answers = (over: Partial<Answers> = {}): Answers => ({
   compared: 'behind',
   statuses: [],
   drafts: [],
-  health: { catalog: { version: 'v1' } },
+  health: charging('v1'),
   ...over,
 });
 const live = answers({ site: { ...answers().site!, commit: 'b' }, compared: null });
@@ -36,7 +43,7 @@ describe('the line above the editor', () => {
 
   it('says when the live version went live, and whether the shop charges its prices', () => {
     expect(decide(config, true, live).text).toBe('Live since 08:45. The shop charges its prices.');
-    const older = { ...live, health: { catalog: { version: 'v0' } } };
+    const older = { ...live, health: charging('v0') };
     expect(decide(config, true, older)).toMatchObject({
       state: 'unknown',
       text: 'Live since 08:45. Prices not yet live in the shop: the order service still charges the previous ones.',
@@ -105,7 +112,7 @@ describe('the line above the editor', () => {
     expect(status.text).toBe(
       "The site went back at 09:30 to the version built at 08:40: your changes published since are not live. The shop charges that version's prices again. Those changes are still in the editor: the next publish of any file brings them back (undo them first if they should not return).",
     );
-    const serviceBehind = { ...rolledBack, health: { catalog: { version: 'v2' } } };
+    const serviceBehind = { ...rolledBack, health: charging('v2') };
     expect(decide(config, true, serviceBehind).text).toContain(
       'The shop still charges the newer prices: it reads the older ones within a minute.',
     );

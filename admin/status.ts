@@ -4,6 +4,10 @@
 // editor's own sign-in (the token Decap keeps), this site for /version.json and the service for
 // /health (gather); what the line says is decided from those answers alone (decide), so that
 // each case is tested without a browser (status.test.ts). Where it cannot tell, it says so.
+import { hc, type InferResponseType } from 'hono/client';
+import { z } from 'zod';
+import { versionSchema, type PublishedVersion } from '@/lib/shared/version';
+import type { HealthApi } from '@/server/routes/health';
 
 export type StatusConfig = {
   /** GitHub's API address, or null when the editor commits to another host. */
@@ -14,23 +18,20 @@ export type StatusConfig = {
   serviceUrl: string;
 };
 
-export type CommitStatus = {
-  state: 'error' | 'failure' | 'pending' | 'success';
-  context: string;
-  description: string | null;
-  target_url: string | null;
-};
+/** A commit status, as GitHub answers it (the fields the line reads). */
+const commitStatusSchema = z.object({
+  state: z.enum(['error', 'failure', 'pending', 'success']),
+  context: z.string(),
+  description: z.string().nullable(),
+  target_url: z.string().nullable(),
+});
+export type CommitStatus = z.output<typeof commitStatusSchema>;
 
 /** /version.json (lib/build-info.ts), with what `npm run deploy` and `rollback` add when they switch. */
-export type Version = {
-  commit: string | null;
-  builtAt: string;
-  catalogVersion: string;
-  /** When this version went live (a server of our own says; a host's CDN does not). */
-  liveSince?: string;
-  /** Set by `npm run rollback`: when, and the version it went back from. */
-  rolledBack?: { at: string; from: { commit: string | null; builtAt: string } };
-};
+export type Version = PublishedVersion;
+
+/** The service's /health answer, typed by its route (server/routes/health.ts). */
+type Health = InferResponseType<ReturnType<typeof hc<HealthApi>>['index']['$get']>;
 
 /** Everything the line is decided from; null where the one asked did not answer. */
 export type Answers = {
@@ -43,7 +44,7 @@ export type Answers = {
   statuses: CommitStatus[] | null;
   /** The drafts (Decap's pull requests) and the latest statuses of their newest commits. */
   drafts: { title: string; statuses: CommitStatus[] }[];
-  health: { catalog: { version: string } | null } | null;
+  health: Health | null;
 };
 
 export type Line = { text: string; link?: { href: string; text: string } };
@@ -160,10 +161,42 @@ export function decide(config: StatusConfig, signedIn: boolean, answers: Answers
   return { state: 'building', text: `Building your change published at ${published}…`, drafts };
 }
 
-async function json<T>(url: string, init?: RequestInit): Promise<T | null> {
+/** An answer read with its schema; null where none came, or one that does not read. */
+async function json<T extends z.ZodType>(
+  schema: T,
+  url: string,
+  init?: RequestInit,
+): Promise<z.output<T> | null> {
   try {
     const answer = await fetch(url, { cache: 'no-store', ...init });
-    return answer.ok ? ((await answer.json()) as T) : null;
+    if (!answer.ok) return null;
+    const read = schema.safeParse(await answer.json());
+    return read.success ? read.data : null;
+  } catch {
+    return null;
+  }
+}
+
+// GitHub's answers, as far as the line reads them.
+const branchSchema = z.object({
+  commit: z.object({
+    sha: z.string(),
+    commit: z.object({ committer: z.object({ date: z.string() }) }),
+  }),
+});
+const pullsSchema = z.array(
+  z.object({ title: z.string(), head: z.object({ ref: z.string(), sha: z.string() }) }),
+);
+const combinedStatusSchema = z.object({ statuses: z.array(commitStatusSchema) });
+const compareSchema = z.object({ status: z.enum(['ahead', 'behind', 'identical', 'diverged']) });
+
+/** The service's /health, either answer (503 before it has a catalogue), typed by its route. */
+async function health(serviceUrl: string): Promise<Health | null> {
+  try {
+    const answer = await hc<HealthApi>(`${serviceUrl}/health`, {
+      init: { cache: 'no-store' },
+    }).index.$get();
+    return await answer.json();
   } catch {
     return null;
   }
@@ -171,21 +204,17 @@ async function json<T>(url: string, init?: RequestInit): Promise<T | null> {
 
 /** Asks GitHub, this site and the order service what the line needs. */
 export async function gather(config: StatusConfig, token: string): Promise<Answers> {
-  const github = <T>(path: string) =>
-    json<T>(`${config.githubApi}/repos/${config.repo}${path}`, {
+  const github = <T extends z.ZodType>(schema: T, path: string) =>
+    json(schema, `${config.githubApi}/repos/${config.repo}${path}`, {
       headers: { Authorization: `token ${token}`, Accept: 'application/vnd.github+json' },
     });
   const statusesOf = async (sha: string) =>
-    (await github<{ statuses: CommitStatus[] }>(`/commits/${sha}/status`))?.statuses ?? null;
-  const [head, site, pulls, health] = await Promise.all([
-    github<{ commit: { sha: string; commit: { committer: { date: string } } } }>(
-      `/branches/${encodeURIComponent(config.branch)}`,
-    ),
-    json<Version>('/version.json'),
-    github<{ title: string; head: { ref: string; sha: string } }[]>(
-      `/pulls?state=open&base=${encodeURIComponent(config.branch)}&per_page=100`,
-    ),
-    json<Answers['health']>(`${config.serviceUrl}/health`),
+    (await github(combinedStatusSchema, `/commits/${sha}/status`))?.statuses ?? null;
+  const [head, site, pulls, charged] = await Promise.all([
+    github(branchSchema, `/branches/${encodeURIComponent(config.branch)}`),
+    json(versionSchema, '/version.json'),
+    github(pullsSchema, `/pulls?state=open&base=${encodeURIComponent(config.branch)}&per_page=100`),
+    health(config.serviceUrl),
   ]);
   const branch = head && { sha: head.commit.sha, date: head.commit.commit.committer.date };
   const drafts = await Promise.all(
@@ -199,21 +228,24 @@ export async function gather(config: StatusConfig, token: string): Promise<Answe
   // The site may be built from a later commit than the branch's (a deploy racing the editor).
   const compared =
     branch && site?.commit && site.commit !== branch.sha
-      ? ((await github<{ status: Answers['compared'] }>(`/compare/${branch.sha}...${site.commit}`))
-          ?.status ?? null)
+      ? ((await github(compareSchema, `/compare/${branch.sha}...${site.commit}`))?.status ?? null)
       : null;
   const statuses = branch && site?.commit !== branch.sha ? await statusesOf(branch.sha) : null;
-  return { branch, site, compared, statuses, drafts, health };
+  return { branch, site, compared, statuses, drafts, health: charged };
 }
+
+const decapUserSchema = z.object({
+  backendName: z.string().optional(),
+  token: z.string().optional(),
+});
 
 /** The token of Decap's GitHub sign-in, as it keeps it. */
 function signedIn(): string | null {
   try {
-    const user = JSON.parse(localStorage.getItem('decap-cms-user') ?? 'null') as {
-      backendName?: string;
-      token?: string;
-    } | null;
-    return user?.backendName === 'github' ? (user.token ?? null) : null;
+    const user = decapUserSchema.safeParse(
+      JSON.parse(localStorage.getItem('decap-cms-user') ?? 'null'),
+    );
+    return user.success && user.data.backendName === 'github' ? (user.data.token ?? null) : null;
   } catch {
     return null;
   }

@@ -3,6 +3,7 @@
 // whether a change is live on the CDN, and whether the order service charges its prices yet.
 import { execFileSync } from 'node:child_process';
 import { publishedCatalog } from '@/lib/catalog';
+import type { BuildInfo } from '@/lib/shared/version';
 
 /** The commit being built: the host's own variable (Netlify, Cloudflare Pages, GitHub), else git's. */
 function commit(): string | null {
@@ -15,8 +16,6 @@ function commit(): string | null {
     return null; // a folder without git (a tarball): said as unknown
   }
 }
-
-export type BuildInfo = { commit: string | null; builtAt: string; catalogVersion: string };
 
 export function buildInfo(now = new Date()): BuildInfo {
   return {

@@ -2,7 +2,6 @@
 // e-mailed download links (/download) and /health, each a sub-app of its own under one set of
 // headers, logging and error answers.
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { CatalogUnavailable } from './catalog/source';
@@ -11,6 +10,7 @@ import { problem, type Env } from './routes/http';
 import { createLinkPolicy } from './downloads/links';
 import { apiRoutes } from './routes/api';
 import { downloadRoutes } from './routes/downloads';
+import { healthRoutes } from './routes/health';
 import { reviewRoutes } from './routes/reviews';
 import { webhookRoutes } from './routes/webhooks';
 
@@ -66,24 +66,7 @@ export function createApp({
   });
   app.notFound((c) => problem(c, 404, 'Not found.'));
 
-  // The checkout asks this before it offers to pay: no payment while the service cannot deliver,
-  // which it cannot before it has read the shop's catalogue once.
-  app.use(
-    '/health',
-    cors({ origin: (origin) => (config.siteOrigins.includes(origin) ? origin : null) }),
-  );
-  app.get('/health', (c) => {
-    const current = catalog.current();
-    if (!current) return c.json({ ok: false, catalog: null }, 503);
-    const failing = orders.failing();
-    return c.json({
-      ok: true,
-      catalog: { version: current.version, fetchedAt: new Date(current.fetchedAt).toISOString() },
-      orders: failing
-        ? { failing: true, since: new Date(failing.since).toISOString(), issue: failing.issue }
-        : { failing: false },
-    });
-  });
+  app.route('/health', healthRoutes({ config, catalog, orders }));
 
   // Reviews of orders refunded while the service was down (or by the reconciliation).
   later(() => reviews.withdrawRefunded());

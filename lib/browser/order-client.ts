@@ -7,6 +7,7 @@ import { hc, type InferRequestType, type InferResponseType } from 'hono/client';
 import type { CaptureOutcome, CodeProblem } from '@/lib/shared/order';
 import type { CreatedAnswer } from '@/server/routes/contract';
 import type { OrderApi } from '@/server/routes/api';
+import type { HealthApi } from '@/server/routes/health';
 import {
   PENDING_KEY,
   pendingSummary,
@@ -79,7 +80,7 @@ export async function checkDiscount(
 /** Whether the service answers at all: asked before the checkout offers to pay. */
 export async function serviceReachable(apiBase: string): Promise<boolean> {
   try {
-    return (await fetch(`${apiBase.replace(/\/+$/, '')}/health`)).ok;
+    return (await hc<HealthApi>(`${apiBase.replace(/\/+$/, '')}/health`).index.$get()).ok;
   } catch {
     return false;
   }

@@ -2,13 +2,9 @@
 // registration number, the places it covers and the standard rate of each place for electronically
 // supplied services. One price everywhere, tax included where it is owed (docs/site.md, "Tax").
 import { z } from 'zod';
+import { EU_MEMBER_STATES } from '@/lib/shared/vat-number';
 import { isoDate } from './terms-schema';
 import { matching, template, text } from './schema';
-
-/** The places whose VAT numbers VIES checks. */
-const EU_MEMBER_STATES = new Set(
-  'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK'.split(' '),
-);
 
 const place = z.object({
   country: matching(/^[A-Z]{2}$/, 'must be a two-letter country code (ISO 3166-1), such as DE'),
@@ -144,7 +140,6 @@ export const taxSchema = z
   });
 
 export type Tax = z.output<typeof taxSchema>;
-export type TaxScheme = Tax['schemes'][number];
 
 /** Rates checked longer ago than this make the build warn. */
 export const TAX_STALE_DAYS = 90;

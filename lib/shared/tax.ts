@@ -1,57 +1,30 @@
 // Tax included in the price (docs/site.md, "Tax"): which of the studio's schemes covers a buyer's
 // place, and how much of a price paid there is tax. One for the browser (the checkout's "Includes
 // VAT" line) and the service (the split PayPal and the order record carry), with no zod and no
-// content, as lib/shared/order.ts. The table itself is content (lib/content/tax-schema.ts).
+// content, as lib/shared/order.ts. The table itself is content (lib/content/tax-schema.ts), whose
+// types these are.
 
+import type { Tax } from '@/lib/content/tax-schema';
 import { fillIn } from './copy';
 import { formatPrice } from './money';
 
+/**
+ * The studio's tax table as the catalogue publishes it: content/tax.json's schema's output
+ * (lib/content/tax-schema.ts, imported as a type: nothing of it reaches a bundle), less `sample`,
+ * which only the build reads.
+ */
+export type TaxTable = Pick<Tax, 'checked' | 'words'> & { schemes: TaxScheme[] };
+export type TaxScheme = Omit<Tax['schemes'][number], 'sample'>;
 /** A place a scheme covers, at its standard rate in percent. */
-export type TaxPlace = {
-  country: string;
-  region?: string;
-  name: string;
-  rate: number;
-  /** The tax's own name there, where it is not the scheme's ("HST"). */
-  tax?: string;
-};
-
-export type TaxScheme = {
-  id: string;
-  name: string;
-  tax: string;
-  registered: boolean;
-  number: string;
-  currency: string;
-  /** A business buyer's VAT number, confirmed by VIES, is reverse-charged (EU schemes). */
-  reverseCharge: boolean;
-  places: TaxPlace[];
-};
-
+export type TaxPlace = TaxScheme['places'][number];
 /** What the checkout, the receipt and the e-mail say of tax (content/tax.json `words`). */
-export type TaxWords = {
-  included: string;
-  line: string;
-  number: string;
-  closed: string;
-  countryLabel: string;
-  regionLabel: string;
-  chooseCountry: string;
-  chooseRegion: string;
-  vatNumberLabel: string;
-  vatNumberFormat: string;
-  reverseCharged: string;
-  vatNumberInvalid: string;
-  vatNumberUnchecked: string;
-};
+export type TaxWords = Tax['words'];
 
 /** What VIES said of a business buyer's VAT number: registered, not, or no answer. */
 export type VatCheck = 'valid' | 'invalid' | 'unavailable';
 
 /** A business buyer's VAT number and what VIES said of it. */
 export type BusinessBuyer = { number: string; check: VatCheck };
-
-export type TaxTable = { checked: string; schemes: TaxScheme[]; words: TaxWords };
 
 /**
  * The tax an order's total includes, as its receipt and e-mail state it: the tax's name, rate and

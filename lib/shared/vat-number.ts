@@ -1,67 +1,43 @@
 // A business buyer's EU VAT number, as typed at the checkout: its format and check digits (jsvat),
 // for the browser as the buyer types and for the service before it asks VIES whether the number is
 // registered (server/tax/vies.ts). The browser loads this module only once a number is typed.
-import {
-  austria,
-  belgium,
-  bulgaria,
-  checkVAT,
-  croatia,
-  cyprus,
-  czechRepublic,
-  denmark,
-  estonia,
-  finland,
-  france,
-  germany,
-  greece,
-  hungary,
-  ireland,
-  italy,
-  latvia,
-  lithuania,
-  luxembourg,
-  malta,
-  netherlands,
-  poland,
-  portugal,
-  romania,
-  slovakiaRepublic,
-  slovenia,
-  spain,
-  sweden,
-} from 'jsvat';
+import * as jsvat from 'jsvat';
 
 /** The 27 member states whose numbers VIES checks. */
 const MEMBER_STATES = [
-  austria,
-  belgium,
-  bulgaria,
-  croatia,
-  cyprus,
-  czechRepublic,
-  denmark,
-  estonia,
-  finland,
-  france,
-  germany,
-  greece,
-  hungary,
-  ireland,
-  italy,
-  latvia,
-  lithuania,
-  luxembourg,
-  malta,
-  netherlands,
-  poland,
-  portugal,
-  romania,
-  slovakiaRepublic,
-  slovenia,
-  spain,
-  sweden,
+  jsvat.austria,
+  jsvat.belgium,
+  jsvat.bulgaria,
+  jsvat.croatia,
+  jsvat.cyprus,
+  jsvat.czechRepublic,
+  jsvat.denmark,
+  jsvat.estonia,
+  jsvat.finland,
+  jsvat.france,
+  jsvat.germany,
+  jsvat.greece,
+  jsvat.hungary,
+  jsvat.ireland,
+  jsvat.italy,
+  jsvat.latvia,
+  jsvat.lithuania,
+  jsvat.luxembourg,
+  jsvat.malta,
+  jsvat.netherlands,
+  jsvat.poland,
+  jsvat.portugal,
+  jsvat.romania,
+  jsvat.slovakiaRepublic,
+  jsvat.slovenia,
+  jsvat.spain,
+  jsvat.sweden,
 ];
+
+/** Their ISO 3166-1 alpha-2 codes (GR for Greece, whose numbers start EL). */
+export const EU_MEMBER_STATES: ReadonlySet<string> = new Set(
+  MEMBER_STATES.map((state) => state.codes[0]!),
+);
 
 /**
  * A VAT number as VIES takes it: the member state's prefix (EL for Greece, as VAT numbers write it)
@@ -82,7 +58,7 @@ export function readVatNumber(country: string, typed: string): VatNumber | null 
   const prefix = country === 'GR' ? 'EL' : country;
   const compact = typed.toUpperCase().replace(/[\s.\-/]/g, '');
   const full = compact.startsWith(prefix) ? compact : `${prefix}${compact}`;
-  const result = checkVAT(full, [state]);
+  const result = jsvat.checkVAT(full, [state]);
   if (!result.isValid || !result.value) return null;
   return { prefix, digits: result.value.slice(prefix.length) };
 }

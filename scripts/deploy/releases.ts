@@ -29,6 +29,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
+import { versionSchema, type PublishedVersion } from '@/lib/shared/version';
 import { readRedirects } from '../html/links';
 import { BUILD_FILE, buildRefusal, NGINX_HEADERS_FILE, readBuildSettings } from './build-settings';
 
@@ -42,22 +44,17 @@ const COMPLETE = 'release.json';
 /** The switches of a target, oldest first. */
 const HISTORY = 'history.json';
 
-type Marker = { name: string; files: number; madeAt: string };
+/** A release's marker: how many files its copy holds. */
+const markerSchema = z.object({ name: z.string(), files: z.number(), madeAt: z.string() });
 /** What a build's version.json says (lib/build-info.ts), and what a switch adds. */
-type Version = {
-  commit: string | null;
-  builtAt: string;
-  catalogVersion?: string;
-  liveSince?: string;
-  rolledBack?: { at: string; from: { commit: string | null; builtAt: string } };
-};
+type Version = PublishedVersion;
 
 const VERSION = 'version.json';
 
 /** A release's (or a build's) version.json, or null for one built before it was written. */
 export function readVersion(site: string): Version | null {
   try {
-    return JSON.parse(readFileSync(path.join(site, VERSION), 'utf8')) as Version;
+    return versionSchema.parse(JSON.parse(readFileSync(path.join(site, VERSION), 'utf8')));
   } catch {
     return null;
   }
@@ -74,7 +71,12 @@ function markLive(site: string, live: Pick<Version, 'liveSince' | 'rolledBack'>)
   writeFileSync(`${file}.tmp`, `${JSON.stringify(next, null, 2)}\n`);
   renameSync(`${file}.tmp`, file);
 }
-type Switch = { release: string; at: string; by: 'deploy' | 'rollback' };
+const switchSchema = z.object({
+  release: z.string(),
+  at: z.string(),
+  by: z.enum(['deploy', 'rollback']),
+});
+type Switch = z.output<typeof switchSchema>;
 
 /**
  * Whether a release folder holds a whole release: its marker, written last, and the files it
@@ -88,7 +90,7 @@ function complete(dir: string): boolean {
     );
   }
   try {
-    const { files } = JSON.parse(readFileSync(marker, 'utf8')) as Marker;
+    const { files } = markerSchema.parse(JSON.parse(readFileSync(marker, 'utf8')));
     return (
       existsSync(path.join(dir, 'nginx.conf')) && filesUnder(path.join(dir, 'site')).length >= files
     );
@@ -109,7 +111,9 @@ export function releases(target: string): string[] {
 /** The switches a target has seen, oldest first ([] before the first, or before history was kept). */
 function history(target: string): Switch[] {
   try {
-    return JSON.parse(readFileSync(path.join(target, HISTORY), 'utf8')) as Switch[];
+    return z
+      .array(switchSchema)
+      .parse(JSON.parse(readFileSync(path.join(target, HISTORY), 'utf8')));
   } catch {
     return [];
   }
@@ -195,7 +199,9 @@ const filesUnder = (dir: string): string[] =>
 function carryForward(liveDir: string, dir: string, { append = false } = {}): string[] {
   const list = (release: string) =>
     existsSync(path.join(release, CARRIED_LIST))
-      ? (JSON.parse(readFileSync(path.join(release, CARRIED_LIST), 'utf8')) as string[])
+      ? z
+          .array(z.string())
+          .parse(JSON.parse(readFileSync(path.join(release, CARRIED_LIST), 'utf8')))
       : [];
   const carriedBefore = new Set<string>(list(liveDir));
   // A rollback adds to what the older release carried already.
@@ -304,7 +310,7 @@ export function deploy(
     path.join(partial, 'nginx.conf'),
     nginxConfig(path.join(partial, 'site'), path.resolve(site), brotli),
   );
-  const marker: Marker = {
+  const marker: z.input<typeof markerSchema> = {
     name,
     files: filesUnder(path.join(partial, 'site')).length,
     madeAt: now.toISOString(),

@@ -12,7 +12,7 @@ import { reviewNotice } from '../mail/studio';
 import type { Log } from '../log';
 import type { Outbox } from '../mail/outbox';
 import type { OrderRecord, Store } from '../store';
-import type { ReviewFile } from '@/lib/node/review-schema';
+import { reviewSchema, type ReviewFile } from '@/lib/node/review-schema';
 import { signReviewToken, verifyReviewToken } from '../downloads/tokens';
 import { PublishConflict, type Publisher } from './publisher';
 
@@ -53,6 +53,18 @@ export type OpenedReview = {
 export type Reviews = ReturnType<typeof createReviews>;
 
 /** Per pack of an order, its review page: the token in the address's fragment, never logged. */
+/**
+ * A review file as it is published, read with its schema: the build refuses a file that does not
+ * read (one the editor broke, say), and so does the service, naming it, rather than guess.
+ */
+function readReviewFile(file: string, text: string) {
+  const read = reviewSchema.safeParse(JSON.parse(text));
+  if (!read.success) {
+    throw new Error(`${file} does not read as a review: ${read.error.issues[0]?.message ?? ''}`);
+  }
+  return read.data;
+}
+
 export function reviewLinks(
   config: Pick<Config, 'downloadSecret' | 'siteOrigins'>,
   order: Pick<OrderSummary, 'orderId' | 'lines'>,
@@ -142,7 +154,7 @@ export function createReviews({
       null;
     const file = record?.file ?? fileName(order, pack);
     const published = await publisher.read(file);
-    const content = published ? (JSON.parse(published.text) as ReviewFile) : null;
+    const content = published ? readReviewFile(file, published.text) : null;
     // A file the service wrote that is gone: the studio deleted it, declining the review.
     const state: ReviewState | 'declined' = !content
       ? record
@@ -268,7 +280,7 @@ export function createReviews({
       await serially(`${review.orderId}/${review.pack}`, async () => {
         try {
           const published = await publisher.read(review.file);
-          const content = published ? (JSON.parse(published.text) as ReviewFile) : null;
+          const content = published ? readReviewFile(review.file, published.text) : null;
           if (published && content && !content.withdrawn) {
             const next: ReviewFile = {
               ...content,
