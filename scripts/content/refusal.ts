@@ -5,16 +5,27 @@
 // Netlify plugin shows it on the deploy's page.
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import { ContentError, type ContentProblem } from '@/lib/content/parse';
 
 export const REFUSAL_FILE = 'build-refusal.json';
 
-export type BuildRefusal = {
-  file: string;
-  problems: readonly ContentProblem[];
+const refusalSchema = z.object({
+  file: z.string(),
+  problems: z
+    .array(
+      z.object({
+        at: z.string().optional(),
+        entry: z.string().optional(),
+        field: z.string().optional(),
+        words: z.string(),
+      }),
+    )
+    .readonly(),
   /** The first problem in a line: "content/presets.json: Stoic Pack, price: must be …". */
-  summary: string;
-};
+  summary: z.string(),
+});
+export type BuildRefusal = z.output<typeof refusalSchema>;
 
 /** The first problem in a line, as the editor reads it. */
 export function refusalSummary(file: string, problems: readonly ContentProblem[]): string {
@@ -32,7 +43,9 @@ export function clearRefusal(root = process.cwd()) {
 }
 
 export function readRefusal(root = process.cwd()): BuildRefusal | null {
-  return existsSync(at(root)) ? (JSON.parse(readFileSync(at(root), 'utf8')) as BuildRefusal) : null;
+  return existsSync(at(root))
+    ? refusalSchema.parse(JSON.parse(readFileSync(at(root), 'utf8')))
+    : null;
 }
 
 /**

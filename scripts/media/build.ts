@@ -21,6 +21,7 @@ import {
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
+import { z } from 'zod';
 import { presets } from '@/lib/content';
 import { mediaRefs } from '@/lib/content/media-refs';
 import type { MediaEntry, MediaManifest } from '@/lib/media';
@@ -62,12 +63,14 @@ const ENCODING = createHash('sha256')
 
 type Raw = { data: Buffer; width: number; height: number };
 
-type Cached = {
-  width: number;
-  height: number;
-  preview: string[];
-  files: { name: string; width: number }[];
-};
+/** What the cache keeps of an encoded picture (meta.json beside its files). */
+const cachedSchema = z.object({
+  width: z.number(),
+  height: z.number(),
+  preview: z.array(z.string()),
+  files: z.array(z.object({ name: z.string(), width: z.number() })),
+});
+type Cached = z.output<typeof cachedSchema>;
 
 const isImage = (src: string) => /\.(jpe?g|png|webp|avif)$/.test(src);
 
@@ -172,7 +175,14 @@ async function draftImage(source: Source): Promise<Cached & { dir: string }> {
 async function encodeImage(source: Source): Promise<Cached> {
   const dir = cacheDir(source);
   const metaFile = path.join(dir, 'meta.json');
-  if (existsSync(metaFile)) return JSON.parse(readFileSync(metaFile, 'utf8')) as Cached;
+  // A meta.json that does not read (a run cut short, an older format) is encoded again.
+  if (existsSync(metaFile)) {
+    try {
+      return cachedSchema.parse(JSON.parse(readFileSync(metaFile, 'utf8')));
+    } catch {
+      // encoded again below
+    }
+  }
 
   const raw = await pixels(source);
   const input = () =>

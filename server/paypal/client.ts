@@ -1,4 +1,5 @@
-import type { OrderRequest, PayPalCapture, PayPalOrder, PayPalRefund } from './orders';
+import { z } from 'zod';
+import { captureSchema, orderSchema, refundSchema, type OrderRequest } from './orders';
 
 /** The headers PayPal signs a webhook with (lower-case, as Node gives them). */
 export const WEBHOOK_HEADERS = {
@@ -12,21 +13,39 @@ export const WEBHOOK_HEADERS = {
 export type WebhookSignature = Record<keyof typeof WEBHOOK_HEADERS, string>;
 
 /** A page of PayPal's Transaction Search: the parts the reconciliation reads. */
-export type TransactionPage = {
-  transaction_details?: {
-    transaction_info?: {
-      transaction_id?: string;
-      /** A refund's or reversal's: the capture it gives back (type "TXN"). */
-      paypal_reference_id?: string;
-      transaction_event_code?: string;
-      transaction_status?: string;
-      custom_field?: string;
-      /** Negative for money given back. */
-      transaction_amount?: { currency_code: string; value: string };
-    };
-  }[];
-  total_pages?: number;
-};
+const transactionPageSchema = z.object({
+  transaction_details: z
+    .array(
+      z.object({
+        transaction_info: z
+          .object({
+            transaction_id: z.string().optional(),
+            /** A refund's or reversal's: the capture it gives back (type "TXN"). */
+            paypal_reference_id: z.string().optional(),
+            transaction_event_code: z.string().optional(),
+            transaction_status: z.string().optional(),
+            custom_field: z.string().optional(),
+            /** Negative for money given back. */
+            transaction_amount: z
+              .object({ currency_code: z.string(), value: z.string() })
+              .optional(),
+          })
+          .optional(),
+      }),
+    )
+    .optional(),
+  total_pages: z.number().optional(),
+});
+export type TransactionPage = z.output<typeof transactionPageSchema>;
+
+const tokenSchema = z.object({ access_token: z.string(), expires_in: z.number() });
+const problemSchema = z
+  .object({
+    name: z.string().optional(),
+    details: z.array(z.object({ issue: z.string().optional() })).optional(),
+  })
+  .nullable()
+  .catch(null);
 
 /** PayPal could not be asked (network, 5xx, refused credentials): worth retrying later. */
 export class PayPalUnavailable extends Error {}
@@ -42,11 +61,23 @@ export class PayPalRefused extends Error {
 }
 
 /** The first issue PayPal names in an error body, else its error name. */
+/** An answer read with its schema: one that does not read is PayPal not answering as documented. */
+async function answerOf<T extends z.ZodType>(
+  response: Response,
+  schema: T,
+  what: string,
+): Promise<z.output<T>> {
+  const read = schema.safeParse(await response.json().catch(() => undefined));
+  if (!read.success) {
+    throw new PayPalUnavailable(
+      `PayPal's answer to ${what} does not read: ${read.error.issues[0]?.path.join('.') ?? ''} ${read.error.issues[0]?.message ?? ''}`,
+    );
+  }
+  return read.data;
+}
+
 async function issueOf(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => null)) as {
-    name?: string;
-    details?: { issue?: string }[];
-  } | null;
+  const body = problemSchema.parse(await response.json().catch(() => null));
   return body?.details?.[0]?.issue ?? body?.name ?? `HTTP_${response.status}`;
 }
 
@@ -99,7 +130,7 @@ export function createPayPalClient(options: {
       body: 'grant_type=client_credentials',
     });
     if (!response.ok) throw new PayPalUnavailable(`PayPal OAuth answered ${response.status}`);
-    const body = (await response.json()) as { access_token: string; expires_in: number };
+    const body = await answerOf(response, tokenSchema, 'OAuth');
     token = { value: body.access_token, expiresAt: Date.now() + (body.expires_in - 60) * 1000 };
     return token.value;
   }
@@ -108,7 +139,12 @@ export function createPayPalClient(options: {
    * A POST that PayPal makes idempotent by its PayPal-Request-Id: the same id again answers the
    * first request's result instead of acting twice.
    */
-  async function post<T>(path: string, body: unknown, requestId: string): Promise<T> {
+  async function post<T extends z.ZodType>(
+    schema: T,
+    path: string,
+    body: unknown,
+    requestId: string,
+  ): Promise<z.output<T>> {
     const response = await call(path, {
       method: 'POST',
       headers: {
@@ -120,16 +156,16 @@ export function createPayPalClient(options: {
       body: JSON.stringify(body),
     });
     if (!response.ok) throw new PayPalRefused(response.status, await issueOf(response));
-    return (await response.json()) as T;
+    return answerOf(response, schema, path);
   }
 
-  async function get<T>(path: string): Promise<T | null> {
+  async function get<T extends z.ZodType>(schema: T, path: string): Promise<z.output<T> | null> {
     const response = await call(path, {
       headers: { Authorization: `Bearer ${await accessToken()}` },
     });
     if (response.status === 404) return null;
     if (!response.ok) throw new PayPalUnavailable(`PayPal answered ${response.status}`);
-    return (await response.json()) as T;
+    return answerOf(response, schema, path);
   }
 
   return {
@@ -137,21 +173,21 @@ export function createPayPalClient(options: {
     apiBase: options.apiBase,
     /** Creates an order; `requestId` makes a repeated call create it once. */
     createOrder: (order: OrderRequest, requestId: string) =>
-      post<PayPalOrder>('/v2/checkout/orders', order, requestId),
+      post(orderSchema, '/v2/checkout/orders', order, requestId),
 
     /** Captures an approved order: the payment is taken. */
     captureOrder: (id: string, requestId: string) =>
-      post<PayPalOrder>(`/v2/checkout/orders/${encodeURIComponent(id)}/capture`, {}, requestId),
+      post(orderSchema, `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, {}, requestId),
 
     /** The order, or null when PayPal does not know it. */
-    getOrder: (id: string) => get<PayPalOrder>(`/v2/checkout/orders/${encodeURIComponent(id)}`),
+    getOrder: (id: string) => get(orderSchema, `/v2/checkout/orders/${encodeURIComponent(id)}`),
 
     /** A capture (the "transaction id" of the buyer's PayPal receipt), or null. */
     getCapture: (id: string) =>
-      get<PayPalCapture>(`/v2/payments/captures/${encodeURIComponent(id)}`),
+      get(captureSchema, `/v2/payments/captures/${encodeURIComponent(id)}`),
 
     /** A refund, or null (a webhook's word for one is checked against it). */
-    getRefund: (id: string) => get<PayPalRefund>(`/v2/payments/refunds/${encodeURIComponent(id)}`),
+    getRefund: (id: string) => get(refundSchema, `/v2/payments/refunds/${encodeURIComponent(id)}`),
 
     /**
      * One page of the studio's completed transactions between two moments (Transaction Search:
@@ -166,7 +202,7 @@ export function createPayPalClient(options: {
         page_size: '500',
         page: String(page),
       });
-      const answer = await get<TransactionPage>(`/v1/reporting/transactions?${query}`);
+      const answer = await get(transactionPageSchema, `/v1/reporting/transactions?${query}`);
       if (!answer) throw new PayPalUnavailable('PayPal answered 404 to a transaction search');
       return answer;
     },

@@ -1,5 +1,6 @@
 // PayPal's wire format for orders (Orders v2): the order the service asks for (what it reads back
 // before it delivers: paid.ts; the seal in custom_id: custom-id.ts).
+import { z } from 'zod';
 import { formatAmount, minorUnit } from '@/lib/shared/money';
 import { splitTax } from '@/lib/shared/tax';
 import {
@@ -13,58 +14,88 @@ import {
 /** PayPal's limit on an item name, an id or a description (Orders v2). */
 export const PAYPAL_TEXT_MAX = 127;
 
-export type Money = { currency_code: string; value: string };
+// The parts of PayPal's answers the service reads, as schemas: an answer that does not read is
+// PayPal unavailable (client.ts), never a guess. Unknown fields are left out.
+const money = z.object({ currency_code: z.string(), value: z.string() });
+export type Money = z.output<typeof money>;
 
 /** The items of an order as PayPal's Orders v2 API takes and returns them. */
-export type PayPalItem = {
-  name: string;
-  sku?: string;
-  unit_amount: Money;
-  quantity: string;
+const item = z.object({
+  name: z.string(),
+  sku: z.string().optional(),
+  unit_amount: money,
+  quantity: z.string(),
   /** The packs an item holds, by slug (`membersDescription`), so that PayPal's record names them. */
-  description?: string;
-  category?: 'DIGITAL_GOODS' | 'PHYSICAL_GOODS' | 'DONATION';
+  description: z.string().optional(),
+  category: z.enum(['DIGITAL_GOODS', 'PHYSICAL_GOODS', 'DONATION']).optional(),
   /** The tax the item's price includes, beside its price net of it (`unit_amount`). */
-  tax?: Money;
-};
+  tax: money.optional(),
+});
+export type PayPalItem = z.output<typeof item>;
 
-export type PurchaseUnit = {
-  description?: string;
-  invoice_id?: string;
-  custom_id?: string;
-  amount: Money & { breakdown?: { item_total?: Money; tax_total?: Money; discount?: Money } };
-  items?: PayPalItem[];
-};
+const purchaseUnit = z.object({
+  description: z.string().optional(),
+  invoice_id: z.string().optional(),
+  custom_id: z.string().optional(),
+  amount: money.extend({
+    breakdown: z
+      .object({
+        item_total: money.optional(),
+        tax_total: money.optional(),
+        discount: money.optional(),
+      })
+      .optional(),
+  }),
+  items: z.array(item).optional(),
+});
+export type PurchaseUnit = z.output<typeof purchaseUnit>;
 
-export type PayPalCapture = {
-  id: string;
-  status: string;
-  amount: Money;
-  supplementary_data?: { related_ids?: { order_id?: string } };
-};
+export const captureSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: money,
+  supplementary_data: z
+    .object({ related_ids: z.object({ order_id: z.string().optional() }).optional() })
+    .optional(),
+});
+export type PayPalCapture = z.output<typeof captureSchema>;
 
 /** A refund of a capture (Payments v2), as the service reads it. */
-export type PayPalRefund = {
-  id: string;
-  status: string;
-  amount?: Money;
-  links?: { rel: string; href: string }[];
-};
+export const refundSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: money.optional(),
+  links: z.array(z.object({ rel: z.string(), href: z.string() })).optional(),
+});
+export type PayPalRefund = z.output<typeof refundSchema>;
 
 /** The part of a PayPal Orders v2 order the service looks at. */
-export type PayPalOrder = {
-  id: string;
-  intent?: string;
-  status: string;
-  create_time?: string;
-  payer?: {
-    email_address?: string;
-    name?: { given_name?: string; surname?: string };
-    /** The payer's country (and, where PayPal has it, province or state): evidence for tax. */
-    address?: { country_code?: string; admin_area_1?: string };
-  };
-  purchase_units?: (PurchaseUnit & { payments?: { captures?: PayPalCapture[] } })[];
-};
+export const orderSchema = z.object({
+  id: z.string(),
+  intent: z.string().optional(),
+  status: z.string(),
+  create_time: z.string().optional(),
+  payer: z
+    .object({
+      email_address: z.string().optional(),
+      name: z
+        .object({ given_name: z.string().optional(), surname: z.string().optional() })
+        .optional(),
+      /** The payer's country (and, where PayPal has it, province or state): evidence for tax. */
+      address: z
+        .object({ country_code: z.string().optional(), admin_area_1: z.string().optional() })
+        .optional(),
+    })
+    .optional(),
+  purchase_units: z
+    .array(
+      purchaseUnit.extend({
+        payments: z.object({ captures: z.array(captureSchema).optional() }).optional(),
+      }),
+    )
+    .optional(),
+});
+export type PayPalOrder = z.output<typeof orderSchema>;
 
 /** Our own reference for an order: its invoice number on the buyer's PayPal receipt. */
 export function newOrderReference(random: () => string = () => crypto.randomUUID()): string {

@@ -5,7 +5,15 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import type { Config, GitHubSettings } from '../config';
+
+/** A file, as GitHub's contents API answers it (the fields read). */
+const fileSchema = z.object({
+  type: z.literal('file'),
+  content: z.string(),
+  sha: z.string().min(1),
+});
 
 /** A file as it stands: its text, and the version a change must name (GitHub's blob sha). */
 export type Published = { text: string; sha: string };
@@ -127,11 +135,12 @@ export function githubPublisher(
       });
       if (response.status === 404) return null;
       if (!response.ok) throw await failed(response, `reading ${file}`);
-      const body = (await response.json()) as { type?: string; content?: string; sha?: string };
-      if (body.type !== 'file' || typeof body.content !== 'string' || !body.sha) {
-        throw new Error(`GitHub reading ${file}: not a file`);
-      }
-      return { text: Buffer.from(body.content, 'base64').toString('utf8'), sha: body.sha };
+      const body = fileSchema.safeParse(await response.json());
+      if (!body.success) throw new Error(`GitHub reading ${file}: not a file`);
+      return {
+        text: Buffer.from(body.data.content, 'base64').toString('utf8'),
+        sha: body.data.sha,
+      };
     },
     async write(file, text, { sha, message }) {
       await turn();

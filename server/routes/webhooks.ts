@@ -4,6 +4,7 @@
 // tries again later.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
 import { ORDER_ID_PATTERN } from '@/lib/shared/order';
 import type { Config } from '../config';
 import type { OrderService } from '../orders';
@@ -22,13 +23,22 @@ import { CertificateUnavailable, webhookVerifier } from '../paypal/webhook-signa
 import { webhookHints } from '../paypal/webhook-hints';
 import path from 'node:path';
 
-type Event = {
-  id?: string;
-  event_type?: string;
-  resource?: RefundEvent['resource'] & {
-    supplementary_data?: { related_ids?: { order_id?: string } };
-  };
-};
+/** The part of any PayPal event the service reads (a refund's, RefundEvent, among them). */
+const eventSchema = z.object({
+  id: z.string().optional(),
+  event_type: z.string().optional(),
+  resource: z
+    .object({
+      id: z.string().optional(),
+      links: z.array(z.object({ rel: z.string(), href: z.string() })).optional(),
+      amount: z.object({ currency_code: z.string(), value: z.string() }).optional(),
+      supplementary_data: z
+        .object({ related_ids: z.object({ order_id: z.string().optional() }).optional() })
+        .optional(),
+    })
+    .optional(),
+});
+type Event = z.output<typeof eventSchema>;
 
 const isOrderId = (id: unknown): id is string =>
   typeof id === 'string' && new RegExp(`^${ORDER_ID_PATTERN}$`).test(id);
@@ -99,9 +109,7 @@ export function webhookRoutes(deps: {
       ) as WebhookSignature;
       let event: Event;
       try {
-        event = JSON.parse(raw) as Event;
-        if (!event || typeof event !== 'object' || Array.isArray(event))
-          throw new Error('not an object');
+        event = eventSchema.parse(JSON.parse(raw));
       } catch {
         return problem(c, 400, 'The event is not a JSON object.');
       }
