@@ -44,6 +44,7 @@ export function publishedCatalog(): ShopCatalog {
         name: product.name,
         priceCents: product.priceCents,
         members: heldPacks(product).map((pack) => pack.slug),
+        files: product.delivers.files,
       })),
     ),
     terms: sale,

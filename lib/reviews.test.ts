@@ -28,7 +28,7 @@ describe('a review file', () => {
         .setAside.map((each) => `${each.file} ${each.why}`)
         .join('\n');
     expect(whyNot({ ...valid, pack: 'no-such-pack' })).toMatch(
-      /content\/reviews\/bad\.json:\n {2}field "pack": "no-such-pack" is not a pack/,
+      /content\/reviews\/bad\.json:\n {2}field "pack": "no-such-pack" is not a product the shop sells/,
     );
     expect(whyNot({ ...valid, rating: 6 })).toMatch(
       /bad\.json:\n {2}field "rating": must be 1 to 5/,

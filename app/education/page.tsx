@@ -3,7 +3,7 @@ import { Picture } from '@/components/media/picture';
 import { PresetTiles } from '@/components/shop/preset-tiles';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
-import { education, pages, presets, site } from '@/lib/content';
+import { education, pages, productsOf, site } from '@/lib/content';
 import { pageMetadata } from '@/lib/metadata';
 import { formatPrice, toCents } from '@/lib/shared/money';
 import styles from './education.module.css';
@@ -61,7 +61,7 @@ export default function EducationPage() {
             {education.shop.link.label}
           </Link>
         </div>
-        <PresetTiles presets={presets.slice(0, 4)} label="Presets" />
+        <PresetTiles presets={productsOf('pack').slice(0, 4)} label="Presets" />
       </Section>
     </>
   );

@@ -14,6 +14,7 @@ import {
 import {
   ALL_CATEGORY,
   categorySchema,
+  heldPacks,
   pages,
   presets,
   products,
@@ -28,7 +29,7 @@ import { packLookUrl } from '@/lib/media';
 import { pageMetadata } from '@/lib/metadata';
 import { withRating } from '@/lib/reviews';
 import { formatPrice } from '@/lib/shared/money';
-import { presetPath, productPath, TRY_ON_ID } from '@/lib/routes';
+import { productPath, TRY_ON_ID } from '@/lib/routes';
 import styles from './presets.module.css';
 import button from '@/components/ui/button.module.css';
 
@@ -38,67 +39,68 @@ export const metadata = pageMetadata({
   image: presets[0]?.image,
 });
 
-/** A product's tile in the shop: a pack opens its quick view, any other kind links to its page. */
+/**
+ * A product's tile in the shop, whatever its kind: one that delivers itself opens its quick view;
+ * one that holds others links to its page, saying what it saves.
+ */
 function productTile(product: Product, index: number): JSX.Element {
   const price = formatPrice(product.priceCents, site.currency);
-  switch (product.kind) {
-    case 'pack': {
-      return (
-        <QuickView
-          label={product.name}
-          triggerClassName={tileClassName}
-          trigger={
-            <TileBody
-              image={product.image}
-              title={product.name}
-              detail={withRating(price, [product])}
-              decorative
-              priority={index === 0}
-            />
-          }
-        >
-          <Picture
-            image={product.image}
-            sizes="(min-width: 600px) 20rem, 100vw"
-            className={styles.quickImage}
-          />
-          <div>
-            <h2 className={styles.quickTitle}>{product.name}</h2>
-            <p className={styles.quickPrice}>{price}</p>
-            <p>{product.description}</p>
-            <div className={styles.quickActions}>
-              <AddToCartButton slug={product.slug} />
-              <Link className={button.outline} href={presetPath(product)}>
-                View Full Item
-              </Link>
-            </div>
-            <p className={styles.quickTerms}>
-              {fillIn(terms.atButton.refund, { days: terms.refundDays })}{' '}
-              <Link href="/terms/">{terms.atButton.termsLink}</Link>
-            </p>
-            {packLookUrl(product.slug) && (
-              <Link className={styles.tryOnLink} href={`${presetPath(product)}#${TRY_ON_ID}`}>
-                {shopCopy.tryOn.quickViewLink}
-              </Link>
-            )}
-          </div>
-        </QuickView>
-      );
-    }
-    case 'bundle':
-      return (
-        <Link className={tileClassName} href={productPath(product)}>
-          <TileBody
-            image={product.image}
-            title={product.name}
-            detail={`${price} · ${fillIn(shopCopy.cart.save, {
-              amount: formatPrice(product.savingCents, site.currency),
-            })}`}
-            decorative
-          />
-        </Link>
-      );
+  const path = productPath(product);
+  if (heldPacks(product).length > 0) {
+    return (
+      <Link className={tileClassName} href={path}>
+        <TileBody
+          image={product.image}
+          title={product.name}
+          detail={`${price} · ${fillIn(shopCopy.cart.save, {
+            amount: formatPrice(product.savingCents, site.currency),
+          })}`}
+          decorative
+        />
+      </Link>
+    );
   }
+  return (
+    <QuickView
+      label={product.name}
+      triggerClassName={tileClassName}
+      trigger={
+        <TileBody
+          image={product.image}
+          title={product.name}
+          detail={withRating(price, [product])}
+          decorative
+          priority={index === 0}
+        />
+      }
+    >
+      <Picture
+        image={product.image}
+        sizes="(min-width: 600px) 20rem, 100vw"
+        className={styles.quickImage}
+      />
+      <div>
+        <h2 className={styles.quickTitle}>{product.name}</h2>
+        <p className={styles.quickPrice}>{price}</p>
+        <p>{product.description}</p>
+        <div className={styles.quickActions}>
+          <AddToCartButton slug={product.slug} />
+          <Link className={button.outline} href={path}>
+            View Full Item
+          </Link>
+        </div>
+        <p className={styles.quickTerms}>
+          {fillIn(terms.atButton.refund, { days: terms.refundDays })}{' '}
+          <Link href="/terms/">{terms.atButton.termsLink}</Link>
+        </p>
+        {packLookUrl(product.slug) && (
+          <Link className={styles.tryOnLink} href={`${path}#${TRY_ON_ID}`}>
+            {shopCopy.tryOn.quickViewLink}
+          </Link>
+        )}
+      </div>
+    </QuickView>
+  );
 }
 
 export default function PresetsPage() {

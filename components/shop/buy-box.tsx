@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AddToCartButton } from '@/components/cart/cart-panel';
 import { Link } from '@/components/ui/link';
-import { shopCopy, site, terms } from '@/lib/content';
+import { shopCopy, site, terms, type Delivery, type Product } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
 import { settings } from '@/lib/settings';
@@ -29,8 +29,11 @@ export function LicenceLists() {
   );
 }
 
-/** The terms of sale as every buy button states them (content/terms.json), at that button. */
-export function SaleTerms({ presetCount }: { presetCount: number }) {
+/**
+ * The terms of sale as every buy button states them (content/terms.json), at that button, with
+ * what the product delivers in its own words.
+ */
+export function SaleTerms({ delivers }: { delivers: Delivery }) {
   const words = terms.atButton;
   const { licence } = terms;
   return (
@@ -40,9 +43,9 @@ export function SaleTerms({ presetCount }: { presetCount: number }) {
       </h2>
       <dl className={styles.list}>
         <dt>{words.filesLabel}</dt>
-        <dd>{fillIn(words.files, { count: presetCount })}</dd>
+        <dd>{delivers.files}</dd>
         <dt>{words.appsLabel}</dt>
-        <dd>{words.apps}</dd>
+        <dd>{delivers.apps}</dd>
         <dt>{words.deliveryLabel}</dt>
         <dd>
           {fillIn(words.delivery, {
@@ -69,16 +72,10 @@ export function SaleTerms({ presetCount }: { presetCount: number }) {
  * Add to Cart, how one pays, and the terms of sale: what a buyer decides on, in the first screen.
  */
 export function BuyBox({
-  slug,
-  priceCents,
-  savesCents = 0,
-  presetCount,
+  product: { slug, priceCents, savingCents, delivers },
   children,
 }: {
-  slug: string;
-  priceCents: number;
-  savesCents?: number;
-  presetCount: number;
+  product: Pick<Product, 'slug' | 'priceCents' | 'savingCents' | 'delivers'>;
   /** Beside Add to Cart (a link back to the shop, say). */
   children?: ReactNode;
 }) {
@@ -87,9 +84,9 @@ export function BuyBox({
     <div className={styles.box}>
       <p className={styles.price}>
         {formatPrice(priceCents, site.currency)}
-        {savesCents > 0 && (
+        {savingCents > 0 && (
           <span className={styles.save}>
-            {fillIn(shopCopy.cart.save, { amount: formatPrice(savesCents, site.currency) })}
+            {fillIn(shopCopy.cart.save, { amount: formatPrice(savingCents, site.currency) })}
           </span>
         )}
       </p>
@@ -102,7 +99,7 @@ export function BuyBox({
         <AddToCartButton slug={slug} />
       </div>
       <p className={styles.payment}>{words.payment}</p>
-      <SaleTerms presetCount={presetCount} />
+      <SaleTerms delivers={delivers} />
     </div>
   );
 }

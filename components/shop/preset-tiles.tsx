@@ -1,7 +1,7 @@
 import { Tile, TileGrid } from '@/components/ui/tiles';
-import { site, type Preset } from '@/lib/content';
+import { site, type Deliverable } from '@/lib/content';
 import { formatPrice } from '@/lib/shared/money';
-import { presetPath } from '@/lib/routes';
+import { productPath } from '@/lib/routes';
 import { withRating } from '@/lib/reviews';
 
 /**
@@ -13,7 +13,7 @@ export function PresetTiles({
   label,
   opensPage = false,
 }: {
-  presets: Preset[];
+  presets: Deliverable[];
   label: string;
   opensPage?: boolean;
 }) {
@@ -25,7 +25,7 @@ export function PresetTiles({
           image={preset.image}
           title={preset.name}
           detail={withRating(formatPrice(preset.priceCents, site.currency), [preset])}
-          href={presetPath(preset)}
+          href={productPath(preset)}
           priority={opensPage && index === 0}
         />
       ))}

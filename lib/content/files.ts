@@ -15,6 +15,7 @@ import {
   serviceSchema,
   shopSchema,
   siteSchema,
+  deliveryWordsSchema,
 } from './schema';
 import { JOURNAL_DIR, journalCopySchema, journalPostSchema } from '@/lib/journal/schema';
 import { availabilitySchema } from './availability-schema';
@@ -70,6 +71,8 @@ export const contentFiles = {
     label: 'Preset packs',
     group: 'shop',
     schema: z.object({
+      /** What every pack delivers, in the buyer's words (a pack may say its own). */
+      words: deliveryWordsSchema,
       presets: z
         .array(presetSchema)
         .min(1)

@@ -65,7 +65,7 @@ export function parseReviews(
           {
             at: 'field "pack"',
             field: 'pack',
-            words: `"${review.pack}" is not a pack in ${contentFiles.presets.file} (withdrawn?)`,
+            words: `"${review.pack}" is not a product the shop sells (withdrawn?)`,
           },
         ]);
       }
@@ -80,7 +80,7 @@ export function parseReviews(
 
 const parsedReviews = parseReviews(
   folderFiles.reviews ?? {},
-  new Set(presets.map((preset) => preset.slug)),
+  new Set(products.flatMap((product) => [product.slug, ...product.packs.map((pack) => pack.slug)])),
 );
 
 /** Every review of content/reviews/, published or not (but those set aside). */

@@ -16,7 +16,8 @@ const bundle = {
   categories: [],
 };
 const listOf = (bundles: (typeof bundle)[]) =>
-  productList({ presets: { presets }, bundles: { bundles } }, contentFiles);
+  productList({ ...content, bundles: { bundles } }, contentFiles);
+const slugs = (list: { slug: string }[]) => list.map((item) => item.slug);
 
 describe('the product list', () => {
   test('every pack, then every bundle, each with the packs it delivers', () => {
@@ -26,10 +27,40 @@ describe('the product list', () => {
     ]);
     const [two] = listOf([bundle]).slice(presets.length);
     expect(two).toMatchObject({ kind: 'bundle', slug: 'two-packs', savingCents: 500 });
-    expect(heldPacks(two!)).toEqual([stoic, regal]);
+    expect(slugs(heldPacks(two!))).toEqual([stoic!.slug, regal!.slug]);
     const [first] = listOf([]);
-    expect(first).toMatchObject({ kind: 'pack', slug: stoic!.slug, packs: [stoic] });
+    expect(first).toMatchObject({ kind: 'pack', slug: stoic!.slug });
+    expect(slugs(first!.packs)).toEqual([stoic!.slug]);
     expect(heldPacks(first!)).toEqual([]);
+  });
+
+  test('a product says what it delivers in its kind’s words, or its own', () => {
+    const { words } = content.presets;
+    const [pack] = listOf([]);
+    expect(pack).toMatchObject({
+      eyebrow: words.eyebrow,
+      delivers: {
+        count: stoic!.presetCount,
+        files: words.files.replace('{count}', String(stoic!.presetCount)),
+        apps: words.apps,
+      },
+    });
+    const own = productList(
+      {
+        ...content,
+        presets: { words, presets: [{ ...stoic!, words: { apps: 'Camera Raw 16+' } }] },
+        bundles: { bundles: [] },
+      },
+      contentFiles,
+    );
+    expect(own[0]!.delivers.apps).toBe('Camera Raw 16+');
+    const [two] = listOf([bundle]).slice(presets.length);
+    const count = stoic!.presetCount + regal!.presetCount;
+    expect(two!.delivers).toEqual({
+      count,
+      files: words.files.replace('{count}', String(count)),
+      apps: words.apps,
+    });
   });
 
   test('a bundle that names no pack, takes a pack’s slug or name, or saves nothing stops the build', () => {

@@ -135,6 +135,20 @@ export const ALL_CATEGORY = 'ALL';
 
 const comparisonSchema = z.object({ label: text, before: imageSchema, after: imageSchema });
 
+/**
+ * What a kind of product delivers, in the buyer's words: a kind's file says them once (its
+ * `words`), and a product may say its own. The product page, its buy box, the published
+ * catalogue (the e-mail and the download page) read them from the product.
+ */
+export const deliveryWordsSchema = z.object({
+  eyebrow: text.meta(cms({ hint: 'Above the name on its page: "Lightroom preset pack".' })),
+  files: template('count').meta(
+    cms({ hint: 'What the files are, at the buy button: "{count} presets as .xmp files…".' }),
+  ),
+  apps: text.meta(cms({ hint: 'The apps they work in, at the buy button.' })),
+});
+export type DeliveryWords = z.output<typeof deliveryWordsSchema>;
+
 export const presetSchema = z
   .object({
     name: text,
@@ -151,6 +165,8 @@ export const presetSchema = z
       .int()
       .positive()
       .meta(cms({ hint: 'How many presets the pack holds: said at the buy button.' })),
+    /** Its own words where the kind's do not fit it (a pack for another app, say). */
+    words: deliveryWordsSchema.partial().optional(),
     whatsIncluded: z.array(text).min(1),
     comparisons: z.array(comparisonSchema).length(6, 'must hold exactly six before/after pairs'),
     categories: z.array(categorySchema),
@@ -598,14 +614,12 @@ export const shopSchema = z.object({
     list: template('category'),
   }),
   pack: z.object({
-    eyebrow: text,
     title: template('name'),
     shopLink: text,
     includedHeading: text,
     comparisonsHeading: text,
   }),
   bundle: z.object({
-    eyebrow: template('count', 'price'),
     membersLabel: text,
     tileLabel: template('count'),
   }),

@@ -31,9 +31,8 @@ export const termsSchema = z.object({
   atButton: z.object({
     heading: text,
     filesLabel: text,
-    files: template('count'),
+    /** The files and the apps themselves are the product's words (its kind's file, `words`). */
     appsLabel: text,
-    apps: prose,
     deliveryLabel: text,
     delivery: template('days', 'downloads'),
     refundLabel: text,

@@ -8,16 +8,8 @@ import { matching, prose, slug, text } from '@/lib/content/schema';
 import { isoDate } from '@/lib/content/terms-schema';
 
 export const reviewSchema = z.object({
-  pack: slug('The pack reviewed (a pack’s slug, as in content/presets.json).').meta({
-    cms: {
-      widget: 'relation',
-      collection: 'shop',
-      file: 'presets',
-      search_fields: ['presets.*.name'],
-      display_fields: ['presets.*.name'],
-      value_field: 'presets.*.slug',
-    },
-  }),
+  /** The product reviewed, of any kind (the build keeps reviews of products the shop sells). */
+  pack: slug('The product reviewed: its slug, as in its content file (content/presets.json, say).'),
   rating: z.number().int().min(1, 'must be 1 to 5').max(5, 'must be 1 to 5'),
   title: text.max(REVIEW_LIMITS.title, `must be at most ${REVIEW_LIMITS.title} characters`),
   text: prose

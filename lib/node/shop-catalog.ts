@@ -17,10 +17,15 @@ const catalogPackSchema = z.object({
   slug,
   name: text.max(127),
   priceCents: z.number().int().positive().max(100_000_000),
+  /**
+   * What it delivers, in the buyer's words ("7 presets as .xmp files, …"), which the e-mail and
+   * the download page repeat: catalogues published before 29 November 2026 have none.
+   */
+  files: text.max(500).optional(),
 });
 
 /** A bundle: sold as one item (its slug the sku) at its own price, delivering each member pack. */
-const catalogBundleSchema = catalogPackSchema.extend({
+const catalogBundleSchema = catalogPackSchema.omit({ files: true }).extend({
   members: z.array(slug).min(2),
 });
 
@@ -132,7 +137,14 @@ const catalogBody = z
   });
 
 /** An item as the site lists it for the catalogue: what it is sold as, and the packs it holds. */
-export type ListedItem = { slug: string; name: string; priceCents: number; members: string[] };
+export type ListedItem = {
+  slug: string;
+  name: string;
+  priceCents: number;
+  members: string[];
+  /** What an item that delivers itself delivers, in the buyer's words. */
+  files?: string;
+};
 
 /**
  * The site's items in the catalogue's lists, whatever their kind: an item that delivers its own
@@ -142,8 +154,10 @@ export function catalogLists(items: ListedItem[]): Pick<ShopCatalog, 'packs' | '
   return {
     packs: items
       .filter((item) => item.members.length === 0)
-      .map(({ slug, name, priceCents }) => ({ slug, name, priceCents })),
-    bundles: items.filter((item) => item.members.length > 0),
+      .map(({ slug, name, priceCents, files }) => ({ slug, name, priceCents, files })),
+    bundles: items
+      .filter((item) => item.members.length > 0)
+      .map(({ slug, name, priceCents, members }) => ({ slug, name, priceCents, members })),
   };
 }
 

@@ -14,7 +14,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 export function downloadPage(
   catalog: Pick<ShopCatalog, 'studio' | 'copy'>,
   props:
-    | { pack: string; file: string; expiresAt: number; left: number }
+    | { pack: string; files?: string; file: string; expiresAt: number; left: number }
     /** `restore`: where the form that sends fresh links for the order posts. */
     | { message: string; restore?: string },
 ): string {
@@ -34,6 +34,7 @@ export function downloadPage(
             </form>`
           }`
       : html`<h2>${props.pack}</h2>
+          ${props.files && html`<p>${props.files}</p>`}
           <p>
             ${copy.validUntil} ${dateFormat.format(props.expiresAt)} UTC · ${props.left}
             ${copy.downloadsLeft}

@@ -21,7 +21,8 @@ export type OrderSummary = {
   tax: TaxStatement | null;
 };
 
-export type DownloadLink = { name: string; url: string };
+/** A pack's link, with what it delivers in the buyer's words where the catalogue says it. */
+export type DownloadLink = { name: string; url: string; files?: string };
 
 const paragraph = 'margin:0 0 16px;line-height:1.5';
 
@@ -118,7 +119,13 @@ export function buyerEmail(
             }
             <h2 style="font-weight:normal">${copy.downloadsHeading}</h2>
             <ul>
-              ${links.map((link) => html`<li style="margin:0 0 8px"><a href="${link.url}">${download(link)}</a></li>`)}
+              ${links.map(
+                (link) =>
+                  html`<li style="margin:0 0 8px">
+                    <a href="${link.url}">${download(link)}</a
+                    >${link.files && html`<br /><span style="color:#6b5d52;font-size:14px">${link.files}</span>`}
+                  </li>`,
+              )}
             </ul>
             <p style="${paragraph}">${terms}</p>
             ${refund && html`<p style="${paragraph}">${refund}</p>`}
@@ -142,7 +149,7 @@ export function buyerEmail(
       ...taxLines,
       '',
       `${copy.downloadsHeading}:`,
-      ...links.map((link) => `${link.name}: ${link.url}`),
+      ...links.map((link) => `${link.name}: ${link.url}${link.files ? `\n  ${link.files}` : ''}`),
       '',
       terms,
       ...(refund ? [refund] : []),

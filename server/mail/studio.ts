@@ -75,8 +75,8 @@ export function studioEmail(order: OrderSummary, to: string): Message {
   ];
   return studioNotice(
     to,
-    `New preset order ${order.orderId}: ${price(order.totalCents)}`,
-    { heading: 'New preset order' },
+    `New order ${order.orderId}: ${price(order.totalCents)}`,
+    { heading: 'New order' },
     rows,
     email,
   );

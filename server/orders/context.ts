@@ -142,10 +142,16 @@ export function orderContext(deps: OrderDeps) {
       pack: pack.slug,
       expiresAt,
     }));
+    const sold = catalog.get();
+    const words = new Map(sold.packs.map((pack) => [pack.slug, pack.files]));
     const message = buyerEmail(
-      catalog.get(),
+      sold,
       order,
-      links.map((link, index) => ({ name: packs[index]!.name, url: linkUrl(link) })),
+      links.map((link, index) => ({
+        name: packs[index]!.name,
+        url: linkUrl(link),
+        files: words.get(link.pack),
+      })),
       expiresAt,
       config.downloadLimit,
       `${config.siteOrigins[0]}/thank-you/#fresh-links`,

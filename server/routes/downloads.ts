@@ -69,6 +69,7 @@ export function downloadRoutes({
     const { link, pack } = found;
     return page(c, 200, {
       pack: pack.name,
+      files: catalog.get().packs.find((sold) => sold.slug === pack.slug)?.files,
       file: `${c.req.param('token')}/file`,
       expiresAt: link.expiresAt,
       left: links.copiesLeft(link),

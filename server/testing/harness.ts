@@ -25,7 +25,11 @@ import { COPY } from '../store';
 export const SITE = 'http://127.0.0.1:4173';
 /** The catalogue the build publishes from content/ (what the site's /catalog.json holds). */
 export const publishedShop = publishedCatalog();
-export const allPacks: PackRef[] = publishedShop.packs;
+export const allPacks: PackRef[] = publishedShop.packs.map(({ slug, name, priceCents }) => ({
+  slug,
+  name,
+  priceCents,
+}));
 export const [stoic, regal, earthy] = allPacks as [PackRef, PackRef, PackRef];
 /** Where the studio's copies and alerts go: the catalogue's address (no STUDIO_EMAIL is set). */
 export const STUDIO = publishedShop.studio.email;

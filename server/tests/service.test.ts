@@ -74,6 +74,12 @@ describe('the order-confirmation service', () => {
       assert.ok(part.includes(publishedShop.terms!.mayNot[0]!), 'the licence');
       assert.ok(part.includes(publishedShop.terms!.refund), 'the refund promise');
       assert.ok(part.includes(`${SITE}/thank-you/#fresh-links`));
+      // Each link says what it delivers, in the words the catalogue publishes for the pack.
+      for (const pack of [stoic, earthy]) {
+        const { files } = publishedShop.packs.find((sold) => sold.slug === pack.slug)!;
+        assert.match(files!, /^\d+ presets as \.xmp files/);
+        assert.ok(part.includes(files!), `${pack.name}: ${files}`);
+      }
     }
     const links = linksIn(buyer!.text!);
     assert.equal(links.length, 2);
@@ -84,6 +90,8 @@ describe('the order-confirmation service', () => {
       "the answer carries the files of the e-mail's links",
     );
     assert.ok(links.every((link) => link.startsWith(`${service.url}/download/`)));
+    const page = await (await fetch(links[0]!, { headers: { Accept: 'text/html' } })).text();
+    assert.ok(page.includes(publishedShop.packs.find((sold) => sold.slug === stoic.slug)!.files!));
     assert.equal(service.store.findOrder(orderId)!.status, 'delivered');
 
     assert.equal(studio!.to?.[0]?.address, STUDIO);
