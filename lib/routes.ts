@@ -42,25 +42,30 @@ export type Route = {
 };
 
 /** The site's own pages (not made per content entry), each with its heading. */
+type PageName = keyof typeof pages;
+
+/** A page of content/pages.json at its address: its name in kebab case (`thankYou`: /thank-you/). */
+export const pagePath = (name: PageName) =>
+  name === 'home' ? '/' : `/${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}/`;
+
+/** The checkout's steps and the review form: pages of their own, kept out of search engines. */
+const PRIVATE: readonly PageName[] = ['checkout', 'thankYou', 'review'];
+/** Words of pages.json that are no page of their own (the 404 page answers any address). */
+const NO_ADDRESS: readonly PageName[] = ['notFound'];
+
+const pagesOf = (keep: (name: PageName) => boolean): Omit<Route, 'kind'>[] =>
+  (Object.keys(pages) as PageName[])
+    .filter((name) => keep(name) && !NO_ADDRESS.includes(name))
+    .map((name) => ({ path: pagePath(name), heading: pages[name].heading }));
+
+/** Every page of pages.json at its address (a new key is a new page), the journal and the terms. */
 const sitePages = (): Omit<Route, 'kind'>[] => [
-  { path: '/', heading: pages.home.heading },
-  { path: '/about/', heading: pages.about.heading },
-  { path: '/book/', heading: pages.book.heading },
-  { path: '/contact/', heading: pages.contact.heading },
-  { path: '/education/', heading: pages.education.heading },
-  { path: '/presets/', heading: pages.presets.heading },
-  { path: '/services/', heading: pages.services.heading },
-  { path: '/lovenotes/', heading: pages.lovenotes.heading },
+  ...pagesOf((name) => !PRIVATE.includes(name)),
   { path: '/journal/', heading: journalCopy.page.heading },
   { path: '/terms/', heading: terms.heading },
 ];
 
-/** The checkout's steps and the review form: pages of their own, kept out of search engines. */
-const privatePages = (): Omit<Route, 'kind'>[] => [
-  { path: '/checkout/', heading: pages.checkout.heading },
-  { path: '/thank-you/', heading: pages.thankYou.heading },
-  { path: '/review/', heading: pages.review.heading },
-];
+const privatePages = () => pagesOf((name) => PRIVATE.includes(name));
 
 /**
  * Every route the site pre-renders, with a trailing slash as the export writes them, and the
