@@ -15,6 +15,15 @@ type FormCopy = Pick<
   'heading' | 'intro' | 'submitLabel' | 'sent' | 'failed'
 >;
 
+/** The buyer's address, in either form. */
+const emailField = (id: string, label: string): Field => ({
+  id,
+  name: 'email',
+  label,
+  type: 'email',
+  autoComplete: 'email',
+});
+
 /**
  * A form that asks the order-confirmation service to e-mail something to the buyer: it says
  * whether it was sent, or the service's own words for why not (no paid order found, sent too often
@@ -94,13 +103,7 @@ export function ResendLinks({
           pattern: ORDER_ID_PATTERN,
           autoComplete: 'off',
         },
-        {
-          id: 'resend-email',
-          name: 'email',
-          label: copy.emailLabel,
-          type: 'email',
-          autoComplete: 'email',
-        },
+        emailField('resend-email', copy.emailLabel),
       ]}
     />
   );
@@ -120,15 +123,7 @@ export function AllOrders({
       path="/api/orders/all"
       copy={copy}
       apiBaseUrl={apiBaseUrl}
-      fields={[
-        {
-          id: 'all-orders-email',
-          name: 'email',
-          label: copy.emailLabel,
-          type: 'email',
-          autoComplete: 'email',
-        },
-      ]}
+      fields={[emailField('all-orders-email', copy.emailLabel)]}
     />
   );
 }

@@ -23,6 +23,7 @@ import {
   serveCatalog,
   publishedShop,
   start,
+  withService,
   stoic,
   type Receipt,
 } from '../testing/harness';
@@ -340,8 +341,7 @@ describe('a catalogue read with care', () => {
   });
 
   test('in yen: amounts without decimals at PayPal, the order paid and delivered', async () => {
-    const { service, site, dir } = await start(null, { catalogRefreshMs: 50 });
-    try {
+    await withService(null, { catalogRefreshMs: 50 }, async ({ service, site }) => {
       const yen = catalogWith((catalog) => {
         catalog.currency = 'JPY';
         for (const pack of catalog.packs) pack.priceCents = 550_000; // ¥5,500
@@ -355,10 +355,7 @@ describe('a catalogue read with care', () => {
       const unit = (await atPayPal(service, id)).purchase_units![0]!;
       assert.equal(unit.amount.value, '11000');
       assert.equal(unit.items![0]!.unit_amount.value, '5500');
-    } finally {
-      await service.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   test('orders PayPal refuses: the studio is told once, and /health says so', async () => {

@@ -26,6 +26,7 @@ import {
   retried,
   serviceFor,
   start,
+  withService,
   stoic,
   type Receipt,
   type Smtp,
@@ -33,6 +34,7 @@ import {
   atPayPal,
   captureAtPayPal,
   STUDIO,
+  forgedWebhook,
 } from '../testing/harness';
 import { startSmtpCapture } from '../testing/smtp-capture';
 import { COPY } from '../store';
@@ -429,47 +431,31 @@ describe('download links count copies, not requests', () => {
 
 describe('limits', () => {
   test('forged webhooks are refused here, with no call to PayPal, also in a burst past the limit', async () => {
-    const { service, dir, logs } = await start(null, { rateLimit: 5 });
-    try {
-      const forge = (i: number) =>
-        fetch(`${service.url}/webhooks/paypal`, {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            'PayPal-Auth-Algo': 'SHA256withRSA',
-            'PayPal-Cert-Url': `${service.paypalBase}/v1/notifications/certs/CERT-FAKE-360caa42`,
-            'PayPal-Transmission-Id': `forged-${i}`,
-            'PayPal-Transmission-Sig': 'c2lnbmF0dXJl',
-            'PayPal-Transmission-Time': new Date().toISOString(),
-          },
-          body: JSON.stringify({ id: `WH-${i}`, event_type: 'PAYMENT.CAPTURE.COMPLETED' }),
-        }).then((response) => response.status);
+    await withService(null, { rateLimit: 5 }, async ({ service, logs }) => {
+      const forge = (i: number) => forgedWebhook(service, i, 'PAYMENT.CAPTURE.COMPLETED');
       const statuses = [];
       for (let i = 0; i < 5; i += 1) statuses.push(await forge(i));
       // Past the limit, a burst: each checked at once against PayPal's certificate, kept.
       statuses.push(...(await Promise.all([5, 6, 7, 8, 9, 10, 11, 12].map(forge))));
       assert.deepEqual([...new Set(statuses)], [400]);
       assert.equal(logs.filter((line) => line.msg === 'webhook signature refused').length, 13);
-    } finally {
-      await service.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   test('PayPal out of reach when the order is created: 502, and no use of the code is held', async () => {
-    const { service, dir } = await start(null, {
-      fakePayPalPort: null,
-      paypal: { apiBase: 'http://127.0.0.1:9', clientId: 'a', clientSecret: 'b', webhookId: 'W' },
-    });
-    try {
-      addCode(service, 'HELD', { value: 10, usageLimit: 1 });
-      const response = await createOrder(service, [stoic], { code: 'HELD' });
-      assert.equal(response.status, 502);
-      assert.equal(service.store.codeUses('HELD', Date.now()), 0);
-    } finally {
-      await service.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await withService(
+      null,
+      {
+        fakePayPalPort: null,
+        paypal: { apiBase: 'http://127.0.0.1:9', clientId: 'a', clientSecret: 'b', webhookId: 'W' },
+      },
+      async ({ service }) => {
+        addCode(service, 'HELD', { value: 10, usageLimit: 1 });
+        const response = await createOrder(service, [stoic], { code: 'HELD' });
+        assert.equal(response.status, 502);
+        assert.equal(service.store.codeUses('HELD', Date.now()), 0);
+      },
+    );
   });
 
   test('throughput: paid orders a second, created, approved, captured and e-mailed over SMTP', async (t) => {

@@ -24,10 +24,12 @@ import {
   retried,
   serviceFor,
   start,
+  withService,
   stoic,
   STUDIO,
   type Receipt,
   type Service,
+  forgedWebhook,
 } from '../testing/harness';
 import { openStore } from '../store';
 
@@ -165,8 +167,7 @@ test('uses taken in the same millisecond count each other', () => {
 
 describe('no number of addresses can drain a code', () => {
   test('twenty addresses creating three orders each hold no use; code tries share one budget', async () => {
-    const { service, dir } = await start(null, { rateLimit: 30, trustProxyHops: 1 });
-    try {
+    await withService(null, { rateLimit: 30, trustProxyHops: 1 }, async ({ service }) => {
       addCode(service, 'SHARED', { usageLimit: 50 });
       const from = (n: number) => ({ 'X-Forwarded-For': `198.51.100.${n}` });
       const statuses = await Promise.all(
@@ -204,10 +205,7 @@ describe('no number of addresses can drain a code', () => {
         201,
         'no code, no limit',
       );
-    } finally {
-      await service.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -271,19 +269,7 @@ describe("PayPal's webhooks are never rate-limited", () => {
       // A forger on the address PayPal's events come from (one proxy, a shared egress): 80
       // senders, 400 events with made-up signatures naming PayPal's certificate, while PayPal
       // delivers the approvals and captures of 20 orders.
-      const forge = (n: number) =>
-        fetch(`${service.url}/webhooks/paypal`, {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            'PayPal-Auth-Algo': 'SHA256withRSA',
-            'PayPal-Cert-Url': `${service.paypalBase}/v1/notifications/certs/CERT-FAKE-360caa42`,
-            'PayPal-Transmission-Id': `forged-${n}`,
-            'PayPal-Transmission-Sig': 'Zm9yZ2Vk',
-            'PayPal-Transmission-Time': new Date().toISOString(),
-          },
-          body: JSON.stringify({ id: `WH-${n}`, event_type: 'CHECKOUT.ORDER.APPROVED' }),
-        }).then((response) => response.status);
+      const forge = (n: number) => forgedWebhook(service, n, 'CHECKOUT.ORDER.APPROVED');
       const senders = Array.from({ length: 80 }, async (_, sender) => {
         const statuses = [];
         for (let n = 0; n < 5; n += 1) statuses.push(await forge(sender * 5 + n));

@@ -119,6 +119,42 @@ export async function start(
   return { service, config, logs, dir, site };
 }
 
+/**
+ * A webhook a forger sends: PayPal's headers naming PayPal's certificate, a made-up signature.
+ * Resolves with the status the service answered.
+ */
+export const forgedWebhook = (service: Service, n: number, eventType: string) =>
+  fetch(`${service.url}/webhooks/paypal`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'PayPal-Auth-Algo': 'SHA256withRSA',
+      'PayPal-Cert-Url': `${service.paypalBase}/v1/notifications/certs/CERT-FAKE-360caa42`,
+      'PayPal-Transmission-Id': `forged-${n}`,
+      'PayPal-Transmission-Sig': 'Zm9yZ2Vk',
+      'PayPal-Transmission-Time': new Date().toISOString(),
+    },
+    body: JSON.stringify({ id: `WH-${n}`, event_type: eventType }),
+  }).then((response) => response.status);
+
+/**
+ * A test's own service (as `start` makes it), closed and its folder removed after the test,
+ * whatever happens in it.
+ */
+export async function withService<T>(
+  smtpUrl: string | null,
+  overrides: Partial<Config>,
+  test: (started: Awaited<ReturnType<typeof start>>) => Promise<T>,
+): Promise<T> {
+  const started = await start(smtpUrl, overrides);
+  try {
+    return await test(started);
+  } finally {
+    await started.service.close();
+    rmSync(started.dir, { recursive: true, force: true });
+  }
+}
+
 const post = (url: string, body?: unknown, headers: Record<string, string> = {}) =>
   fetch(url, {
     method: 'POST',

@@ -20,6 +20,7 @@ import {
   serviceFor,
   SITE,
   start,
+  withService,
   stoic,
   type Receipt,
   type Service,
@@ -517,30 +518,26 @@ describe('the order-confirmation service', () => {
 
 describe('limits', () => {
   test('a client that sends too many requests is told to wait', async () => {
-    const { service, dir } = await start(null, { rateLimit: 3 });
-    try {
+    await withService(null, { rateLimit: 3 }, async ({ service }) => {
       const statuses = [];
       for (let i = 0; i < 4; i += 1) statuses.push((await confirm(service, {})).status);
       assert.deepEqual(statuses, [400, 400, 400, 429]);
-    } finally {
-      await service.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   test('PayPal out of reach is a 502 the checkout can retry, and nothing is recorded', async () => {
-    const { service, dir } = await start(null, {
-      fakePayPalPort: null,
-      paypal: { apiBase: 'http://127.0.0.1:9', clientId: 'a', clientSecret: 'b', webhookId: 'W' },
-    });
-    try {
-      const response = await confirm(service, body('5O190127TN364715T'));
-      assert.equal(response.status, 502);
-      assert.equal(service.store.findOrder('5O190127TN364715T'), null);
-    } finally {
-      await service.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await withService(
+      null,
+      {
+        fakePayPalPort: null,
+        paypal: { apiBase: 'http://127.0.0.1:9', clientId: 'a', clientSecret: 'b', webhookId: 'W' },
+      },
+      async ({ service }) => {
+        const response = await confirm(service, body('5O190127TN364715T'));
+        assert.equal(response.status, 502);
+        assert.equal(service.store.findOrder('5O190127TN364715T'), null);
+      },
+    );
   });
 });
 
