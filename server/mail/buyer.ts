@@ -26,6 +26,34 @@ export type DownloadLink = { name: string; url: string; files?: string };
 
 const paragraph = 'margin:0 0 16px;line-height:1.5';
 
+/**
+ * A letter to the buyer, in both parts: the greeting, the first paragraph, what follows, and the
+ * studio's name to sign it.
+ */
+function letter(
+  studio: { name: string },
+  greeting: string,
+  intro: string,
+  body: { html: ReturnType<typeof html>; text: string[] },
+) {
+  return {
+    html: markup(
+      html`<!doctype html>
+        <html lang="en">
+          <body
+            style="font-family:Georgia,serif;color:#2b211c;max-width:560px;margin:0 auto;padding:24px"
+          >
+            <h1 style="font-weight:normal">${greeting}</h1>
+            <p style="${paragraph}">${intro}</p>
+            ${body.html}
+            <p style="${paragraph}">${studio.name}</p>
+          </body>
+        </html>`,
+    ),
+    text: [greeting, '', intro, '', ...body.text, studio.name].join('\n'),
+  };
+}
+
 /** A sentence of content with a link in the place of its {url}. */
 const withLink = (sentence: string, url: string) => {
   const [before, after = ''] = sentence.split('{url}');
@@ -77,91 +105,74 @@ export function buyerEmail(
     to: order.customer.email,
     replyTo: studio.email,
     subject: say(copy.subject),
-    html: markup(
-      html`<!doctype html>
-        <html lang="en">
-          <body
-            style="font-family:Georgia,serif;color:#2b211c;max-width:560px;margin:0 auto;padding:24px"
-          >
-            <h1 style="font-weight:normal">${greeting}</h1>
-            <p style="${paragraph}">${intro}</p>
-            <table style="width:100%;border-collapse:collapse;margin:0 0 16px">
-              ${order.lines.map(
-                (line) =>
-                  html`<tr>
-                    <td style="padding:6px 0;border-bottom:1px solid #e5d9cc">${line.name}</td>
-                    <td style="padding:6px 0;border-bottom:1px solid #e5d9cc;text-align:right">
-                      ${price(line.priceCents)}
-                    </td>
-                  </tr>`,
-              )}
-              ${
-                order.discount &&
-                html`<tr>
-                  <td style="padding:6px 0;border-bottom:1px solid #e5d9cc">${discount}</td>
-                  <td style="padding:6px 0;border-bottom:1px solid #e5d9cc;text-align:right">
-                    −${price(order.discount.cents)}
-                  </td>
-                </tr>`
-              }
-              <tr>
-                <td style="padding:6px 0"><strong>${copy.totalLabel}</strong></td>
-                <td style="padding:6px 0;text-align:right">
-                  <strong>${price(order.totalCents)}</strong>
+    ...letter(studio, greeting, intro, {
+      html: html`<table style="width:100%;border-collapse:collapse;margin:0 0 16px">
+          ${order.lines.map(
+            (line) =>
+              html`<tr>
+                <td style="padding:6px 0;border-bottom:1px solid #e5d9cc">${line.name}</td>
+                <td style="padding:6px 0;border-bottom:1px solid #e5d9cc;text-align:right">
+                  ${price(line.priceCents)}
                 </td>
-              </tr>
-            </table>
-            ${
-              taxLines.length > 0 &&
-              html`<p style="${paragraph};color:#6b5d52;font-size:14px">
-                ${taxLines[0]}<br />${taxLines[1]}
-              </p>`
-            }
-            <h2 style="font-weight:normal">${copy.downloadsHeading}</h2>
-            <ul>
-              ${links.map(
-                (link) =>
-                  html`<li style="margin:0 0 8px">
-                    <a href="${link.url}">${download(link)}</a
-                    >${link.files && html`<br /><span style="color:#6b5d52;font-size:14px">${link.files}</span>`}
-                  </li>`,
-              )}
-            </ul>
-            <p style="${paragraph}">${terms}</p>
-            ${refund && html`<p style="${paragraph}">${refund}</p>`}
-            <h2 style="font-weight:normal">${licenceHeading}</h2>
-            ${licence.map((term) => html`<p style="${paragraph}">${term}</p>`)} ${review?.html}
-            <p style="${paragraph}">
-              ${withLink(say(copy.freshLinks), freshLinksUrl)} ${questions}
-            </p>
-            <p style="${paragraph}">${studio.name}</p>
-          </body>
-        </html>`,
-    ),
-    text: [
-      greeting,
-      '',
-      intro,
-      '',
-      ...order.lines.map((line) => `- ${line.name}: ${price(line.priceCents)}`),
-      ...(order.discount ? [`${discount}: −${price(order.discount.cents)}`] : []),
-      `${copy.totalLabel}: ${price(order.totalCents)}`,
-      ...taxLines,
-      '',
-      `${copy.downloadsHeading}:`,
-      ...links.map((link) => `${link.name}: ${link.url}${link.files ? `\n  ${link.files}` : ''}`),
-      '',
-      terms,
-      ...(refund ? [refund] : []),
-      '',
-      `${licenceHeading}:`,
-      ...licence,
-      '',
-      ...(review ? [...review.text, ''] : []),
-      say(copy.freshLinks, { url: freshLinksUrl }),
-      questions,
-      studio.name,
-    ].join('\n'),
+              </tr>`,
+          )}
+          ${
+            order.discount &&
+            html`<tr>
+              <td style="padding:6px 0;border-bottom:1px solid #e5d9cc">${discount}</td>
+              <td style="padding:6px 0;border-bottom:1px solid #e5d9cc;text-align:right">
+                −${price(order.discount.cents)}
+              </td>
+            </tr>`
+          }
+          <tr>
+            <td style="padding:6px 0"><strong>${copy.totalLabel}</strong></td>
+            <td style="padding:6px 0;text-align:right">
+              <strong>${price(order.totalCents)}</strong>
+            </td>
+          </tr>
+        </table>
+        ${
+          taxLines.length > 0 &&
+          html`<p style="${paragraph};color:#6b5d52;font-size:14px">
+            ${taxLines[0]}<br />${taxLines[1]}
+          </p>`
+        }
+        <h2 style="font-weight:normal">${copy.downloadsHeading}</h2>
+        <ul>
+          ${links.map(
+            (link) =>
+              html`<li style="margin:0 0 8px">
+                <a href="${link.url}">${download(link)}</a
+                >${link.files && html`<br /><span style="color:#6b5d52;font-size:14px">${link.files}</span>`}
+              </li>`,
+          )}
+        </ul>
+        <p style="${paragraph}">${terms}</p>
+        ${refund && html`<p style="${paragraph}">${refund}</p>`}
+        <h2 style="font-weight:normal">${licenceHeading}</h2>
+        ${licence.map((term) => html`<p style="${paragraph}">${term}</p>`)} ${review?.html}
+        <p style="${paragraph}">${withLink(say(copy.freshLinks), freshLinksUrl)} ${questions}</p>`,
+      text: [
+        ...order.lines.map((line) => `- ${line.name}: ${price(line.priceCents)}`),
+        ...(order.discount ? [`${discount}: −${price(order.discount.cents)}`] : []),
+        `${copy.totalLabel}: ${price(order.totalCents)}`,
+        ...taxLines,
+        '',
+        `${copy.downloadsHeading}:`,
+        ...links.map((link) => `${link.name}: ${link.url}${link.files ? `\n  ${link.files}` : ''}`),
+        '',
+        terms,
+        ...(refund ? [refund] : []),
+        '',
+        `${licenceHeading}:`,
+        ...licence,
+        '',
+        ...(review ? [...review.text, ''] : []),
+        say(copy.freshLinks, { url: freshLinksUrl }),
+        questions,
+      ],
+    }),
   };
 }
 
@@ -209,29 +220,10 @@ export function reviewReminder(
     to: order.customer.email,
     replyTo: studio.email,
     subject: say(section.copy.reminderSubject),
-    html: markup(
-      html`<!doctype html>
-        <html lang="en">
-          <body
-            style="font-family:Georgia,serif;color:#2b211c;max-width:560px;margin:0 auto;padding:24px"
-          >
-            <h1 style="font-weight:normal">${greeting}</h1>
-            <p style="${paragraph}">${intro}</p>
-            ${section.list}
-            <p style="${paragraph}">${section.copy.reminderOff}</p>
-            <p style="${paragraph}">${studio.name}</p>
-          </body>
-        </html>`,
-    ),
-    text: [
-      greeting,
-      '',
-      intro,
-      '',
-      ...section.lines,
-      '',
-      section.copy.reminderOff,
-      studio.name,
-    ].join('\n'),
+    ...letter(studio, greeting, intro, {
+      html: html`${section.list}
+        <p style="${paragraph}">${section.copy.reminderOff}</p>`,
+      text: [...section.lines, '', section.copy.reminderOff],
+    }),
   };
 }
