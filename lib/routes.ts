@@ -42,7 +42,7 @@ export type Route = {
 };
 
 /** The site's own pages (not made per content entry), each with its heading. */
-type PageName = keyof typeof pages;
+export type PageName = keyof typeof pages;
 
 /** A page of content/pages.json at its address: its name in kebab case (`thankYou`: /thank-you/). */
 export const pagePath = (name: PageName) =>
@@ -53,6 +53,9 @@ const PRIVATE: readonly PageName[] = ['checkout', 'thankYou', 'review'];
 /** Words of pages.json that are no page of their own (the 404 page answers any address). */
 const NO_ADDRESS: readonly PageName[] = ['notFound'];
 
+/** Whether search engines should list a page of pages.json. */
+export const isListedPage = (name: PageName) => !PRIVATE.includes(name);
+
 const pagesOf = (keep: (name: PageName) => boolean): Omit<Route, 'kind'>[] =>
   (Object.keys(pages) as PageName[])
     .filter((name) => keep(name) && !NO_ADDRESS.includes(name))
@@ -60,12 +63,12 @@ const pagesOf = (keep: (name: PageName) => boolean): Omit<Route, 'kind'>[] =>
 
 /** Every page of pages.json at its address (a new key is a new page), the journal and the terms. */
 const sitePages = (): Omit<Route, 'kind'>[] => [
-  ...pagesOf((name) => !PRIVATE.includes(name)),
+  ...pagesOf(isListedPage),
   { path: '/journal/', heading: journalCopy.page.heading },
   { path: '/terms/', heading: terms.heading },
 ];
 
-const privatePages = () => pagesOf((name) => PRIVATE.includes(name));
+const privatePages = () => pagesOf((name) => !isListedPage(name));
 
 /**
  * Every route the site pre-renders, with a trailing slash as the export writes them, and the

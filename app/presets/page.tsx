@@ -1,10 +1,9 @@
+import { ContentPage, contentPageMetadata } from '@/components/ui/content-page';
 import type { JSX } from 'react';
 import { Link } from '@/components/ui/link';
 import { Picture } from '@/components/media/picture';
 import { QuickView } from '@/components/shop/quick-view';
 import { ShopFilter } from '@/components/shop/shop-filter';
-import { PageHeader } from '@/components/ui/page-header';
-import { Section } from '@/components/ui/section';
 import {
   TileBody,
   tileClassName,
@@ -15,7 +14,6 @@ import {
   ALL_CATEGORY,
   categorySchema,
   heldPacks,
-  pages,
   presets,
   products,
   shopCopy,
@@ -26,16 +24,13 @@ import {
 import { AddToCartButton } from '@/components/cart/cart-panel';
 import { fillIn } from '@/lib/shared/copy';
 import { packLookUrl } from '@/lib/media';
-import { pageMetadata } from '@/lib/metadata';
 import { withRating } from '@/lib/reviews';
 import { formatPrice } from '@/lib/shared/money';
 import { productPath, TRY_ON_ID } from '@/lib/routes';
 import styles from './presets.module.css';
 import button from '@/components/ui/button.module.css';
 
-export const metadata = pageMetadata({
-  ...pages.presets,
-  path: '/presets/',
+export const metadata = contentPageMetadata('presets', {
   image: presets[0]?.image,
 });
 
@@ -110,18 +105,15 @@ export default function PresetsPage() {
     node: productTile(product, index),
   }));
   return (
-    <>
-      <PageHeader heading={pages.presets.heading} intro={pages.presets.intro} />
-      <Section>
-        <ShopFilter
-          all={ALL_CATEGORY}
-          categories={categorySchema.options}
-          items={items}
-          gridClassName={tileGridClassName}
-          itemClassName={tileItemClassName}
-          words={shopCopy.filter}
-        />
-      </Section>
-    </>
+    <ContentPage name="presets">
+      <ShopFilter
+        all={ALL_CATEGORY}
+        categories={categorySchema.options}
+        items={items}
+        gridClassName={tileGridClassName}
+        itemClassName={tileItemClassName}
+        words={shopCopy.filter}
+      />
+    </ContentPage>
   );
 }

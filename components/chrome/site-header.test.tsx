@@ -15,16 +15,19 @@ beforeAll(async () => {
   ({ SiteHeader } = await import('./site-header'));
 });
 
+/** The header as the layout renders it. */
+const header = () => (
+  <SiteHeader
+    siteName={site.name}
+    items={site.nav.header}
+    book={site.nav.book}
+    socials={<SocialLinks socials={site.socials} />}
+    scrolledThresholdPx={50}
+  />
+);
+
 function renderHeader() {
-  return render(
-    <SiteHeader
-      siteName={site.name}
-      items={site.nav.header}
-      book={site.nav.book}
-      socials={<SocialLinks socials={site.socials} />}
-      scrolledThresholdPx={50}
-    />,
-  );
+  return render(header());
 }
 
 describe('SiteHeader', () => {
@@ -104,15 +107,7 @@ describe('SiteHeader', () => {
     const { rerender } = renderHeader();
     expect(window.scrollTo).not.toHaveBeenCalled();
     mockPathname = '/services/';
-    rerender(
-      <SiteHeader
-        siteName={site.name}
-        items={site.nav.header}
-        book={site.nav.book}
-        socials={<SocialLinks socials={site.socials} />}
-        scrolledThresholdPx={50}
-      />,
-    );
+    rerender(header());
     expect(window.scrollTo).toHaveBeenCalledWith({ top: 0 });
   });
 });

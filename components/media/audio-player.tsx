@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatTime } from '@/lib/browser/time';
 import styles from './audio-player.module.css';
 
@@ -55,16 +55,9 @@ export function AudioPlayer({ src, title }: { src: string; title: string }) {
         onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
         onDurationChange={(event) => setDuration(event.currentTarget.duration)}
       />
-      <button
-        type="button"
-        className={styles.button}
-        onClick={togglePlay}
-        aria-label={playing ? 'Pause' : 'Play'}
-      >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path d={playing ? 'M7 5h4v14H7zM13 5h4v14h-4z' : 'M8 5v14l11-7z'} fill="currentColor" />
-        </svg>
-      </button>
+      <IconButton label={playing ? 'Pause' : 'Play'} onClick={togglePlay}>
+        <path d={playing ? 'M7 5h4v14H7zM13 5h4v14h-4z' : 'M8 5v14l11-7z'} fill="currentColor" />
+      </IconButton>
       <span className={styles.title}>{title}</span>
       <div className={styles.seek}>
         <div
@@ -88,26 +81,38 @@ export function AudioPlayer({ src, title }: { src: string; title: string }) {
       <span className={styles.time} aria-live="off">
         {formatTime(currentTime)} / {formatTime(duration)}
       </span>
-      <button
-        type="button"
-        className={styles.button}
-        onClick={toggleMute}
-        aria-label={muted ? 'Unmute' : 'Mute'}
-      >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path d="M4 9v6h4l5 4V5L8 9z" fill="currentColor" />
-          {muted ? (
-            <path d="M16 9l5 6M21 9l-5 6" stroke="currentColor" strokeWidth="1.8" />
-          ) : (
-            <path
-              d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12"
-              stroke="currentColor"
-              strokeWidth="1.6"
-              fill="none"
-            />
-          )}
-        </svg>
-      </button>
+      <IconButton label={muted ? 'Unmute' : 'Mute'} onClick={toggleMute}>
+        <path d="M4 9v6h4l5 4V5L8 9z" fill="currentColor" />
+        {muted ? (
+          <path d="M16 9l5 6M21 9l-5 6" stroke="currentColor" strokeWidth="1.8" />
+        ) : (
+          <path
+            d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            fill="none"
+          />
+        )}
+      </IconButton>
     </div>
+  );
+}
+
+/** A button of the player, named by its label, drawn by its icon's paths. */
+function IconButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" className={styles.button} onClick={onClick} aria-label={label}>
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+        {children}
+      </svg>
+    </button>
   );
 }

@@ -48,6 +48,14 @@ const dialogOpen = (tab: Tab, name: string) =>
 const noDialogOpen = (tab: Tab) =>
   tab.until("return !document.querySelector('dialog[open]');", 'every dialog to close');
 
+/** The shop, hydrated, with the first pack's quick view opened by a click. */
+async function openQuickView(tab: Tab, shop: string) {
+  await tab.goto(shop);
+  await hydrated(tab);
+  await clickWhere(tab, buttonNamed, pack.name);
+  await dialogOpen(tab, pack.name);
+}
+
 for (const engine of ['firefox', 'webkit'] as const satisfies EngineName[]) {
   // One browser per engine and worker, started once (a WebKitGTK session takes seconds to start
   // on a busy machine, now and then much longer); each flow gets it with the site's storage and
@@ -110,10 +118,7 @@ for (const engine of ['firefox', 'webkit'] as const satisfies EngineName[]) {
       tab,
       baseURL,
     }) => {
-      await tab.goto(`${baseURL}/presets/`);
-      await hydrated(tab);
-      await clickWhere(tab, buttonNamed, pack.name);
-      await dialogOpen(tab, pack.name);
+      await openQuickView(tab, `${baseURL}/presets/`);
       await clickWhere(
         tab,
         "return [...document.querySelectorAll('dialog[open] a')].find((a) => a.textContent.trim() === 'View Full Item');",
@@ -137,10 +142,7 @@ for (const engine of ['firefox', 'webkit'] as const satisfies EngineName[]) {
       tab,
       baseURL,
     }) => {
-      await tab.goto(`${baseURL}/presets/`);
-      await hydrated(tab);
-      await clickWhere(tab, buttonNamed, pack.name);
-      await dialogOpen(tab, pack.name);
+      await openQuickView(tab, `${baseURL}/presets/`);
       await tab.press('Escape');
       await noDialogOpen(tab);
       await clickWhere(tab, buttonNamed, pack.name);

@@ -23,6 +23,23 @@ async function openOnSlowPhone(page: Page, path: string) {
 const hydrated = (page: Page) =>
   page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'));
 
+/**
+ * On a slow phone, a tap on the first shop tile before hydration opens its quick view, and its
+ * close button closes it; then the scripts arrive.
+ */
+async function quickViewBeforeHydration(page: Page) {
+  const scriptsArrive = await openOnSlowPhone(page, '/presets/');
+  const preset = presets[0]!;
+  await page.getByRole('button', { name: new RegExp(`^${preset.name}`) }).tap();
+  const card = page.getByRole('dialog', { name: preset.name });
+  await expect(card).toBeVisible();
+  expect(await hydrated(page)).toBe(false);
+  await card.getByRole('button', { name: 'Close quick view' }).tap();
+  await expect(card).toBeHidden();
+  scriptsArrive();
+  return { preset, card };
+}
+
 test.describe('a tap before React has hydrated the page', () => {
   test.skip(({ isMobile }) => !isMobile, 'a phone');
 
@@ -72,15 +89,7 @@ test.describe('a tap before React has hydrated the page', () => {
   });
 
   test('on a shop tile opens its quick view at once', async ({ page }) => {
-    const scriptsArrive = await openOnSlowPhone(page, '/presets/');
-    const preset = presets[0]!;
-    await page.getByRole('button', { name: new RegExp(`^${preset.name}`) }).tap();
-    const card = page.getByRole('dialog', { name: preset.name });
-    await expect(card).toBeVisible();
-    expect(await hydrated(page)).toBe(false);
-    await card.getByRole('button', { name: 'Close quick view' }).tap();
-    await expect(card).toBeHidden();
-    scriptsArrive();
+    await quickViewBeforeHydration(page);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   });
 });
@@ -133,15 +142,7 @@ test.describe('a tap before hydration, in a browser without Invoker Commands or 
   });
 
   test('on a shop tile opens its quick view, whose close button works', async ({ page }) => {
-    const scriptsArrive = await openOnSlowPhone(page, '/presets/');
-    const preset = presets[0]!;
-    await page.getByRole('button', { name: new RegExp(`^${preset.name}`) }).tap();
-    const card = page.getByRole('dialog', { name: preset.name });
-    await expect(card).toBeVisible();
-    expect(await hydrated(page)).toBe(false);
-    await card.getByRole('button', { name: 'Close quick view' }).tap();
-    await expect(card).toBeHidden();
-    scriptsArrive();
+    const { preset, card } = await quickViewBeforeHydration(page);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 20_000 });
     // After hydration React's handlers do the same.
     await page.getByRole('button', { name: new RegExp(`^${preset.name}`) }).tap();

@@ -112,6 +112,9 @@ async function film() {
 }
 
 /** A soft, slow plucked melody over a drone in D, thirty-two seconds long, looping cleanly. */
+/** sox's arguments for a stereo 44.1 kHz file `file` made from nothing (then synthesised). */
+const silence = (file: string) => ['-n', '-r', '44100', '-c', '2', file];
+
 function audio() {
   const dir = mkdtempSync(path.join(tmpdir(), 'audio-'));
   const notes = [
@@ -136,12 +139,7 @@ function audio() {
   const parts = notes.map((note, i) => {
     const file = path.join(dir, `n${i}.wav`);
     run('sox', [
-      '-n',
-      '-r',
-      '44100',
-      '-c',
-      '2',
-      file,
+      ...silence(file),
       'synth',
       String(beat),
       'pluck',
@@ -161,12 +159,7 @@ function audio() {
   const drone = path.join(dir, 'drone.wav');
   const length = String(notes.length * beat);
   run('sox', [
-    '-n',
-    '-r',
-    '44100',
-    '-c',
-    '2',
-    drone,
+    ...silence(drone),
     'synth',
     length,
     'sine',

@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
-import path from 'node:path';
 import { test } from 'node:test';
 import { backup } from './backup';
 import { FAKE_PAYER } from '../testing/paypal/fake-paypal';
@@ -17,7 +16,7 @@ import {
   ask,
   earthy,
   linksIn,
-  sharedPayPal,
+  lostAndRestored,
   regal,
   start,
   stoic,
@@ -26,9 +25,7 @@ import {
 
 test('a backup taken during a burst of orders restores into a service that delivers them', async () => {
   // One PayPal for both services, as in production (the buyers here ask for no webhooks).
-  const { paypal, shared } = await sharedPayPal();
-  const first = await start(null, shared);
-  const file = path.join(first.dir, 'backup', 'orders.sqlite');
+  const { first, file, restore, end } = await lostAndRestored();
   const packs = [[stoic], [earthy, regal], [regal]];
   const orders: { id: string; email: string }[] = [];
   try {
@@ -54,7 +51,7 @@ test('a backup taken during a burst of orders restores into a service that deliv
   }
 
   // The server's disk is lost; a fresh service starts on the backup.
-  const restored = await start(null, { ...shared, databasePath: file });
+  const restored = await restore();
   try {
     const known = orders.filter(({ id }) => restored.service.store.findOrder(id));
     assert.ok(known.length >= 12, `the copy holds ${known.length} orders`);
@@ -66,18 +63,12 @@ test('a backup taken during a burst of orders restores into a service that deliv
       assert.ok(links.length > 0);
     }
   } finally {
-    await restored.service.close();
-    paypal.close();
-    rmSync(first.dir, { recursive: true, force: true });
-    rmSync(restored.dir, { recursive: true, force: true });
+    await end();
   }
 });
 
 test('restored, then reconciled with PayPal: every paid order delivered once, every earlier link honoured', async () => {
-  const smtp = await startSmtpCapture();
-  const { paypal, shared } = await sharedPayPal();
-  const first = await start(smtp.url, shared);
-  const file = path.join(first.dir, 'backup', 'orders.sqlite');
+  const { smtp, first, file, restore, end } = await lostAndRestored();
   const packs = [[stoic], [earthy, regal], [regal]];
   const orders: { id: string; email: string }[] = [];
   // Buyers in Germany, whose prices include VAT: a restored order takes its tax from PayPal's record.
@@ -116,7 +107,7 @@ test('restored, then reconciled with PayPal: every paid order delivered once, ev
   const sentBefore = smtp.messages.length;
 
   // The disk is lost; a fresh service starts on the backup.
-  const restored = await start(smtp.url, { ...shared, databasePath: file });
+  const restored = await restore();
   const { service } = restored;
   try {
     // The same public address as before (PUBLIC_URL): the links point at the restored service.
@@ -194,21 +185,14 @@ test('restored, then reconciled with PayPal: every paid order delivered once, ev
       `${statuses.filter((s) => s !== 200).length} of ${statuses.length} links refused`,
     );
   } finally {
-    await service.close();
-    await smtp.close();
-    paypal.close();
-    rmSync(first.dir, { recursive: true, force: true });
-    rmSync(restored.dir, { recursive: true, force: true });
+    await end();
   }
 });
 
 type Order = { id: string; email: string };
 
 test("restored while buyers were in PayPal's window: they still pay, and a capture whose answer was lost is delivered", async () => {
-  const smtp = await startSmtpCapture();
-  const { paypal, shared } = await sharedPayPal();
-  const first = await start(smtp.url, shared);
-  const file = path.join(first.dir, 'backup', 'orders.sqlite');
+  const { smtp, first, file, restore, end } = await lostAndRestored();
   await backup(first.config.databasePath, file);
   const order = async (email: string) => {
     const created = await createOrder(first.service, [regal], { email });
@@ -223,7 +207,7 @@ test("restored while buyers were in PayPal's window: they still pay, and a captu
   await captureAtPayPal(first.service, lostAnswer);
   await first.service.close();
 
-  const restored = await start(smtp.url, { ...shared, databasePath: file });
+  const restored = await restore();
   const { service } = restored;
   try {
     assert.equal(service.store.findOrder(inWindow), null, 'the copy predates these orders');
@@ -242,11 +226,7 @@ test("restored while buyers were in PayPal's window: they still pay, and a captu
       assert.equal(smtp.messages.filter((m) => m.to?.[0]?.address === email).length, 1, email);
     }
   } finally {
-    await service.close();
-    await smtp.close();
-    paypal.close();
-    rmSync(first.dir, { recursive: true, force: true });
-    rmSync(restored.dir, { recursive: true, force: true });
+    await end();
   }
 });
 

@@ -2,7 +2,6 @@
 // says was paid with it is restored with what its seal says was sold, and no buyer meets a 500.
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { test } from 'node:test';
 import { backup } from '../cli/backup';
 import { startSmtpCapture } from '../testing/smtp-capture';
@@ -17,7 +16,7 @@ import {
   capture,
   captureAtPayPal,
   createOrder,
-  sharedPayPal,
+  lostAndRestored,
   regal,
   start,
   stoic,
@@ -26,10 +25,7 @@ import {
 } from '../testing/harness';
 
 test('a code made after the backup: reconcile, the fresh-links form and the capture restore its orders', async () => {
-  const smtp = await startSmtpCapture();
-  const { paypal, shared } = await sharedPayPal();
-  const first = await start(smtp.url, shared);
-  const file = path.join(first.dir, 'backup', 'orders.sqlite');
+  const { smtp, first, file, restore, end } = await lostAndRestored();
   const backedUpAt = Date.now();
   await backup(first.config.databasePath, file);
   // After the backup: a flash sale's code, five orders paid (three with it), one approved only.
@@ -56,7 +52,7 @@ test('a code made after the backup: reconcile, the fresh-links form and the capt
   await first.service.settled();
   await first.service.close();
 
-  const restored = await start(smtp.url, { ...shared, databasePath: file });
+  const restored = await restore();
   const { service } = restored;
   try {
     assert.equal(service.store.findCode('FLASH30'), null, 'the copy predates the code');
@@ -101,11 +97,7 @@ test('a code made after the backup: reconcile, the fresh-links form and the capt
     assert.equal((await createOrder(service, [stoic], { code: 'FLASH30' })).status, 201);
     assert.equal(service.store.addCode({ ...service.store.findCode('FLASH30')! }), false);
   } finally {
-    await service.close();
-    await smtp.close();
-    paypal.close();
-    rmSync(first.dir, { recursive: true, force: true });
-    rmSync(restored.dir, { recursive: true, force: true });
+    await end();
   }
 });
 

@@ -14,6 +14,9 @@ const packs = new Map<string, PackRef>([
 const lines: OrderLine[] = [...packs.values()].map((pack) => ({ ...pack, quantity: 1 }));
 const reference = { reference: 'SJ-0123456789AB', description: 'Presets' };
 
+/** An amount in US dollars, as PayPal writes one. */
+const usd = (value: string) => ({ currency_code: 'USD', value });
+
 describe('orderRequest', () => {
   test('lists every pack as a digital good with its sku, the item total and our reference; no shipping', () => {
     assert.deepEqual(orderRequest(lines, 'USD', reference), {
@@ -29,22 +32,21 @@ describe('orderRequest', () => {
           invoice_id: 'SJ-0123456789AB',
           custom_id: 'SJ-0123456789AB',
           amount: {
-            currency_code: 'USD',
-            value: '74.98',
-            breakdown: { item_total: { currency_code: 'USD', value: '74.98' } },
+            ...usd('74.98'),
+            breakdown: { item_total: usd('74.98') },
           },
           items: [
             {
               name: 'Stoic Pack',
               sku: 'stoic-pack',
-              unit_amount: { currency_code: 'USD', value: '39.99' },
+              unit_amount: usd('39.99'),
               quantity: '1',
               category: 'DIGITAL_GOODS',
             },
             {
               name: 'Awaken',
               sku: 'awaken',
-              unit_amount: { currency_code: 'USD', value: '34.99' },
+              unit_amount: usd('34.99'),
               quantity: '1',
               category: 'DIGITAL_GOODS',
             },
@@ -87,12 +89,15 @@ describe('linesFromPayPal: what the service delivers for', () => {
     return linesFromPayPal(copy, packs, 'USD');
   };
 
+  /** The two packs' lines, as every reading of this order finds them. */
+  const bothLines = [
+    { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },
+    { slug: 'awaken', name: 'Awaken', priceCents: 3499, quantity: 1 },
+  ];
+
   test('the order as the checkout created it', () => {
     assert.deepEqual(linesFromPayPal(unit, packs, 'USD'), {
-      lines: [
-        { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },
-        { slug: 'awaken', name: 'Awaken', priceCents: 3499, quantity: 1 },
-      ],
+      lines: bothLines,
       itemTotalCents: 7498,
       discountCents: 0,
       totalCents: 7498,
@@ -106,13 +111,8 @@ describe('linesFromPayPal: what the service delivers for', () => {
     const taxed = orderRequest(lines, 'USD', reference, { code: 'LAUNCH20', cents: 1500 }, 19)
       .purchase_units[0]!;
     assert.deepEqual(taxed.amount, {
-      currency_code: 'USD',
-      value: '59.98',
-      breakdown: {
-        item_total: { currency_code: 'USD', value: '65.40' },
-        tax_total: { currency_code: 'USD', value: '9.58' },
-        discount: { currency_code: 'USD', value: '15.00' },
-      },
+      ...usd('59.98'),
+      breakdown: { item_total: usd('65.40'), tax_total: usd('9.58'), discount: usd('15.00') },
     });
     assert.deepEqual(
       taxed.items!.map((item) => [item.unit_amount.value, item.tax?.value]),
@@ -122,10 +122,7 @@ describe('linesFromPayPal: what the service delivers for', () => {
       ],
     );
     assert.deepEqual(linesFromPayPal(taxed, packs, 'USD'), {
-      lines: [
-        { slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 },
-        { slug: 'awaken', name: 'Awaken', priceCents: 3499, quantity: 1 },
-      ],
+      lines: bothLines,
       itemTotalCents: 7498,
       discountCents: 1500,
       totalCents: 5998,
@@ -167,12 +164,8 @@ describe('linesFromPayPal: what the service delivers for', () => {
     const discounted = orderRequest(lines, 'USD', reference, { code: 'LAUNCH20', cents: 1500 })
       .purchase_units[0]!;
     assert.deepEqual(discounted.amount, {
-      currency_code: 'USD',
-      value: '59.98',
-      breakdown: {
-        item_total: { currency_code: 'USD', value: '74.98' },
-        discount: { currency_code: 'USD', value: '15.00' },
-      },
+      ...usd('59.98'),
+      breakdown: { item_total: usd('74.98'), discount: usd('15.00') },
     });
     const read = linesFromPayPal(discounted, packs, 'USD');
     assert.ok(!('problem' in read));
@@ -268,10 +261,10 @@ describe('what PayPal records of a sale', () => {
       name: 'Stoic Pack II',
       priceCents: 3999,
     });
+    // Its packs as PayPal's description named them, each named as the catalogue does today (or by
+    // its slug, when the catalogue no longer sells it).
     assert.deepEqual(sold.get('duo-bundle'), {
-      slug: 'duo-bundle',
-      name: 'Duo Bundle',
-      priceCents: 5999,
+      ...bundle,
       members: [
         { slug: 'stoic-pack', name: 'Stoic Pack II' },
         { slug: 'awaken', name: 'awaken' },

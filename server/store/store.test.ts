@@ -3,11 +3,33 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Message } from '../mail/transport';
 import { statesBefore } from '../orders/states';
 import { COPY, openStore } from './';
+
+// Today's schema taken back a version at a time: each older one is the newer one's, undone further.
+const TO_V9 = 'ALTER TABLE codes DROP COLUMN restoredAt;';
+const TO_V8 = `${TO_V9} ALTER TABLE orders DROP COLUMN tax; DROP TABLE refunds;`;
+/** Version 7 had no reviews table as today's (version 6 had none). */
+const TO_V7 = `${TO_V8} DROP TABLE reviews;`;
+
+/**
+ * A database of an older version: made with today's schema, taken back by `sql`, marked `version`,
+ * then opened with today's code (which migrates it). Its folder goes when the process ends.
+ */
+function fromVersion(version: number, sql: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), `store-v${version}-`));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, 'orders.sqlite');
+  openStore(file).close();
+  const old = new Database(file);
+  old.exec(sql);
+  old.pragma(`user_version = ${version}`);
+  old.close();
+  return openStore(file);
+}
 
 test('a version 2 database is brought to version 3: orders, links, e-mails and code uses kept', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'store-v2-'));
@@ -147,49 +169,36 @@ test("a link's copy: pieces counted once, a copy made whole starts the next, sca
 });
 
 test('a version 9 database is brought to version 10: its codes kept, sellable, none restored', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'store-v9-'));
-  const file = path.join(dir, 'orders.sqlite');
-  try {
-    openStore(file).close();
-    const old = new Database(file);
-    old.exec(`
-      ALTER TABLE codes DROP COLUMN restoredAt;
+  const store = fromVersion(
+    9,
+    `${TO_V9}
       INSERT INTO codes (code, kind, value, createdAt) VALUES ('SPRING', 'percent', 20, 1);
-    `);
-    old.pragma('user_version = 9');
-    old.close();
-    const store = openStore(file);
+  `,
+  );
+  try {
     const code = store.findCode('SPRING')!;
     assert.equal(code.disabled, false);
     assert.equal(code.restoredAt, null);
     assert.equal(store.restoreCode('SPRING', 500, 2), false, 'a known code is not restored');
     assert.equal(store.restoreCode('FLASH', 500, 2), true);
     assert.equal(store.findCode('FLASH')!.disabled, true);
-    store.close();
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    store.close();
   }
 });
 
 test('a version 8 database is brought to version 9: its orders kept, with no tax recorded, and taxable', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'store-v8-'));
-  const file = path.join(dir, 'orders.sqlite');
-  try {
-    openStore(file).close();
-    const old = new Database(file);
-    // Version 8's orders table: without the tax column; and no refunds table.
-    old.exec(`
-      ALTER TABLE codes DROP COLUMN restoredAt;
-      ALTER TABLE orders DROP COLUMN tax;
-      DROP TABLE refunds;
+  // Version 8's orders table: without the tax column; and no refunds table.
+  const store = fromVersion(
+    8,
+    `${TO_V8}
       INSERT INTO orders (id, ref, email, name, phone, address, lines, totalCents, currency,
           discountCents, source, status, createdAt)
         VALUES ('ORDER8', 'SJ-000000000008', 'a@example.com', 'A B', '', '', '[]', 3999, 'USD',
           0, 'checkout', 'delivered', 1);
-    `);
-    old.pragma('user_version = 8');
-    old.close();
-    const store = openStore(file);
+  `,
+  );
+  try {
     assert.equal(store.findOrder('ORDER8')!.totalCents, 3999);
     assert.equal(store.findOrder('ORDER8')!.tax, null);
     const tax = {
@@ -212,24 +221,16 @@ test('a version 8 database is brought to version 9: its orders kept, with no tax
     assert.equal(store.recordRefund(given), true);
     assert.equal(store.recordRefund(given), false);
     assert.deepEqual(store.refundsBetween(0, 10), [given]);
-    store.close();
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    store.close();
   }
 });
 
 test('a version 7 database is brought to version 8: its reviews kept, each withdrawable', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'store-v7-'));
-  const file = path.join(dir, 'orders.sqlite');
-  try {
-    openStore(file).close();
-    const old = new Database(file);
-    // Version 7's reviews table (and orders without their tax), with one review of a refunded order.
-    old.exec(`
-      ALTER TABLE codes DROP COLUMN restoredAt;
-      ALTER TABLE orders DROP COLUMN tax;
-      DROP TABLE refunds;
-      DROP TABLE reviews;
+  // Version 7's reviews table (and orders without their tax), with one review of a refunded order.
+  const store = fromVersion(
+    7,
+    `${TO_V7}
       CREATE TABLE reviews (
         orderId TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
         pack TEXT NOT NULL,
@@ -243,10 +244,9 @@ test('a version 7 database is brought to version 8: its reviews kept, each withd
         VALUES ('ORDER7', 'SJ-000000000007', 'a@example.com', 'A B', '', '', '[]', 3999, 'USD',
           0, 'checkout', 'refunded', 1);
       INSERT INTO reviews VALUES ('ORDER7', 'stoic-pack', 'stoic-pack-2026-11-abc.json', 2, 3);
-    `);
-    old.pragma('user_version = 7');
-    old.close();
-    const store = openStore(file);
+  `,
+  );
+  try {
     assert.equal(store.findReview('ORDER7', 'stoic-pack')!.file, 'stoic-pack-2026-11-abc.json');
     assert.deepEqual(
       store.reviewsToWithdraw().map((review) => [review.orderId, review.withdrawnAt]),
@@ -254,29 +254,20 @@ test('a version 7 database is brought to version 8: its reviews kept, each withd
     );
     store.reviewWithdrawn('ORDER7', 'stoic-pack', 9);
     assert.deepEqual(store.reviewsToWithdraw(), []);
-    store.close();
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    store.close();
   }
 });
 
 test('a version 6 database is brought to version 7: its e-mails kept, the reviews added', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'store-v6-'));
-  const file = path.join(dir, 'orders.sqlite');
-  try {
-    openStore(file).close();
-    const old = new Database(file);
-    old.exec(`
-      ALTER TABLE codes DROP COLUMN restoredAt;
-      ALTER TABLE orders DROP COLUMN tax;
-      DROP TABLE refunds;
-      DROP TABLE reviews;
+  const store = fromVersion(
+    6,
+    `${TO_V7}
       INSERT INTO outbox (orderId, kind, recipient, message, status, nextAttemptAt, createdAt)
         VALUES (NULL, 'alert', 'studio@example.com', '{"to":"studio@example.com"}', 'pending', 5, 1);
-    `);
-    old.pragma('user_version = 6');
-    old.close();
-    const store = openStore(file);
+  `,
+  );
+  try {
     assert.deepEqual(
       store.dueMessages(10).map((m) => [m.kind, m.message.to]),
       [['alert', 'studio@example.com']],
@@ -289,8 +280,7 @@ test('a version 6 database is brought to version 7: its e-mails kept, the review
     assert.equal(store.nextDue(), 5);
     assert.equal(store.dueMessages(49).length, 1, 'the reminder waits for its day');
     assert.equal(store.dueMessages(50).length, 2);
-    store.close();
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    store.close();
   }
 });

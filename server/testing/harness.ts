@@ -119,6 +119,24 @@ export async function start(
   return { service, config, logs, dir, site };
 }
 
+/** The answer of a paid order's capture or confirmation: 200, to the buyer, with these packs' links. */
+export async function receiptOf(response: Response, packs: PackRef[]): Promise<Receipt> {
+  assert.equal(response.status, 200, await response.clone().text());
+  const receipt = (await response.json()) as Receipt;
+  assert.equal(receipt.email, CUSTOMER.email);
+  assert.deepEqual(
+    receipt.downloads.map((download) => download.name),
+    packs.map((pack) => pack.name),
+  );
+  return receipt;
+}
+
+/** Settings whose PayPal answers nowhere (a port nothing listens on). */
+export const PAYPAL_OUT_OF_REACH: Partial<Config> = {
+  fakePayPalPort: null,
+  paypal: { apiBase: 'http://127.0.0.1:9', clientId: 'a', clientSecret: 'b', webhookId: 'W' },
+};
+
 /**
  * A webhook a forger sends: PayPal's headers naming PayPal's certificate, a made-up signature.
  * Resolves with the status the service answered.
@@ -483,5 +501,34 @@ export async function sharedPayPal() {
   return {
     paypal,
     shared: { fakePayPalPort: null, paypal: { ...settings, apiBase: paypal.url } },
+  };
+}
+
+/**
+ * A service whose disk is lost, and the one restored from its backup (`file`): one PayPal and one
+ * SMTP capture for both, as in production. `restore()` starts the second on the backup; `end()`
+ * closes everything and removes both folders.
+ */
+export async function lostAndRestored() {
+  const smtp = await startSmtpCapture();
+  const { paypal, shared } = await sharedPayPal();
+  const first = await start(smtp.url, shared);
+  const file = path.join(first.dir, 'backup', 'orders.sqlite');
+  let restored: Awaited<ReturnType<typeof start>> | null = null;
+  return {
+    smtp,
+    first,
+    file,
+    async restore() {
+      restored = await start(smtp.url, { ...shared, databasePath: file });
+      return restored;
+    },
+    async end() {
+      await restored?.service.close();
+      await smtp.close();
+      paypal.close();
+      rmSync(first.dir, { recursive: true, force: true });
+      if (restored) rmSync(restored.dir, { recursive: true, force: true });
+    },
   };
 }

@@ -7,18 +7,8 @@ import type { Repo } from './repo';
 import type { Shapes } from './shapes';
 
 export function contents(store: Repo, shapes: Shapes, on: Endpoint) {
-  const {
-    repo,
-    branches,
-    git,
-    gitBytes,
-    resolve,
-    branchSha,
-    writeTree,
-    commitTree,
-    setBranch,
-    revOf,
-  } = store;
+  const { repo, branches, git, gitBytes, resolve, branchSha, revOf } = store;
+  const { writeTree, commitTree, setBranch } = store;
   const { api, html, repository, gitCommitOf, commitOf, compare } = shapes;
   return new Hono<FakeEnv>()
     .get(
