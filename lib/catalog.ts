@@ -1,4 +1,4 @@
-import { checkoutCopy, heldPacks, products, rates, site, tax, terms } from '@/lib/content';
+import { booking, checkoutCopy, heldPacks, products, rates, site, tax, terms } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import {
   catalogLists,
@@ -49,6 +49,7 @@ export function publishedCatalog(): ShopCatalog {
     ),
     terms: sale,
     tax,
+    booking,
     copy: {
       orderDescription: checkoutCopy.orderDescription,
       license: licenceLines(sale),

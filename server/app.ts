@@ -9,6 +9,7 @@ import type { Parts } from './compose';
 import { problem, type Env } from './routes/http';
 import { createLinkPolicy } from './downloads/links';
 import { apiRoutes } from './routes/api';
+import { coupleRoutes, studioRoutes } from './booking/routes';
 import { downloadRoutes } from './routes/downloads';
 import { healthRoutes } from './routes/health';
 import { reviewRoutes } from './routes/reviews';
@@ -17,7 +18,17 @@ import { webhookRoutes } from './routes/webhooks';
 /** The parts the routes use, as compose.ts makes them. */
 export type Deps = Pick<
   Parts,
-  'config' | 'store' | 'paypal' | 'catalog' | 'orders' | 'recovery' | 'reviews' | 'log' | 'now'
+  | 'config'
+  | 'store'
+  | 'paypal'
+  | 'catalog'
+  | 'orders'
+  | 'recovery'
+  | 'reviews'
+  | 'bookings'
+  | 'staff'
+  | 'log'
+  | 'now'
 >;
 
 export function createApp({
@@ -28,6 +39,8 @@ export function createApp({
   orders,
   recovery,
   reviews,
+  bookings,
+  staff,
   log,
   now,
 }: Deps) {
@@ -71,7 +84,14 @@ export function createApp({
   // Reviews of orders refunded while the service was down (or by the reconciliation).
   later(() => reviews.withdrawRefunded());
   const api = apiRoutes({ config, store, catalog, orders, recovery, log, now, later });
-  app.route('/api', api.route('/reviews', reviewRoutes({ reviews, log })));
+  // The studio's routes first: they answer with their own CORS (the session cookie), not the API's.
+  app.route('/api/studio', studioRoutes({ bookings, staff, config, log }));
+  app.route(
+    '/api',
+    api
+      .route('/reviews', reviewRoutes({ reviews, log }))
+      .route('/booking', coupleRoutes({ bookings, config })),
+  );
   app.route(
     '/webhooks',
     webhookRoutes({
@@ -79,6 +99,7 @@ export function createApp({
       store,
       paypal,
       orders,
+      bookings,
       log,
       afterRefund: () => later(() => reviews.withdrawRefunded()),
     }),

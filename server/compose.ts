@@ -1,5 +1,6 @@
 // The service's parts, composed in one place: the HTTP service (service.ts) and the reconciliation
 // command (reconcile-cli.ts) both take them from here, so a new dependency is added once.
+import { createBookings } from './booking';
 import { createCatalog } from './catalog/source';
 import { DAY, type Config } from './config';
 import { catalogStaleNotice } from './mail/studio';
@@ -138,11 +139,32 @@ export function composeService(
         (each) => each.slug === pack || !!each.members?.some((member) => member.slug === pack),
       ),
   });
+  const bookings = createBookings({
+    config,
+    store,
+    paypal,
+    catalog,
+    outbox: queue,
+    log,
+    now,
+    studioAddress,
+  });
+  const staff = store.bookings.staff({
+    staff: () => config.staffEmails,
+    siteUrl: () => config.siteOrigins[0]!,
+    queue: (message) => {
+      store.queue([{ orderId: null, kind: 'studio', message }], now());
+      void queue.kick();
+    },
+    now,
+  });
   return {
     config,
     log,
     now,
     store,
+    bookings,
+    staff,
     paypal,
     catalog,
     outbox,
@@ -151,7 +173,7 @@ export function composeService(
     reviews,
     /** Delivers what PayPal was paid since a moment and the database lacks (reconcile.ts). */
     reconcile: (range: Parameters<typeof reconcile>[1]) =>
-      reconcile({ store, paypal, orders, log }, range),
+      reconcile({ store, paypal, orders, bookings, log }, range),
   };
 }
 

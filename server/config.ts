@@ -31,6 +31,8 @@ export type Config = {
   mailFrom: string | null;
   /** Where alerts and order copies go; null: the studio's address from the catalogue. */
   studioEmail: string | null;
+  /** The addresses that may sign in to /studio/ (server/booking/staff.ts), lower-cased. */
+  staffEmails: string[];
   /** The shop's catalogue as the live site publishes it (lib/node/shop-catalog.ts). */
   catalogUrl: string;
   /** Where the last good copy of the catalogue is kept. */
@@ -172,6 +174,7 @@ export const serviceEnvSchema = z.object({
   SMTP_URL: setting,
   MAIL_FROM: setting,
   STUDIO_EMAIL: setting,
+  STUDIO_STAFF: setting,
   DOWNLOAD_SECRET: setting,
   CATALOG_URL: setting,
   CATALOG_REFRESH_SECONDS: positive('CATALOG_REFRESH_SECONDS', 60),
@@ -290,6 +293,11 @@ export function loadConfig(
     outboxDir: path.resolve(root, env.OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
     mailFrom: env.MAIL_FROM ?? null,
     studioEmail: env.STUDIO_EMAIL ?? null,
+    // Production lets in no one the setting does not name; development, the fakes' studio.
+    staffEmails: (env.STUDIO_STAFF ?? (production ? '' : 'studio@example.com'))
+      .split(',')
+      .map((address) => address.trim().toLowerCase())
+      .filter(Boolean),
     catalogUrl: env.CATALOG_URL ?? `${siteOrigins[0]}/catalog.json`,
     catalogCachePath: catalogCachePathFrom(raw, root),
     catalogRefreshMs: env.CATALOG_REFRESH_SECONDS * 1000,

@@ -58,8 +58,12 @@ export async function startService(
     email: config.smtpUrl ? 'smtp' : `outbox ${config.outboxDir}`,
   });
 
-  // E-mails queued before a restart (or a crash) go out now.
+  // E-mails queued before a restart (or a crash) go out now; instalments due are e-mailed now
+  // and every hour (each once: server/booking/).
   void outbox.kick();
+  const dueTimer = setInterval(() => parts.bookings.sendDue(), 60 * 60 * 1000);
+  dueTimer.unref();
+  parts.bookings.sendDue();
 
   return {
     url,
@@ -70,6 +74,7 @@ export async function startService(
     store,
     outbox,
     catalog,
+    bookings: parts.bookings,
     /** Delivers what PayPal was paid since a moment and the database lacks (reconcile.ts). */
     reconcile: (since: Date, until?: Date) => parts.reconcile({ since, until }),
     /** Resolves once the work started after answering and every due e-mail are done (tests). */
@@ -78,6 +83,7 @@ export async function startService(
       await outbox.kick();
     },
     async close() {
+      clearInterval(dueTimer);
       catalog.stop();
       await close(api.server);
       await app.settled();

@@ -22,6 +22,7 @@ import { availabilitySchema } from './availability-schema';
 import { reviewSchema } from '@/lib/node/review-schema';
 import { ratesSchema, termsSchema } from './terms-schema';
 import { taxSchema } from './tax-schema';
+import { bookingContentSchema } from '@/lib/booking/content';
 
 /** Adds an issue on every entry after the first whose key was already seen. */
 function unique<T>(key: (entry: T) => string | undefined, field: string) {
@@ -118,6 +119,13 @@ export const contentFiles = {
     group: 'shop',
     schema: taxSchema,
     page: '/checkout/',
+  },
+  booking: {
+    file: 'content/booking.json',
+    label: 'Weddings booked on the site: contract, schedule, cancellation, words',
+    group: 'work',
+    schema: bookingContentSchema,
+    page: '/proposal/',
   },
   checkout: {
     file: 'content/checkout.json',

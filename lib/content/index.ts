@@ -41,6 +41,7 @@ export const journalCopy = content.journal;
 export const terms = content.terms;
 export const rates = content.rates;
 export const tax = content.tax;
+export const booking = content.booking;
 export const availability = content.availability;
 
 /** What the shop sells, every kind in one list (lib/content/products.ts). */

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { checkoutSchema } from '@/lib/content/schema';
 import { taxSchema } from '@/lib/content/tax-schema';
+import { bookingContentSchema } from '@/lib/booking/content';
 import { minorUnit, PAYPAL_CURRENCIES } from '@/lib/shared/money';
 import type { PackRef } from '@/lib/shared/order';
 
@@ -95,6 +96,11 @@ const catalogBody = z
     tax: z.preprocess(withBusinessWords, taxSchema).optional(),
     /** Catalogues published before the terms of sale have none: orders then record none. */
     terms: saleTermsSchema.optional(),
+    /**
+     * The contract's template, the schedule's rules and the words of weddings booked on the site
+     * (content/booking.json); catalogues published before bookings have none: none can be made.
+     */
+    booking: bookingContentSchema.optional(),
     /** The words the service writes, checked by the content file's own rules. */
     copy: checkoutSchema.pick({ orderDescription: true, downloadPage: true, email: true }).extend({
       /** The licence as a zip's LICENSE.txt and the e-mail state it. */

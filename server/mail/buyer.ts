@@ -30,7 +30,7 @@ const paragraph = 'margin:0 0 16px;line-height:1.5';
  * A letter to the buyer, in both parts: the greeting, the first paragraph, what follows, and the
  * studio's name to sign it.
  */
-function letter(
+export function letter(
   studio: { name: string },
   greeting: string,
   intro: string,
@@ -55,7 +55,7 @@ function letter(
 }
 
 /** A sentence of content with a link in the place of its {url}. */
-const withLink = (sentence: string, url: string) => {
+export const withLink = (sentence: string, url: string) => {
   const [before, after = ''] = sentence.split('{url}');
   return html`${before}<a href="${url}">${url}</a>${after}`;
 };

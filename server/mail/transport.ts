@@ -13,6 +13,8 @@ export type Message = {
   replyTo?: string;
   /** Fixed when the message is queued, so that a copy sent again after a crash is recognisable. */
   messageId?: string;
+  /** Files sent with it (a signed contract's PDF), kept in the outbox as base64. */
+  attachments?: { filename: string; contentType: string; encoding: 'base64'; content: string }[];
 };
 
 export type Mailer = { send(message: Message): Promise<void>; close?(): void };

@@ -7,6 +7,7 @@ import type { OrderService } from './';
 import { PayPalRefused, PayPalUnavailable, type PayPalClient } from '../paypal/client';
 import { readCustomId } from '../paypal/custom-id';
 import type { Store } from '../store';
+import type { Bookings } from '../booking';
 
 /** Transaction Search takes at most 31 days at a time. */
 const WINDOW_MS = 31 * 24 * 60 * 60 * 1000 - 1000;
@@ -32,6 +33,8 @@ export type Reconciled = {
   failed: { orderId: string; reason: string }[];
   /** Not a checkout payment (money sent by hand, say). */
   other: number;
+  /** Wedding instalments paid at PayPal (server/booking/): recorded now, or held already. */
+  bookings: number;
 };
 
 /** PayPal's event codes (Transaction Search) of money going back: a reversal, a refund. */
@@ -50,8 +53,15 @@ export async function reconcile(
     store,
     paypal,
     orders,
+    bookings,
     log,
-  }: { store: Store; paypal: PayPalClient; orders: OrderService; log: Log },
+  }: {
+    store: Store;
+    paypal: PayPalClient;
+    orders: OrderService;
+    bookings: Pick<Bookings, 'settle'>;
+    log: Log;
+  },
   {
     since,
     until = new Date(),
@@ -69,6 +79,7 @@ export async function reconcile(
     refundedBefore: 0,
     failed: [],
     other: 0,
+    bookings: 0,
   };
   const paid = (id: string | null | undefined) => {
     const order = id ? store.findOrder(id) : null;
@@ -140,6 +151,15 @@ export async function reconcile(
         if (!orderId) {
           done.other += 1;
           continue;
+        }
+        // A wedding's instalment, sealed as one: recorded by its booking once (a repeat is held).
+        if (custom.kind === 'legacy' && /^B-/.test(info.custom_field ?? '')) {
+          const settled = await bookings.settle(orderId).catch(() => 'refused' as const);
+          if (settled !== 'not-ours') {
+            done.bookings += 1;
+            report(`Booking payment ${orderId}: ${settled}`);
+            continue;
+          }
         }
         if (paid(orderId)) {
           done.held += 1;

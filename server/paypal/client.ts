@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { captureSchema, orderSchema, refundSchema, type OrderRequest } from './orders';
+import { captureSchema, orderSchema, refundSchema, type Money, type OrderRequest } from './orders';
 
 /** The headers PayPal signs a webhook with (lower-case, as Node gives them). */
 export const WEBHOOK_HEADERS = {
@@ -185,6 +185,15 @@ export function createPayPalClient(options: {
     /** A capture (the "transaction id" of the buyer's PayPal receipt), or null. */
     getCapture: (id: string) =>
       get(captureSchema, `/v2/payments/captures/${encodeURIComponent(id)}`),
+
+    /** Gives back part or all of a capture (a booking cancelled under its terms). */
+    refundCapture: (id: string, amount: Money, requestId: string) =>
+      post(
+        refundSchema,
+        `/v2/payments/captures/${encodeURIComponent(id)}/refund`,
+        { amount },
+        requestId,
+      ),
 
     /** A refund, or null (a webhook's word for one is checked against it). */
     getRefund: (id: string) => get(refundSchema, `/v2/payments/refunds/${encodeURIComponent(id)}`),

@@ -2,6 +2,7 @@
 // is still open), a capture completed (delivered from PayPal's own order, whether or not the
 // buyer's browser ever came back), refunded or reversed. A failure answers 5xx, so that PayPal
 // tries again later.
+import { BookingProblem, type Bookings } from '../booking';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
@@ -79,6 +80,7 @@ export function webhookRoutes(deps: {
   store: Store;
   paypal: PayPalClient;
   orders: OrderService;
+  bookings: Pick<Bookings, 'settle'>;
   log: Log;
   /** After a refund or reversal: the order's reviews are withdrawn. */
   afterRefund: () => void;
@@ -158,6 +160,8 @@ export function webhookRoutes(deps: {
        * approved, a completion reads PayPal's order, a refund and a denial are read back).
        */
       async function handle(event: Event, signed: boolean) {
+        const booked = await bookingPayment(event);
+        if (booked) return c.json({ ok: true, booking: booked });
         if (isRefund(event)) {
           await handleRefund(deps, event, signed);
           deps.afterRefund();
@@ -194,6 +198,28 @@ export function webhookRoutes(deps: {
       }
     },
   );
+
+  /**
+   * An approval or a completed capture of a wedding's instalment (server/booking/): settled by
+   * the booking, whose record it is (an order neither table knows, restored from PayPal's seal).
+   */
+  async function bookingPayment(event: Event): Promise<string | null> {
+    const id =
+      event.event_type === 'CHECKOUT.ORDER.APPROVED'
+        ? event.resource?.id
+        : event.event_type === 'PAYMENT.CAPTURE.COMPLETED'
+          ? event.resource?.supplementary_data?.related_ids?.order_id
+          : undefined;
+    if (!isOrderId(id)) return null;
+    if (!deps.store.bookings.findAttempt(id) && deps.store.findOrder(id)) return null;
+    try {
+      const result = await deps.bookings.settle(id);
+      return result === 'not-ours' ? null : result;
+    } catch (error) {
+      if (error instanceof BookingProblem) return 'refused';
+      throw error;
+    }
+  }
 
   /** Whether PayPal's own order holds a denied capture (a pending payment it did not complete). */
   async function deniedAtPayPal(orderId: string) {

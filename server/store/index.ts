@@ -20,6 +20,7 @@ import type {
 import { migrate } from './schema';
 import { copyStore } from './copies';
 import { reviewStore } from './reviews';
+import { bookingStore } from '../booking/store';
 
 export { COPY } from './records';
 export { MAX_PIECES } from './copies';
@@ -199,6 +200,9 @@ export function openStore(file: string) {
   );
 
   return {
+    /** Weddings booked on the site (server/booking/store.ts). */
+    bookings: bookingStore(db),
+
     findOrder: (id: string) => toOrder(selectOrder.get(id)),
 
     /** An order restored to its PayPal account's address, bound to the checkout's it proved. */

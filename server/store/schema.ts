@@ -1,9 +1,10 @@
 // The tables of the store and the migration of an older database to this version.
 import type Database from 'better-sqlite3';
 import { stateCheck } from '../orders/states';
+import { BOOKING_TABLES } from '../booking/tables';
 import { COPY } from './records';
 
-const SCHEMA_VERSION = 10;
+const SCHEMA_VERSION = 11;
 
 /**
  * What a link has sent of the copy under way (v5): its byte ranges (JSON), the file size they are
@@ -118,6 +119,7 @@ const TABLES = `
   CREATE TABLE notices (key TEXT PRIMARY KEY, at INTEGER NOT NULL);
   ${REVIEWS_TABLE}
   ${REFUNDS_TABLE}
+  ${BOOKING_TABLES}
 `;
 
 const OUTBOX_INDEXES = `
@@ -132,7 +134,8 @@ const INDEXES = `
 `;
 
 /**
- * Creates the tables, or brings an older database to version 10: from version 9 by the codes
+ * Creates the tables, or brings an older database to version 11: from version 10 by the
+ * bookings' tables; from version 9 also by the codes
  * restored from orders; from version 8 also by each order's
  * tax and the refunds; from version 7 also by the reviews' withdrawal; from version 6 also by the outbox's
  * new kinds and the reviews; from version 5 also the terms of sale of each order; from version 4 also what a link sent of the copy under way; from version 3 also who held a code's use; from version 2 (before orders the service creates, code reservations, link
@@ -173,6 +176,8 @@ export function migrate(db: Database.Database) {
       // v9: the tax each order's total includes (JSON; NULL for orders sold before tax).
       if (version <= 8) db.exec(`ALTER TABLE orders ADD COLUMN tax TEXT; ${REFUNDS_TABLE}`);
       if (version <= 9) db.exec('ALTER TABLE codes ADD COLUMN restoredAt INTEGER');
+      // v11: weddings booked on the site (server/booking/tables.ts).
+      if (version <= 10) db.exec(BOOKING_TABLES);
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     })();
     return;

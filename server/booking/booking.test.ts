@@ -1,0 +1,481 @@
+// A wedding booked through the service: the studio signs in and proposes three events from the
+// couple's enquiry, the couple opens their link, asks for a change, both partners sign with an
+// e-mailed code, the retainer and an instalment are paid through the fake PayPal (twice at once:
+// one charged), an event moves (only its instalment), an e-Transfer is recorded, a restore from a
+// backup taken before the retainer loses nothing; forged, withdrawn and expired links, and every
+// studio endpoint without a session, are refused.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { eventsFromEnquiry } from '@/lib/booking/enquiry';
+import { booking as content, contact } from '@/lib/content';
+import { backup } from '../cli/backup';
+import {
+  approve,
+  retried,
+  SITE,
+  serviceFor,
+  lostAndRestored,
+  type Service,
+} from '../testing/harness';
+import type { Smtp } from '../testing/harness';
+import { proposalToken } from './tokens';
+import type { BookingView } from './view';
+import { sha256 } from './contract';
+
+const STAFF = 'studio@example.com';
+const PRIYA = { name: 'Priya Sharma', email: 'priya@example.com' };
+const ARJUN = { name: 'Arjun Mehta', email: 'arjun@example.com' };
+
+/** The enquiry's eventsJson as Formspree delivers it (lib/browser/enquiry/send.ts). */
+const ENQUIRY = JSON.stringify([
+  {
+    kind: 'mehndi',
+    name: 'Mehndi',
+    date: '2027-09-10',
+    city: 'Surrey',
+    venue: 'Home',
+    guests: 80,
+    coverage: 'photo',
+    availability: null,
+  },
+  {
+    kind: 'ceremony',
+    name: 'Anand Karaj',
+    date: '2027-09-12',
+    city: 'Surrey',
+    venue: 'Gurdwara Dasmesh Darbar',
+    guests: 400,
+    coverage: 'both',
+    availability: null,
+  },
+  {
+    kind: 'reception',
+    name: 'Reception',
+    date: '2027-09-12',
+    city: 'Vancouver',
+    venue: 'Hyatt',
+    guests: 300,
+    coverage: 'both',
+    availability: null,
+  },
+]);
+
+function proposalFromEnquiry() {
+  const copy = contact.enquiry;
+  const made = eventsFromEnquiry(ENQUIRY, copy.startingPrices, copy.coverage, 'CAD');
+  assert.ok('events' in made);
+  return {
+    couple: 'Priya & Arjun',
+    signers: [PRIYA, ARJUN],
+    events: made.events,
+    currency: 'CAD',
+    place: { country: 'CA', region: 'BC' },
+    retainerCents: 100_000,
+    balanceDaysBefore: 30,
+    note: 'So glad to be asked.',
+  };
+}
+
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', Origin: SITE, ...headers },
+  body: JSON.stringify(body),
+});
+
+/** The studio's browser: a cookie jar of one session, over HTTP as the page would call. */
+async function signIn(service: Service, smtp: Smtp, email = STAFF) {
+  const asked = await fetch(`${service.url}/api/studio/sign-in`, json({ email }));
+  assert.equal(asked.status, 202);
+  const mail = await retried(() =>
+    smtp.messages.some((m) => m.to?.[0]?.address === email && /signin=/.test(m.text ?? '')),
+  );
+  void mail;
+  const letter = smtp.messages.findLast(
+    (m) => m.to?.[0]?.address === email && /signin=/.test(m.text ?? ''),
+  )!;
+  const token = /signin=([\w-]+)/.exec(letter.text!)![1]!;
+  const session = await fetch(`${service.url}/api/studio/session`, json({ token }));
+  assert.equal(session.status, 200);
+  const cookie = session.headers.get('set-cookie')!;
+  assert.match(cookie, /HttpOnly/i);
+  assert.match(cookie, /Secure/i);
+  assert.match(cookie, /SameSite=Strict/i);
+  const jar = cookie.split(';')[0]!;
+  const studio = (path: string, body?: unknown) =>
+    fetch(
+      `${service.url}/api/studio${path}`,
+      body === undefined ? { headers: { Cookie: jar, Origin: SITE } } : json(body, { Cookie: jar }),
+    );
+  return { studio, token, jar };
+}
+
+const couple = (service: Service, path: string, body: unknown) =>
+  fetch(`${service.url}/api/booking${path}`, json(body));
+
+async function viewOf(response: Response): Promise<BookingView> {
+  assert.equal(response.status, 200, await response.clone().text());
+  return (await response.json()) as BookingView;
+}
+
+/** The link a message to `to` carries after `marker` (the proposal's #token). */
+const linkIn = (smtp: Smtp, to: string, path: string) => {
+  const letter = smtp.messages.findLast(
+    (m) => m.to?.[0]?.address === to && (m.text ?? '').includes(`${path}#`),
+  )!;
+  return new RegExp(`${path}#([\\w.-]+)`).exec(letter.text!)![1]!;
+};
+
+async function signAll(service: Service, smtp: Smtp, token: string) {
+  let view = await viewOf(await couple(service, '/open', { token }));
+  for (const [signer, who] of [PRIYA, ARJUN].entries()) {
+    const codes = () =>
+      smtp.messages.filter(
+        (m) => m.to?.[0]?.address === who.email && /Your code is \d{6}/.test(m.text ?? ''),
+      );
+    const before = codes().length;
+    assert.equal((await couple(service, '/code', { token, signer })).status, 200);
+    await retried(() => codes().length > before);
+    const code = /Your code is (\d{6})/.exec(codes().at(-1)!.text!)![1]!;
+    view = await viewOf(
+      await couple(service, '/sign', {
+        token,
+        signer,
+        name: who.name.toUpperCase(),
+        code,
+        consent: true,
+        sha256: view.toSign!.sha256,
+      }),
+    );
+  }
+  return view;
+}
+
+async function payWithPayPal(service: Service, token: string, payer: string, instalment?: string) {
+  const created = await couple(service, '/pay', {
+    token,
+    payer,
+    holder: `holder-${payer.replace(/\W/g, '')}`,
+    ...(instalment ? { instalment } : {}),
+  });
+  assert.equal(created.status, 200, await created.clone().text());
+  const { id } = (await created.json()) as { id: string };
+  await approve(service, id, { webhook: false });
+  return viewOf(await couple(service, '/capture', { token, orderId: id }));
+}
+
+describe('a wedding booked on the site', () => {
+  const it = serviceFor();
+
+  test('every studio endpoint refuses without a session, and the sign-in tells no one who is staff', async () => {
+    const { service, smtp } = it;
+    for (const [path, body] of [
+      ['/bookings', undefined],
+      ['/bookings', proposalFromEnquiry()],
+      ['/bookings/B-AAAAAAAAAA', undefined],
+      ['/bookings/B-AAAAAAAAAA/send', {}],
+      ['/bookings/B-AAAAAAAAAA/move', { event: 'e1', date: '2027-10-01' }],
+      ['/bookings/B-AAAAAAAAAA/payments', { instalment: 'e1', method: 'cash', payer: 'x' }],
+      ['/bookings/B-AAAAAAAAAA/cancel', {}],
+      ['/me', undefined],
+    ] as const) {
+      const init =
+        body === undefined
+          ? { headers: { Cookie: 'studio_session=forged' } }
+          : json(body, { Cookie: 'studio_session=forged' });
+      const answer = await fetch(`${service.url}/api/studio${path}`, init);
+      assert.equal(answer.status, 403, path);
+    }
+    const before = smtp.messages.length;
+    const stranger = await fetch(
+      `${service.url}/api/studio/sign-in`,
+      json({ email: 'someone@example.com' }),
+    );
+    const staff = await fetch(`${service.url}/api/studio/sign-in`, json({ email: STAFF }));
+    assert.equal(stranger.status, staff.status);
+    assert.deepEqual(await stranger.json(), await staff.json());
+    await retried(() => smtp.messages.length > before);
+    assert.ok(smtp.messages.slice(before).every((m) => m.to?.[0]?.address === STAFF));
+    // Another origin's page is refused, cookie or not.
+    const other = await fetch(`${service.url}/api/studio/sign-in`, {
+      ...json({ email: STAFF }),
+      headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+    });
+    assert.equal(other.status, 403);
+  });
+
+  test('a sign-in link works once, and a session ends at sign-out', async () => {
+    const { service, smtp } = it;
+    const { studio, token } = await signIn(service, smtp);
+    assert.equal((await studio('/me')).status, 200);
+    const again = await fetch(`${service.url}/api/studio/session`, json({ token }));
+    assert.equal(again.status, 403, 'used once');
+    await studio('/sign-out', {});
+    assert.equal((await studio('/me')).status, 403);
+  });
+
+  test('proposed from the enquiry, signed by both, paid per event; an event moves alone', async () => {
+    const { service, smtp } = it;
+    const { studio } = await signIn(service, smtp);
+    const made = await studio('/bookings', proposalFromEnquiry());
+    assert.equal(made.status, 200, await made.clone().text());
+    const draft = (await made.json()) as BookingView & { id: string };
+    // Offered from the enquiry's starting prices: photographs 1,200, both 2,400 and 2,400 (CAD).
+    assert.deepEqual(
+      draft.events.map((e) => e.priceCents),
+      [120_000, 240_000, 240_000],
+    );
+    // GST 5 % in British Columbia, apart: 6,000 + 300 = 6,300.
+    assert.deepEqual(draft.money, {
+      subtotalCents: 600_000,
+      taxCents: 30_000,
+      totalCents: 630_000,
+    });
+    assert.equal(draft.instalments[0]!.id, 'retainer');
+    assert.equal(
+      draft.instalments.reduce((sum, i) => sum + i.cents, 0),
+      630_000,
+    );
+    assert.equal(
+      draft.instalments.reduce((sum, i) => sum + i.taxCents, 0),
+      30_000,
+    );
+    assert.deepEqual(
+      draft.instalments.slice(1).map((i) => [i.eventId, i.dueOn]),
+      [
+        ['e1', '2027-08-11'],
+        ['e2', '2027-08-13'],
+        ['e3', '2027-08-13'],
+      ],
+    );
+
+    await studio(`/bookings/${draft.id}/send`, {});
+    await retried(() =>
+      smtp.messages.some(
+        (m) => m.to?.[0]?.address === ARJUN.email && /proposal\/#/.test(m.text ?? ''),
+      ),
+    );
+    const token = linkIn(smtp, PRIYA.email, '/proposal/');
+
+    // The couple asks for a change; the studio's new version says what changed.
+    assert.equal(
+      (await couple(service, '/change', { token, message: 'Can the reception start later?' }))
+        .status,
+      200,
+    );
+    const input = proposalFromEnquiry();
+    input.events[2]!.venue = 'Hyatt Regency';
+    await studio(`/bookings/${draft.id}`, input);
+    let view = await viewOf(await couple(service, '/open', { token }));
+    assert.deepEqual(view.changes, ['Reception: venue now “Hyatt Regency”']);
+    assert.equal(view.status, 'sent');
+    // The contract in full, filled in, its hash of its exact text.
+    assert.match(
+      view.toSign!.text,
+      /Anand Karaj: Sunday, September 12, 2027, Gurdwara Dasmesh Darbar, Surrey/,
+    );
+    assert.match(view.toSign!.text, /Retainer, due on signing: CA\$1000\.00 CAD/);
+    assert.equal(view.toSign!.sha256, sha256(view.toSign!.text));
+
+    // A wrong code and a name that is not the signer's are refused; nothing is signed.
+    assert.equal((await couple(service, '/code', { token, signer: 0 })).status, 200);
+    await retried(() => smtp.messages.some((m) => /Your code is/.test(m.text ?? '')));
+    const wrong = await couple(service, '/sign', {
+      token,
+      signer: 0,
+      name: PRIYA.name,
+      code: '000000',
+      consent: true,
+      sha256: view.toSign!.sha256,
+    });
+    assert.equal(wrong.status, 403);
+
+    view = await signAll(service, smtp, token);
+    assert.equal(view.status, 'signed');
+    assert.ok(view.signers.every((s) => s.signed));
+    assert.equal(view.documents.length, 1);
+    // The signed PDF went to both signers and the studio at once.
+    await retried(
+      () =>
+        [PRIYA.email, ARJUN.email, 'hello@saanjhstudio.example'].every((to) =>
+          smtp.messages.some(
+            (m) =>
+              m.to?.[0]?.address === to &&
+              m.attachments.some((a) => a.mimeType === 'application/pdf'),
+          ),
+        ) ||
+        smtp.messages.filter((m) => m.attachments.some((a) => a.mimeType === 'application/pdf'))
+          .length >= 3,
+    );
+    const pdf = await couple(service, '/document', { token, id: view.documents[0]!.id });
+    assert.equal(pdf.headers.get('content-type'), 'application/pdf');
+    assert.equal(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+      '%PDF-',
+    );
+
+    // The retainer through PayPal; the receipt on the page.
+    view = await payWithPayPal(service, token, 'Priya Sharma', 'retainer');
+    assert.equal(view.instalments[0]!.paid?.payer, 'Priya Sharma');
+    assert.equal(view.paidCents, 100_000);
+
+    // Two people pay the mehndi's instalment from the forwarded link at once: one is charged, the
+    // other told before PayPal is asked.
+    const detail = (await (await studio(`/bookings/${draft.id}`)).json()) as BookingView;
+    const payLink = detail.instalments.find((i) => i.id === 'e1')!.payToken!;
+    const [first, second] = await Promise.all([
+      couple(service, '/pay', { token: payLink, payer: 'Aunty Kamal', holder: 'holder-kamal-1' }),
+      couple(service, '/pay', { token: payLink, payer: 'Uncle Ravi', holder: 'holder-ravi-22' }),
+    ]);
+    assert.deepEqual([first.status, second.status].sort(), [200, 409]);
+    const winner = first.status === 200 ? first : second;
+    const { id } = (await winner.json()) as { id: string };
+    await approve(service, id, { webhook: false });
+    view = await viewOf(await couple(service, '/capture', { token: payLink, orderId: id }));
+    assert.ok(view.instalments.find((i) => i.id === 'e1')!.paid);
+    // Paid: a third try is told so, before PayPal.
+    const late = await couple(service, '/pay', {
+      token: payLink,
+      payer: 'Someone',
+      holder: 'holder-late-333',
+    });
+    assert.equal(late.status, 409);
+
+    // The reception moves: only its instalment's date moves; an addendum to sign.
+    const dues = Object.fromEntries(view.instalments.map((i) => [i.id, [i.dueOn, i.cents]]));
+    const moved = (await (
+      await studio(`/bookings/${draft.id}/move`, { event: 'e3', date: '2027-10-02' })
+    ).json()) as BookingView;
+    const after = Object.fromEntries(moved.instalments.map((i) => [i.id, [i.dueOn, i.cents]]));
+    assert.deepEqual(after.e3, ['2027-09-02', dues.e3![1]]);
+    assert.deepEqual({ ...after, e3: null }, { ...dues, e3: null });
+    view = await viewOf(await couple(service, '/open', { token }));
+    assert.equal(view.toSign?.kind, 'addendum');
+    assert.match(
+      view.toSign!.text,
+      /Reception moves from Sunday, September 12, 2027 to Saturday, October 2, 2027/,
+    );
+    view = await signAll(service, smtp, token);
+    assert.equal(view.documents.length, 2, 'the contract kept beside its addendum');
+
+    // An Interac e-Transfer recorded by the studio; recorded twice is refused.
+    const recorded = await studio(`/bookings/${draft.id}/payments`, {
+      instalment: 'e2',
+      method: 'etransfer',
+      payer: 'Priya Sharma',
+    });
+    assert.equal(recorded.status, 200);
+    assert.equal(
+      (
+        await studio(`/bookings/${draft.id}/payments`, {
+          instalment: 'e2',
+          method: 'cash',
+          payer: 'x',
+        })
+      ).status,
+      409,
+    );
+    const seen = (await (await studio(`/bookings/${draft.id}`)).json()) as BookingView & {
+      audit: { action: string }[];
+    };
+    assert.deepEqual(
+      seen.audit
+        .map((line) => line.action)
+        .filter((a) =>
+          [
+            'created',
+            'sent',
+            'viewed',
+            'asked for a change',
+            'revised',
+            'signed the contract',
+            'payment',
+            'signed the addendum',
+          ].includes(a),
+        ),
+      [
+        'created',
+        'sent',
+        'asked for a change',
+        'revised',
+        'viewed',
+        'signed the contract',
+        'signed the contract',
+        'payment',
+        'payment',
+        'revised',
+        'signed the addendum',
+        'signed the addendum',
+        'payment',
+      ],
+    );
+  });
+
+  test('forged, withdrawn and expired links open nothing', async () => {
+    const { service, smtp } = it;
+    const { studio } = await signIn(service, smtp);
+    const draft = (await (await studio('/bookings', proposalFromEnquiry())).json()) as BookingView;
+    await studio(`/bookings/${draft.id}/send`, {});
+    await retried(() =>
+      smtp.messages.some((m) => (m.text ?? '').includes(`/proposal/#${draft.id}`)),
+    );
+    const token = linkIn(smtp, PRIYA.email, '/proposal/');
+    assert.equal((await couple(service, '/open', { token })).status, 200);
+    const forged = proposalToken('not-our-secret', draft.id, 1);
+    assert.equal((await couple(service, '/open', { token: forged })).status, 404);
+    assert.equal((await couple(service, '/open', { token: `${token.slice(0, -1)}x` })).status, 404);
+    await studio(`/bookings/${draft.id}/withdraw`, {});
+    const withdrawn = await couple(service, '/open', { token });
+    assert.equal(withdrawn.status, 410);
+    // A draft never sent opens nothing either.
+    const unsent = (await (await studio('/bookings', proposalFromEnquiry())).json()) as BookingView;
+    const secret = it.ctx.config.downloadSecret;
+    assert.equal(
+      (await couple(service, '/open', { token: proposalToken(secret, unsent.id, 1) })).status,
+      404,
+    );
+  });
+});
+
+test('a restore from a backup taken after signing and before the retainer loses nothing', async () => {
+  const { smtp, first, file, restore, end } = await lostAndRestored();
+  try {
+    const since = new Date(Date.now() - 60_000);
+    const { studio } = await signIn(first.service, smtp);
+    const draft = (await (await studio('/bookings', proposalFromEnquiry())).json()) as BookingView;
+    await studio(`/bookings/${draft.id}/send`, {});
+    await retried(() =>
+      smtp.messages.some((m) => (m.text ?? '').includes(`/proposal/#${draft.id}`)),
+    );
+    const token = linkIn(smtp, PRIYA.email, '/proposal/');
+    await signAll(first.service, smtp, token);
+    await backup(first.config.databasePath, file);
+    const paid = await payWithPayPal(first.service, token, 'Priya Sharma', 'retainer');
+    assert.ok(paid.instalments[0]!.paid);
+    await first.service.close();
+
+    const restored = await restore();
+    let view = await viewOf(await couple(restored.service, '/open', { token }));
+    assert.equal(view.status, 'signed', 'the signatures were in the backup');
+    assert.equal(view.instalments[0]!.paid, null, 'the backup predates the retainer');
+    const reconciled = await restored.service.reconcile(since);
+    assert.equal(reconciled.bookings, 1);
+    view = await viewOf(await couple(restored.service, '/open', { token }));
+    assert.equal(view.instalments[0]!.paid!.method, 'paypal');
+    assert.equal(view.paidCents, 100_000);
+    assert.equal(
+      (await restored.service.reconcile(since)).bookings,
+      1,
+      'seen again, recorded once',
+    );
+    assert.equal(view.paidCents, 100_000);
+  } finally {
+    await end();
+  }
+});
+
+test('the contract published is the content’s, version named', () => {
+  assert.ok(content);
+  assert.match(content.contract.version, /^\d{4}-\d{2}$/);
+});

@@ -1,0 +1,74 @@
+// What the studio proposes (the request its page sends, checked here) and what the service keeps
+// of it: the couple, who signs, each event and its price, the retainer and the schedule's rule,
+// the currency, and the tax of the wedding's place as it stood when the proposal was made.
+import { z } from 'zod';
+import { isCountry } from '@/lib/shared/countries';
+import { PAYPAL_CURRENCIES } from '@/lib/shared/money';
+import { isOneAddress } from '../paypal/custom-id';
+
+const line = (max: number) => z.string().trim().min(1).max(max);
+const address = z
+  .string()
+  .trim()
+  .max(254)
+  .refine((value) => isOneAddress(value), 'must be one e-mail address');
+
+export const EVENT_ID = /^e[0-9]{1,3}$/;
+
+const eventSchema = z.strictObject({
+  id: z.string().regex(EVENT_ID, 'must be e1, e2, …'),
+  kind: line(40),
+  name: line(80),
+  date: z.iso.date('must be a date, as YYYY-MM-DD'),
+  venue: z.string().trim().max(120),
+  city: line(80),
+  coverage: line(120),
+  delivers: z.string().trim().max(400),
+  priceCents: z.number().int().min(0).max(100_000_000),
+});
+
+/** A proposal as the studio's page sends it. */
+export const proposalInputSchema = z
+  .strictObject({
+    couple: line(120),
+    signers: z
+      .array(z.strictObject({ name: line(120), email: address }))
+      .min(1)
+      .max(2),
+    events: z.array(eventSchema).min(1).max(12),
+    currency: z
+      .string()
+      .refine((code) => PAYPAL_CURRENCIES.includes(code), 'must be a currency PayPal takes'),
+    place: z.strictObject({
+      country: z.string().refine((code) => isCountry(code), 'must be a country code, such as CA'),
+      region: z
+        .string()
+        .regex(/^[A-Z]{2}$/)
+        .optional(),
+    }),
+    retainerCents: z.number().int().min(0),
+    balanceDaysBefore: z.number().int().min(0).max(365),
+    /** The studio's own words for the couple, shown above the events. */
+    note: z.string().trim().max(2000).default(''),
+  })
+  .superRefine((proposal, ctx) => {
+    const ids = proposal.events.map((event) => event.id);
+    if (new Set(ids).size !== ids.length) {
+      ctx.addIssue({ code: 'custom', path: ['events'], message: 'must not name an event twice' });
+    }
+    const emails = proposal.signers.map((signer) => signer.email.toLowerCase());
+    if (new Set(emails).size !== emails.length) {
+      ctx.addIssue({ code: 'custom', path: ['signers'], message: 'must be two addresses' });
+    }
+  });
+
+export type ProposalInput = z.output<typeof proposalInputSchema>;
+
+/** The tax on the wedding as content/tax.json sets it for its place, frozen with the proposal. */
+export type WeddingTax = { name: string; ratePercent: number; place: string; number: string };
+
+export type Proposal = ProposalInput & { tax: WeddingTax | null };
+
+/** Payments made another way than PayPal, as the studio records them. */
+export const OTHER_METHODS = ['etransfer', 'bank', 'cash'] as const;
+export type PaymentMethod = 'paypal' | (typeof OTHER_METHODS)[number];
