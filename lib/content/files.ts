@@ -125,7 +125,8 @@ export const contentFiles = {
     label: 'Weddings booked on the site: contract, schedule, cancellation, words',
     group: 'work',
     schema: bookingContentSchema,
-    page: '/proposal/',
+    // The couple's page (/proposal/) comes with the booking's pages; until then, where a wedding starts.
+    page: '/contact/',
   },
   checkout: {
     file: 'content/checkout.json',

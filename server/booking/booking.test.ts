@@ -117,13 +117,15 @@ async function viewOf(response: Response): Promise<BookingView> {
   return (await response.json()) as BookingView;
 }
 
-/** The link a message to `to` carries after `marker` (the proposal's #token). */
-const linkIn = (smtp: Smtp, to: string, path: string) => {
-  const letter = smtp.messages.findLast(
-    (m) => m.to?.[0]?.address === to && (m.text ?? '').includes(`${path}#`),
-  )!;
-  return new RegExp(`${path}#([\\w.-]+)`).exec(letter.text!)![1]!;
-};
+/** The proposal's link (its #token) e-mailed to `to` for a booking, once it arrives. */
+async function linkTo(smtp: Smtp, to: string, id: string) {
+  const sent = () =>
+    smtp.messages.findLast(
+      (m) => m.to?.[0]?.address === to && (m.text ?? '').includes(`/proposal/#${id}.`),
+    );
+  await retried(() => !!sent());
+  return /\/proposal\/#([\w.-]+)/.exec(sent()!.text!)![1]!;
+}
 
 async function signAll(service: Service, smtp: Smtp, token: string) {
   let view = await viewOf(await couple(service, '/open', { token }));
@@ -249,12 +251,8 @@ describe('a wedding booked on the site', () => {
     );
 
     await studio(`/bookings/${draft.id}/send`, {});
-    await retried(() =>
-      smtp.messages.some(
-        (m) => m.to?.[0]?.address === ARJUN.email && /proposal\/#/.test(m.text ?? ''),
-      ),
-    );
-    const token = linkIn(smtp, PRIYA.email, '/proposal/');
+    await linkTo(smtp, ARJUN.email, draft.id);
+    const token = await linkTo(smtp, PRIYA.email, draft.id);
 
     // The couple asks for a change; the studio's new version says what changed.
     assert.equal(
@@ -412,15 +410,61 @@ describe('a wedding booked on the site', () => {
     );
   });
 
+  test('a cancellation refunds through PayPal what the terms give, never the retainer', async () => {
+    const { service, smtp } = it;
+    const { studio } = await signIn(service, smtp);
+    const draft = (await (await studio('/bookings', proposalFromEnquiry())).json()) as BookingView;
+    await studio(`/bookings/${draft.id}/send`, {});
+    const token = await linkTo(smtp, PRIYA.email, draft.id);
+    await signAll(service, smtp, token);
+    await payWithPayPal(service, token, 'Priya Sharma', 'retainer');
+    const paid = await payWithPayPal(service, token, 'Priya Sharma', 'e1');
+    const e1 = paid.instalments.find((i) => i.id === 'e1')!;
+    // Ten months before the first event: the terms refund everything beyond the retainer.
+    const cancelled = (await (
+      await studio(`/bookings/${draft.id}/cancel`, {})
+    ).json()) as BookingView;
+    assert.equal(cancelled.status, 'cancelled');
+    assert.equal(cancelled.instalments.find((i) => i.id === 'e1')!.paid!.refundedCents, e1.cents);
+    assert.equal(cancelled.instalments[0]!.paid!.refundedCents, 0);
+    assert.equal(cancelled.paidCents, 100_000);
+    // Cancelled twice refunds nothing more.
+    const again = (await (await studio(`/bookings/${draft.id}/cancel`, {})).json()) as BookingView;
+    assert.equal(again.paidCents, 100_000);
+  });
+
+  test('the tab closed after approving: PayPal’s webhook takes and records the payment once', async () => {
+    const { service, smtp } = it;
+    const { studio } = await signIn(service, smtp);
+    const draft = (await (await studio('/bookings', proposalFromEnquiry())).json()) as BookingView;
+    await studio(`/bookings/${draft.id}/send`, {});
+    const token = await linkTo(smtp, PRIYA.email, draft.id);
+    await signAll(service, smtp, token);
+    const created = await couple(service, '/pay', {
+      token,
+      instalment: 'retainer',
+      payer: 'Priya Sharma',
+      holder: 'holder-closed-tab',
+    });
+    const { id } = (await created.json()) as { id: string };
+    const receipts = () => smtp.messages.filter((m) => /^Received:/.test(m.subject ?? '')).length;
+    const before = receipts();
+    await approve(service, id);
+    await retried(() => service.store.bookings.payments(draft.id).length === 1);
+    // The page comes back later: its capture finds it paid, and nothing is taken or sent twice.
+    const view = await viewOf(await couple(service, '/capture', { token, orderId: id }));
+    assert.equal(view.instalments[0]!.paid!.payer, 'Priya Sharma');
+    await retried(() => receipts() >= before + 2);
+    await service.settled();
+    assert.equal(receipts(), before + 2, 'one receipt to each signer');
+  });
+
   test('forged, withdrawn and expired links open nothing', async () => {
     const { service, smtp } = it;
     const { studio } = await signIn(service, smtp);
     const draft = (await (await studio('/bookings', proposalFromEnquiry())).json()) as BookingView;
     await studio(`/bookings/${draft.id}/send`, {});
-    await retried(() =>
-      smtp.messages.some((m) => (m.text ?? '').includes(`/proposal/#${draft.id}`)),
-    );
-    const token = linkIn(smtp, PRIYA.email, '/proposal/');
+    const token = await linkTo(smtp, PRIYA.email, draft.id);
     assert.equal((await couple(service, '/open', { token })).status, 200);
     const forged = proposalToken('not-our-secret', draft.id, 1);
     assert.equal((await couple(service, '/open', { token: forged })).status, 404);
@@ -445,10 +489,7 @@ test('a restore from a backup taken after signing and before the retainer loses 
     const { studio } = await signIn(first.service, smtp);
     const draft = (await (await studio('/bookings', proposalFromEnquiry())).json()) as BookingView;
     await studio(`/bookings/${draft.id}/send`, {});
-    await retried(() =>
-      smtp.messages.some((m) => (m.text ?? '').includes(`/proposal/#${draft.id}`)),
-    );
-    const token = linkIn(smtp, PRIYA.email, '/proposal/');
+    const token = await linkTo(smtp, PRIYA.email, draft.id);
     await signAll(first.service, smtp, token);
     await backup(first.config.databasePath, file);
     const paid = await payWithPayPal(first.service, token, 'Priya Sharma', 'retainer');

@@ -201,7 +201,9 @@ export function webhookRoutes(deps: {
 
   /**
    * An approval or a completed capture of a wedding's instalment (server/booking/): settled by
-   * the booking, whose record it is (an order neither table knows, restored from PayPal's seal).
+   * the booking that asked for it. An order the database does not know goes the shop's way, at
+   * one question to PayPal; a booking's payment older than a restored backup comes back with
+   * `reconcile`, from its seal.
    */
   async function bookingPayment(event: Event): Promise<string | null> {
     const id =
@@ -211,7 +213,7 @@ export function webhookRoutes(deps: {
           ? event.resource?.supplementary_data?.related_ids?.order_id
           : undefined;
     if (!isOrderId(id)) return null;
-    if (!deps.store.bookings.findAttempt(id) && deps.store.findOrder(id)) return null;
+    if (!deps.store.bookings.findAttempt(id)) return null;
     try {
       const result = await deps.bookings.settle(id);
       return result === 'not-ours' ? null : result;

@@ -10,7 +10,10 @@ import { statesBefore } from '../orders/states';
 import { COPY, openStore } from './';
 
 // Today's schema taken back a version at a time: each older one is the newer one's, undone further.
-const TO_V9 = 'ALTER TABLE codes DROP COLUMN restoredAt;';
+const TO_V10 = `DROP TABLE booking_signatures; DROP TABLE booking_documents; DROP TABLE booking_codes;
+  DROP TABLE booking_payments; DROP TABLE booking_attempts; DROP TABLE booking_audit;
+  DROP TABLE bookings; DROP TABLE staff_links; DROP TABLE staff_sessions;`;
+const TO_V9 = `${TO_V10} ALTER TABLE codes DROP COLUMN restoredAt;`;
 const TO_V8 = `${TO_V9} ALTER TABLE orders DROP COLUMN tax; DROP TABLE refunds;`;
 /** Version 7 had no reviews table as today's (version 6 had none). */
 const TO_V7 = `${TO_V8} DROP TABLE reviews;`;
@@ -166,6 +169,33 @@ test("a link's copy: pieces counted once, a copy made whole starts the next, sca
   } finally {
     store.close();
   }
+});
+
+test('a version 10 database is brought to version 11: its orders kept, bookings taken', () => {
+  const store = fromVersion(10, TO_V10);
+  const at = Date.now();
+  store.bookings.create(
+    'B-AAAAAAAAAA',
+    {
+      couple: 'Priya & Arjun',
+      signers: [{ name: 'Priya', email: 'priya@example.com' }],
+      events: [],
+      currency: 'CAD',
+      place: { country: 'CA', region: 'BC' },
+      retainerCents: 0,
+      balanceDaysBefore: 30,
+      note: '',
+      tax: null,
+    },
+    'studio@example.com',
+    at,
+  );
+  assert.equal(store.bookings.get('B-AAAAAAAAAA')!.status, 'draft');
+  assert.deepEqual(
+    store.bookings.audit('B-AAAAAAAAAA').map((line) => line.action),
+    ['created'],
+  );
+  store.close();
 });
 
 test('a version 9 database is brought to version 10: its codes kept, sellable, none restored', () => {
