@@ -106,7 +106,8 @@ export default defineConfig([
     },
   },
   {
-    // The service shares lib/shared/ with the site, nothing of its pages or browser code.
+    // The service shares lib/shared/ (and the booking's lib/booking/) with the site, nothing of its
+    // pages or browser code.
     files: ['server/**'],
     ignores: ['server/testing/**', 'server/**/*.test.ts'],
     rules: {
@@ -115,9 +116,9 @@ export default defineConfig([
         {
           patterns: [
             {
-              group: ['@/*', '!@/lib', '@/lib/*', '!@/lib/shared', '!@/lib/node'],
+              group: ['@/*', '!@/lib', '@/lib/*', '!@/lib/shared', '!@/lib/node', '!@/lib/booking'],
               message:
-                'The service may import only lib/shared/ and lib/node/, the parts of lib/ the site and the service share.',
+                'The service may import only lib/shared/, lib/node/ and lib/booking/, the parts of lib/ the site and the service share.',
             },
             {
               group: ['**/testing', '**/testing/*', '@/server/testing/*'],
@@ -153,6 +154,36 @@ export default defineConfig([
       ],
     },
   },
+  // lib/booking/ is the booking's part of both sides: the schedule the pages and the service
+  // compute alike, and the content schema the catalogue carries. It runs in the browser too.
+  {
+    files: ['lib/booking/**'],
+    ignores: ['lib/booking/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'node:*',
+                '@/*',
+                '!@/lib',
+                '@/lib/*',
+                '!@/lib/shared',
+                '!@/lib/booking',
+                '!@/lib/content',
+                '@/lib/content/*',
+                '!@/lib/content/schema',
+              ],
+              message:
+                'lib/booking/ may import only lib/shared/, lib/booking/ and the content schemas: the site and the service share it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['lib/node/**'],
     ignores: ['lib/node/**/*.test.ts'],
@@ -173,6 +204,9 @@ export default defineConfig([
                 '!@/lib/content/schema',
                 '!@/lib/content/tax-schema',
                 '!@/lib/content/terms-schema',
+                '!@/lib/booking',
+                '@/lib/booking/*',
+                '!@/lib/booking/content',
               ],
               message:
                 'lib/node/ may import only lib/shared/, lib/node/ and the content schemas (for the catalogue and the review files).',
