@@ -48,8 +48,18 @@ export type PageName = keyof typeof pages;
 export const pagePath = (name: PageName) =>
   name === 'home' ? '/' : `/${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}/`;
 
-/** The checkout's steps and the review form: pages of their own, kept out of search engines. */
-const PRIVATE: readonly PageName[] = ['checkout', 'thankYou', 'review'];
+/**
+ * The checkout's steps, the review form and the booking's pages (the couple's, a payer's, the
+ * studio's): pages of their own, kept out of search engines.
+ */
+const PRIVATE: readonly PageName[] = [
+  'checkout',
+  'thankYou',
+  'review',
+  'proposal',
+  'pay',
+  'studio',
+];
 /** Words of pages.json that are no page of their own (the 404 page answers any address). */
 const NO_ADDRESS: readonly PageName[] = ['notFound'];
 

@@ -1,20 +1,15 @@
 // A proposal's events from the couple's enquiry, without retyping: the `eventsJson` field as
 // Formspree delivers it (lib/browser/enquiry/send.ts writes it), alone or in the whole submission
 // pasted from Formspree's JSON export, each event priced from the starting prices in content.
-import { z } from 'zod';
+// Read by hand (the studio's page carries no schema library for one paste).
 import type { BookingEvent } from './schedule';
-
-const enquiryEventSchema = z.object({
-  kind: z.string().default('other'),
-  name: z.string().default(''),
-  date: z.string().nullable().default(null),
-  city: z.string().default(''),
-  venue: z.string().default(''),
-  coverage: z.enum(['photo', 'film', 'both']).nullable().default(null),
-});
 
 type Coverage = 'photo' | 'film' | 'both';
 export type StartingPrices = Record<Coverage, Record<string, { perEvent: number }>>;
+
+const COVERAGES: readonly string[] = ['photo', 'film', 'both'];
+const words = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The events an enquiry names, or why the text pasted is not one. */
 export function eventsFromEnquiry(
@@ -33,20 +28,26 @@ export function eventsFromEnquiry(
   } catch {
     return { problem: 'This is not the enquiry’s eventsJson: it does not read as JSON.' };
   }
-  const parsed = z.array(enquiryEventSchema).min(1).safeParse(json);
-  if (!parsed.success) {
+  const listed = Array.isArray(json)
+    ? json.filter((event): event is Record<string, unknown> => !!event && typeof event === 'object')
+    : [];
+  if (listed.length === 0) {
     return { problem: 'This is not the enquiry’s eventsJson: it lists no events.' };
   }
   return {
-    events: parsed.data.map((event, index) => {
-      const coverage = event.coverage ?? 'both';
+    events: listed.map((event, index) => {
+      const coverage = (
+        COVERAGES.includes(words(event.coverage)) ? event.coverage : 'both'
+      ) as Coverage;
+      const date = words(event.date);
       return {
         id: `e${index + 1}`,
-        kind: event.kind,
-        name: event.name || event.kind,
-        date: event.date ?? '',
-        venue: event.venue,
-        city: event.city,
+        kind: words(event.kind) || 'other',
+        name: words(event.name) || words(event.kind) || `Event ${index + 1}`,
+        // An undated event is dated by the studio before the proposal goes.
+        date: DATE.test(date) ? date : '',
+        venue: words(event.venue),
+        city: words(event.city),
         coverage: coverageWords[coverage],
         delivers: '',
         priceCents: (prices[coverage][currency]?.perEvent ?? 0) * 100,

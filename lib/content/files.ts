@@ -125,8 +125,7 @@ export const contentFiles = {
     label: 'Weddings booked on the site: contract, schedule, cancellation, words',
     group: 'work',
     schema: bookingContentSchema,
-    // The couple's page (/proposal/) comes with the booking's pages; until then, where a wedding starts.
-    page: '/contact/',
+    page: '/proposal/',
   },
   checkout: {
     file: 'content/checkout.json',
@@ -149,6 +148,9 @@ export const contentFiles = {
       checkout: pageCopySchema,
       thankYou: pageCopySchema,
       review: pageCopySchema,
+      proposal: pageCopySchema,
+      pay: pageCopySchema,
+      studio: pageCopySchema,
       services: pageCopySchema,
       lovenotes: pageCopySchema,
       notFound: pageCopySchema,

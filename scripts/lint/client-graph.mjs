@@ -6,11 +6,14 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-/** Runs at build time: lib/ but for browser/ and shared/ (settings, content, media, routes…). */
-/** `base` is the project's root, which `@/` names. */
+/**
+ * Runs at build time: lib/ but for browser/, shared/ and the booking's part of both sides
+ * (lib/booking/, whose content schema alone is build-time): settings, content, media, routes….
+ * `base` is the project's root, which `@/` names.
+ */
 export function isBuildTime(file, base) {
   const relative = path.relative(base, file).split(path.sep).join('/');
-  return /^lib\/(?!browser\/|shared\/)/.test(relative);
+  return /^lib\/(?!browser\/|shared\/|booking\/(?!content\.))/.test(relative);
 }
 
 const CODE = /\.(ts|tsx|mjs|js)$/;

@@ -172,7 +172,8 @@ export function createBookings(deps: BookingDeps) {
     return { booking, instalment: link.instalment };
   }
 
-  const view = (booking: Booking, asStudio = false) =>
+  /** The booking as the couple (who sign), the studio (who forward pay links) or a payer sees it. */
+  const view = (booking: Booking, who: 'couple' | 'studio' | 'payer' = 'couple') =>
     bookingView(booking, {
       content: content(),
       documents: bookings.documents(booking.id),
@@ -180,8 +181,8 @@ export function createBookings(deps: BookingDeps) {
       payments: bookings.payments(booking.id),
       today: today(now()),
       payToken: (instalment) => payToken(secret, booking.id, instalment, booking.generation),
-      toSign: asStudio ? null : documentToSign(booking),
-      asStudio,
+      toSign: who === 'couple' ? documentToSign(booking) : null,
+      asStudio: who === 'studio',
     });
 
   /** The document the couple signs now: the contract, or an open addendum once it is signed. */
@@ -336,6 +337,15 @@ export function createBookings(deps: BookingDeps) {
       return view(bookings.get(booking.id)!);
     },
 
+    /** What a pay link pays: its instalment, and the booking as a payer may see it. */
+    instalment(token: string) {
+      const { booking, instalment } = open(token, 'pay');
+      const seen = view(booking, 'payer');
+      const due = seen.instalments.find((each) => each.id === instalment);
+      if (!due) throw new BookingProblem(404, 'This instalment is no longer part of the booking.');
+      return { ...seen, signers: [], documents: [], due };
+    },
+
     askChange(token: string, message: string) {
       const { booking } = open(token, 'proposal');
       bookings.note(booking.id, 'couple', 'asked for a change', message, now());
@@ -471,13 +481,14 @@ export function createBookings(deps: BookingDeps) {
 
     /** Captures an approved order of the booking's and records it; the page's view after. */
     async capturePayment(token: string, orderId: string) {
-      const { booking } = open(token, 'either');
+      const link = open(token, 'either');
+      const { booking } = link;
       const attempt = bookings.findAttempt(orderId);
       if (!attempt || attempt.bookingId !== booking.id) {
         throw new BookingProblem(404, 'This payment is not one of this booking’s.');
       }
       await this.settle(orderId);
-      return view(bookings.get(booking.id)!);
+      return view(bookings.get(booking.id)!, link.instalment ? 'payer' : 'couple');
     },
 
     /**
@@ -538,7 +549,7 @@ export function createBookings(deps: BookingDeps) {
 
     list: () =>
       bookings.all().map((booking) => {
-        const seen = view(booking, true);
+        const seen = view(booking, 'studio');
         return {
           id: booking.id,
           couple: booking.proposal.couple,
@@ -557,7 +568,7 @@ export function createBookings(deps: BookingDeps) {
       const booking = bookings.get(id);
       if (!booking) throw new BookingProblem(404, 'No such booking.');
       return {
-        ...view(booking, true),
+        ...view(booking, 'studio'),
         audit: bookings.audit(id),
         link: booking.status === 'draft' ? null : proposalUrl(booking),
       };

@@ -46,6 +46,13 @@ export function coupleRoutes({ bookings, config }: { bookings: Bookings; config:
         (view) => c.json(view, 200),
       ),
     )
+    .post('/instalment', ...jsonBody(z.strictObject({ token })), (c) =>
+      answering(
+        c,
+        () => bookings.instalment(c.req.valid('json').token),
+        (view) => c.json(view, 200),
+      ),
+    )
     .post(
       '/change',
       ...jsonBody(z.strictObject({ token, message: z.string().trim().min(1).max(4000) })),
@@ -221,7 +228,8 @@ export function studioRoutes({
         deleteCookie(c, SESSION_COOKIE, cookieOptions);
         return c.json({ signedOut: true as const }, 200);
       })
-      .get('/me', signedIn, (c) => c.json({ email: c.get('staff') }, 200))
+      // Who is signed in, or no one: the page asks before it shows the sign-in form.
+      .get('/me', (c) => c.json({ email: staff.who(getCookie(c, SESSION_COOKIE)) }, 200))
       .get('/bookings', signedIn, (c) =>
         answering(
           c,

@@ -1,0 +1,365 @@
+'use client';
+
+import { useId, useState, type FormEvent } from 'react';
+import button from '@/components/ui/button.module.css';
+import formStyles from '@/components/ui/form.module.css';
+import type { StudioWords } from '@/lib/booking/content';
+import { eventsFromEnquiry, type StartingPrices } from '@/lib/booking/enquiry';
+import type { BookingEvent } from '@/lib/booking/schedule';
+import type { StudioClient } from '@/lib/booking/client';
+import { ask, type BookingView } from '@/lib/booking/client';
+import styles from './booking.module.css';
+
+/** The currencies the studio contracts in (PayPal's): a wedding quoted in INR is contracted in these. */
+const CURRENCIES = ['CAD', 'USD', 'GBP', 'EUR', 'AUD'] as const;
+
+type Draft = Omit<BookingEvent, 'priceCents'> & { price: string };
+
+const blank = (n: number): Draft => ({
+  id: `e${n}`,
+  kind: 'other',
+  name: '',
+  date: '',
+  venue: '',
+  city: '',
+  coverage: '',
+  delivers: '',
+  price: '',
+});
+
+/**
+ * A new proposal: the events from the couple's enquiry (its eventsJson pasted) or typed, each
+ * priced (offered from the starting prices), who signs, the currency, the wedding's place (its
+ * tax), the retainer and when each balance falls due.
+ */
+export function BookingForm({
+  words,
+  client,
+  prices,
+  coverageWords,
+  regions,
+  balanceDaysBefore,
+  onMade,
+}: {
+  words: StudioWords;
+  client: StudioClient;
+  prices: StartingPrices;
+  coverageWords: Record<'photo' | 'film' | 'both', string>;
+  /** The provinces whose tax differs (content/tax.json), for a wedding in Canada. */
+  regions: { code: string; name: string }[];
+  balanceDaysBefore: number;
+  onMade(view: BookingView): void;
+}) {
+  const id = useId();
+  const [pasted, setPasted] = useState('');
+  const [events, setEvents] = useState<Draft[]>([blank(1)]);
+  const [couple, setCouple] = useState('');
+  const [signers, setSigners] = useState([
+    { name: '', email: '' },
+    { name: '', email: '' },
+  ]);
+  const [both, setBoth] = useState(true);
+  const [currency, setCurrency] = useState<(typeof CURRENCIES)[number]>('CAD');
+  const [country, setCountry] = useState('CA');
+  const [region, setRegion] = useState('BC');
+  const [retainer, setRetainer] = useState('1000');
+  const [days, setDays] = useState(String(balanceDaysBefore));
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  function readEnquiry() {
+    const read = eventsFromEnquiry(pasted, prices, coverageWords, currency);
+    if ('problem' in read) return setProblem(read.problem);
+    setProblem('');
+    setEvents(
+      read.events.map(({ priceCents, ...event }) => ({
+        ...event,
+        price: String(priceCents / 100),
+      })),
+    );
+  }
+
+  const change = (index: number, field: keyof Draft, value: string) =>
+    setEvents((list) =>
+      list.map((event, i) => (i === index ? { ...event, [field]: value } : event)),
+    );
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const cents = (value: string) => Math.round(Number(value.replace(/[^\d.]/g, '')) * 100);
+    const asked = await ask<BookingView>(() =>
+      client.bookings.$post({
+        json: {
+          couple,
+          signers: both ? signers : signers.slice(0, 1),
+          events: events.map(({ price, ...rest }) => ({ ...rest, priceCents: cents(price) })),
+          currency,
+          place: country === 'CA' ? { country, region } : { country },
+          retainerCents: cents(retainer),
+          balanceDaysBefore: Number(days),
+          note,
+        },
+      }),
+    );
+    setBusy(false);
+    if ('ok' in asked) return onMade(asked.ok);
+    setProblem('error' in asked ? describe(asked) : 'The service cannot be reached.');
+  }
+
+  const field = (label: string, input: React.ReactNode, wide = false) => (
+    <label className={`${formStyles.field} ${wide ? formStyles.wide : ''}`}>
+      <span className={formStyles.label}>{label}</span>
+      {input}
+    </label>
+  );
+
+  return (
+    <form className={styles.studioForm} onSubmit={create}>
+      <h2 id={`${id}-heading`}>{words.newBooking}</h2>
+      <div className={formStyles.field}>
+        <label className={formStyles.label} htmlFor={`${id}-enquiry`}>
+          {words.enquiry}
+        </label>
+        <textarea
+          id={`${id}-enquiry`}
+          className={formStyles.input}
+          rows={3}
+          value={pasted}
+          onChange={(e) => setPasted(e.target.value)}
+        />
+        <button type="button" className={button.outline} onClick={readEnquiry}>
+          {words.readEnquiry}
+        </button>
+      </div>
+      <div className={formStyles.form}>
+        {field(
+          words.couple,
+          <input
+            className={formStyles.input}
+            required
+            value={couple}
+            onChange={(e) => setCouple(e.target.value)}
+          />,
+          true,
+        )}
+        {signers.slice(0, both ? 2 : 1).map((signer, index) => (
+          <fieldset key={index} className={`${styles.group} ${formStyles.wide}`}>
+            <legend>
+              {words.signers} {index + 1}
+            </legend>
+            {field(
+              words.signerName,
+              <input
+                className={formStyles.input}
+                required
+                value={signer.name}
+                onChange={(e) =>
+                  setSigners((list) =>
+                    list.map((s, i) => (i === index ? { ...s, name: e.target.value } : s)),
+                  )
+                }
+              />,
+            )}
+            {field(
+              words.signerEmail,
+              <input
+                className={formStyles.input}
+                type="email"
+                required
+                value={signer.email}
+                onChange={(e) =>
+                  setSigners((list) =>
+                    list.map((s, i) => (i === index ? { ...s, email: e.target.value } : s)),
+                  )
+                }
+              />,
+            )}
+          </fieldset>
+        ))}
+        <label className={`${styles.consent} ${formStyles.wide}`}>
+          <input type="checkbox" checked={both} onChange={(e) => setBoth(e.target.checked)} />{' '}
+          {words.secondSigner}
+        </label>
+      </div>
+      {events.map((event, index) => (
+        <fieldset key={event.id} className={styles.group}>
+          <legend>
+            {words.event} {index + 1}
+          </legend>
+          <div className={formStyles.form}>
+            {field(
+              words.eventName,
+              <input
+                className={formStyles.input}
+                required
+                value={event.name}
+                onChange={(e) => change(index, 'name', e.target.value)}
+              />,
+            )}
+            {field(
+              words.date,
+              <input
+                className={formStyles.input}
+                type="date"
+                required
+                value={event.date}
+                onChange={(e) => change(index, 'date', e.target.value)}
+              />,
+            )}
+            {field(
+              words.venue,
+              <input
+                className={formStyles.input}
+                value={event.venue}
+                onChange={(e) => change(index, 'venue', e.target.value)}
+              />,
+            )}
+            {field(
+              words.city,
+              <input
+                className={formStyles.input}
+                required
+                value={event.city}
+                onChange={(e) => change(index, 'city', e.target.value)}
+              />,
+            )}
+            {field(
+              words.coverage,
+              <input
+                className={formStyles.input}
+                required
+                value={event.coverage}
+                onChange={(e) => change(index, 'coverage', e.target.value)}
+              />,
+            )}
+            {field(
+              words.price,
+              <input
+                className={formStyles.input}
+                inputMode="decimal"
+                required
+                value={event.price}
+                onChange={(e) => change(index, 'price', e.target.value)}
+              />,
+            )}
+            {field(
+              words.delivers,
+              <input
+                className={formStyles.input}
+                value={event.delivers}
+                onChange={(e) => change(index, 'delivers', e.target.value)}
+              />,
+              true,
+            )}
+          </div>
+          {events.length > 1 && (
+            <button
+              type="button"
+              className={button.outline}
+              onClick={() => setEvents((list) => list.filter((_, i) => i !== index))}
+            >
+              {words.removeEvent} {event.name}
+            </button>
+          )}
+        </fieldset>
+      ))}
+      <button
+        type="button"
+        className={button.outline}
+        onClick={() =>
+          setEvents((list) => [
+            ...list,
+            blank(Math.max(0, ...list.map((e) => Number(e.id.slice(1)))) + 1),
+          ])
+        }
+      >
+        {words.addEvent}
+      </button>
+      <div className={formStyles.form}>
+        {field(
+          words.currency,
+          <select
+            className={formStyles.input}
+            value={currency}
+            onChange={(e) => setCurrency(e.target.value as typeof currency)}
+          >
+            {CURRENCIES.map((code) => (
+              <option key={code}>{code}</option>
+            ))}
+          </select>,
+        )}
+        {field(
+          words.country,
+          <input
+            className={formStyles.input}
+            required
+            maxLength={2}
+            value={country}
+            onChange={(e) => setCountry(e.target.value.toUpperCase())}
+          />,
+        )}
+        {country === 'CA' &&
+          field(
+            words.region,
+            <select
+              className={formStyles.input}
+              value={region}
+              onChange={(e) => setRegion(e.target.value)}
+            >
+              {regions.map((each) => (
+                <option key={each.code} value={each.code}>
+                  {each.name}
+                </option>
+              ))}
+            </select>,
+          )}
+        {field(
+          words.retainer,
+          <input
+            className={formStyles.input}
+            inputMode="decimal"
+            required
+            value={retainer}
+            onChange={(e) => setRetainer(e.target.value)}
+          />,
+        )}
+        {field(
+          words.balanceDays,
+          <input
+            className={formStyles.input}
+            type="number"
+            min={0}
+            max={365}
+            required
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+          />,
+        )}
+        {field(
+          words.note,
+          <textarea
+            className={formStyles.input}
+            rows={3}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />,
+          true,
+        )}
+      </div>
+      {problem && (
+        <p role="alert" className={formStyles.error}>
+          {problem}
+        </p>
+      )}
+      <button type="submit" className={button.primary} disabled={busy}>
+        {words.create}
+      </button>
+    </form>
+  );
+}
+
+/** The service's refusal, with the fields it names (a 400 lists each). */
+const describe = (asked: { error: string; issues: { path: string; message: string }[] }) =>
+  [asked.error, ...asked.issues.map((issue) => `${issue.path}: ${issue.message}`)].join(' ');
