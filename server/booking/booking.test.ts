@@ -20,6 +20,8 @@ import {
 import type { Smtp } from '../testing/harness';
 import { proposalToken } from './tokens';
 import type { BookingView } from './view';
+import { addDays } from '@/lib/booking/schedule';
+import { quarterOf, taxReport } from '../tax/report';
 import { sha256 } from './contract';
 
 const STAFF = 'studio@example.com';
@@ -428,6 +430,28 @@ describe('a wedding booked on the site', () => {
     assert.equal(cancelled.instalments.find((i) => i.id === 'e1')!.paid!.refundedCents, e1.cents);
     assert.equal(cancelled.instalments[0]!.paid!.refundedCents, 0);
     assert.equal(cancelled.paidCents, 100_000);
+    // The quarter's report: two payments of wedding services at BC's GST, and the refund.
+    const now = Date.now();
+    const quarter = quarterOf(
+      `${new Date(now).getUTCFullYear()}Q${Math.floor(new Date(now).getUTCMonth() / 3) + 1}`,
+    )!;
+    const mine = service.store.bookings
+      .taxedPayments(quarter.from, quarter.to)
+      .filter((p) => p.bookingId === draft.id);
+    const [row] = taxReport([], quarter, [], mine).rows;
+    assert.deepEqual(
+      [
+        row!.supply,
+        row!.scheme,
+        row!.region,
+        row!.rate,
+        row!.orders,
+        row!.grossCents,
+        row!.refundCents,
+      ],
+      ['wedding services', 'ca-gst-hst', 'BC', 5, 2, 100_000 + e1.cents, e1.cents],
+    );
+    assert.equal(row!.taxCents, paid.instalments[0]!.taxCents + e1.taxCents);
     // Cancelled twice refunds nothing more.
     const again = (await (await studio(`/bookings/${draft.id}/cancel`, {})).json()) as BookingView;
     assert.equal(again.paidCents, 100_000);
@@ -459,7 +483,72 @@ describe('a wedding booked on the site', () => {
     assert.equal(receipts(), before + 2, 'one receipt to each signer');
   });
 
-  test('forged, withdrawn and expired links open nothing', async () => {
+  test('each instalment’s link goes once before it is due, a reminder once when late; the signature is recorded', async () => {
+    const { service, smtp } = it;
+    const { studio } = await signIn(service, smtp);
+    const today = new Date().toISOString().slice(0, 10);
+    const input = proposalFromEnquiry();
+    // Due in 10 days (its link goes now), due 10 days ago (late: a reminder), due next year.
+    input.events[0]!.date = addDays(today, 40);
+    input.events[1]!.date = addDays(today, 20);
+    input.events[2]!.date = addDays(today, 400);
+    const draft = (await (await studio('/bookings', input)).json()) as BookingView;
+    await studio(`/bookings/${draft.id}/send`, {});
+    const token = await linkTo(smtp, PRIYA.email, draft.id);
+    await signAll(service, smtp, token);
+    const about = () =>
+      smtp.messages
+        .filter((m) => (m.text ?? '').includes(`/pay/#${draft.id}.`))
+        .map((m) => [m.to?.[0]?.address, m.subject]);
+    assert.equal(service.bookings.sendDue(), 2);
+    await retried(() => about().length === 4);
+    assert.deepEqual(
+      about().sort(),
+      [
+        [ARJUN.email, 'Anand Karaj: your payment is late'],
+        [
+          ARJUN.email,
+          `Mehndi: your payment is due ${new Intl.DateTimeFormat('en', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${addDays(today, 10)}T00:00:00Z`))}`,
+        ],
+        [PRIYA.email, 'Anand Karaj: your payment is late'],
+        [
+          PRIYA.email,
+          `Mehndi: your payment is due ${new Intl.DateTimeFormat('en', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${addDays(today, 10)}T00:00:00Z`))}`,
+        ],
+      ].sort(),
+    );
+    // Asked again (the next hour, a restart): nothing more.
+    assert.equal(service.bookings.sendDue(), 0);
+    // The signature's record: the exact text's hash, who, from where, the consent in content's words.
+    const [contract] = service.store.bookings.documents(draft.id);
+    assert.equal(contract!.sha256, sha256(contract!.text));
+    const signatures = service.store.bookings.signatures(contract!.id);
+    assert.deepEqual(
+      signatures.map((s) => [s.signer, s.name, s.email, s.ip]),
+      [
+        [0, PRIYA.name, PRIYA.email, '127.0.0.1'],
+        [1, ARJUN.name, ARJUN.email, '127.0.0.1'],
+      ],
+    );
+    assert.ok(
+      signatures.every((s) => s.consent === content!.words.consent && s.userAgent.length > 0),
+    );
+  });
+
+  test('a link a year past the last event has expired', async () => {
+    const { service, smtp } = it;
+    const { studio } = await signIn(service, smtp);
+    const input = proposalFromEnquiry();
+    for (const event of input.events) event.date = '2024-06-01';
+    const draft = (await (await studio('/bookings', input)).json()) as BookingView;
+    await studio(`/bookings/${draft.id}/send`, {});
+    const token = await linkTo(smtp, PRIYA.email, draft.id);
+    const expired = await couple(service, '/open', { token });
+    assert.equal(expired.status, 410);
+    assert.match(((await expired.json()) as { error: string }).error, /expired/);
+  });
+
+  test('forged and withdrawn links open nothing', async () => {
     const { service, smtp } = it;
     const { studio } = await signIn(service, smtp);
     const draft = (await (await studio('/bookings', proposalFromEnquiry())).json()) as BookingView;

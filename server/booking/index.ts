@@ -127,6 +127,10 @@ export function createBookings(deps: BookingDeps) {
       ratePercent: rule.rate,
       place: rule.place.name,
       number: rule.scheme.number,
+      scheme: rule.scheme.id,
+      schemeName: rule.scheme.name,
+      country: input.place.country,
+      region: rule.place.region ?? null,
     };
   }
 

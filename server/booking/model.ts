@@ -65,7 +65,17 @@ export const proposalInputSchema = z
 export type ProposalInput = z.output<typeof proposalInputSchema>;
 
 /** The tax on the wedding as content/tax.json sets it for its place, frozen with the proposal. */
-export type WeddingTax = { name: string; ratePercent: number; place: string; number: string };
+export type WeddingTax = {
+  name: string;
+  ratePercent: number;
+  place: string;
+  number: string;
+  /** The scheme and place of the quarter's report (server/tax/report.ts). */
+  scheme: string;
+  schemeName: string;
+  country: string;
+  region: string | null;
+};
 
 export type Proposal = ProposalInput & { tax: WeddingTax | null };
 

@@ -59,8 +59,12 @@ export type PaymentRow = {
   paypalOrderId: string | null;
   captureId: string | null;
   refundedCents: number;
+  refundedAt: number | null;
   at: number;
 };
+
+/** A payment of a wedding with the tax of its booking, for the quarter's report. */
+export type TaxedPayment = PaymentRow & { currency: string; tax: Proposal['tax'] };
 
 export type AttemptRow = {
   paypalOrderId: string;
@@ -298,15 +302,28 @@ export function bookingStore(db: Database.Database) {
         )
         .all(id),
 
+    /** Payments made, or refunded, between two moments, with their booking's tax. */
+    taxedPayments: (from: number, to: number): TaxedPayment[] =>
+      db
+        .prepare<[number, number, number, number], PaymentRow & { proposal: string }>(
+          `SELECT p.*, b.proposal FROM booking_payments p JOIN bookings b ON b.id = p.bookingId
+           WHERE (p.at >= ? AND p.at < ?) OR (p.refundedAt >= ? AND p.refundedAt < ?)`,
+        )
+        .all(from, to, from, to)
+        .map(({ proposal, ...payment }) => {
+          const { currency, tax } = JSON.parse(proposal) as Proposal;
+          return { ...payment, currency, tax };
+        }),
+
     /** Records a payment; false when the instalment was already paid (by this or another). */
-    pay: db.transaction((payment: PaymentRow, actor: string) => {
+    pay: db.transaction((payment: Omit<PaymentRow, 'refundedAt'>, actor: string) => {
       const added = db
         .prepare(
           `INSERT OR IGNORE INTO booking_payments
              (bookingId, instalment, cents, taxCents, method, payer, paypalOrderId, captureId,
-              refundedCents, at)
+              refundedCents, refundedAt, at)
            VALUES (@bookingId, @instalment, @cents, @taxCents, @method, @payer, @paypalOrderId,
-              @captureId, @refundedCents, @at)`,
+              @captureId, @refundedCents, NULL, @at)`,
         )
         .run(payment).changes;
       if (added) {
@@ -324,8 +341,8 @@ export function bookingStore(db: Database.Database) {
     refunded: db.transaction(
       (id: string, instalment: string, cents: number, actor: string, at: number) => {
         db.prepare(
-          'UPDATE booking_payments SET refundedCents = refundedCents + ? WHERE bookingId = ? AND instalment = ?',
-        ).run(cents, id, instalment);
+          'UPDATE booking_payments SET refundedCents = refundedCents + ?, refundedAt = ? WHERE bookingId = ? AND instalment = ?',
+        ).run(cents, at, id, instalment);
         note(id, actor, 'refund', `${instalment}: ${cents}`, at);
       },
     ),

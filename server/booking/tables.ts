@@ -61,6 +61,8 @@ export const BOOKING_TABLES = `
     paypalOrderId TEXT UNIQUE,
     captureId TEXT UNIQUE,
     refundedCents INTEGER NOT NULL DEFAULT 0,
+    -- When money was last given back on it (the quarter's report counts it then).
+    refundedAt INTEGER,
     at INTEGER NOT NULL,
     PRIMARY KEY (bookingId, instalment)
   );

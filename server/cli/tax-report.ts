@@ -66,7 +66,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const refunds = store
       .refundsBetween(quarter.from, quarter.to)
       .map((refund) => ({ refund, order: store.findOrder(refund.orderId)! }));
-    const report = taxReport(orders, quarter, refunds);
+    const weddings = store.bookings.taxedPayments(quarter.from, quarter.to);
+    const report = taxReport(orders, quarter, refunds, weddings);
     const currencyOf = new Map(
       orders.flatMap((order) =>
         order.tax?.scheme && order.tax.schemeCurrency
@@ -81,14 +82,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         `Orders paid in another currency than the return's have no rate: ${missing.map((pair) => `--rate ${pair}=…`).join(', ')}.\n\n${usage}`,
       );
     }
-    console.log(`Tax, ${quarter.name}: ${orders.length} orders made (not tax advice).`);
+    console.log(
+      `Tax, ${quarter.name}: ${orders.length} orders made, ${weddings.length} wedding payments made or refunded (not tax advice).`,
+    );
     let scheme = '';
     for (const row of report.rows) {
       const currency = schemeCurrency(row.scheme);
       const rate = given.rates(row.currency, currency);
-      if (row.scheme !== scheme) {
-        scheme = row.scheme;
-        console.log(`\n${row.schemeName} (${scheme}); return in ${currency}`);
+      if (`${row.supply}|${row.scheme}` !== scheme) {
+        scheme = `${row.supply}|${row.scheme}`;
+        const weddings = row.supply === 'wedding services' ? ': wedding services' : '';
+        console.log(`\n${row.schemeName} (${row.scheme})${weddings}; return in ${currency}`);
         console.log(
           `  place                          rate  orders  currency        net        tax  tax refunded     tax due  due in ${currency}`,
         );

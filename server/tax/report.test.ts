@@ -162,12 +162,12 @@ test('per scheme, place and rate: the quarter’s paid orders, their net and tax
   const lines = csv.trim().split('\n');
   assert.equal(
     lines[0],
-    'scheme,country,region,place,rate,orders,currency,gross,net,tax,refunds,refunded,tax refunded,tax due,scheme currency,exchange rate,net in scheme currency,tax in scheme currency,tax refunded in scheme currency,tax due in scheme currency',
+    'scheme,country,region,place,rate,orders,currency,gross,net,tax,refunds,refunded,tax refunded,tax due,scheme currency,exchange rate,net in scheme currency,tax in scheme currency,tax refunded in scheme currency,tax due in scheme currency,supply',
   );
   // 3 × 6.38 = 19.14 USD of German VAT, less the 1.60 given back: 17.54 USD; in EUR at 0.92.
   assert.equal(
     lines[3],
-    'eu-oss,DE,,Germany,19,3,USD,119.97,100.83,19.14,1,10.00,1.60,17.54,EUR,0.92,92.76,17.61,1.47,16.14',
+    'eu-oss,DE,,Germany,19,3,USD,119.97,100.83,19.14,1,10.00,1.60,17.54,EUR,0.92,92.76,17.61,1.47,16.14,digital goods',
   );
   // The next quarter: the German order of 1 January, and the French refund.
   const q1 = taxReport(orders, quarterOf('2027Q1')!, refunds);
@@ -221,12 +221,12 @@ test('the command prints the quarter and writes its CSV from the service’s dat
     );
     // The schemes' own currencies from each order's record; only EUR's rate was given.
     assert.deepEqual(readFileSync(csv, 'utf8').trim().split('\n').slice(1), [
-      'ca-gst-hst,CA,BC,British Columbia,5,1,USD,39.99,38.09,1.90,0,0.00,0.00,1.90,CAD,,,,,',
-      'ca-gst-hst,CA,ON,Ontario,13,1,USD,39.99,35.39,4.60,0,0.00,0.00,4.60,CAD,,,,,',
-      'eu-oss,DE,,Germany,19,3,USD,119.97,100.83,19.14,0,0.00,0.00,19.14,EUR,0.92,92.76,17.61,0.00,17.61',
-      'eu-oss,FR,,France,20,2,USD,79.98,66.64,13.34,0,0.00,0.00,13.34,EUR,0.92,61.31,12.27,0.00,12.27',
-      'in-oidar,IN,,India,18,1,USD,39.99,33.89,6.10,0,0.00,0.00,6.10,INR,,,,,',
-      'uk-vat,GB,,the UK,20,1,USD,39.99,33.32,6.67,0,0.00,0.00,6.67,GBP,,,,,',
+      'ca-gst-hst,CA,BC,British Columbia,5,1,USD,39.99,38.09,1.90,0,0.00,0.00,1.90,CAD,,,,,,digital goods',
+      'ca-gst-hst,CA,ON,Ontario,13,1,USD,39.99,35.39,4.60,0,0.00,0.00,4.60,CAD,,,,,,digital goods',
+      'eu-oss,DE,,Germany,19,3,USD,119.97,100.83,19.14,0,0.00,0.00,19.14,EUR,0.92,92.76,17.61,0.00,17.61,digital goods',
+      'eu-oss,FR,,France,20,2,USD,79.98,66.64,13.34,0,0.00,0.00,13.34,EUR,0.92,61.31,12.27,0.00,12.27,digital goods',
+      'in-oidar,IN,,India,18,1,USD,39.99,33.89,6.10,0,0.00,0.00,6.10,INR,,,,,,digital goods',
+      'uk-vat,GB,,the UK,20,1,USD,39.99,33.32,6.67,0,0.00,0.00,6.67,GBP,,,,,,digital goods',
     ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -259,7 +259,7 @@ test('a quarter in two currencies: summed apart, each converted at its own rate,
   // ¥335 of VAT in ¥2,100, no decimals; in EUR at 0.0061: 2.04.
   assert.equal(
     jpy,
-    'eu-oss,DE,,Germany,19,1,JPY,2100,1765,335,0,0,0,335,EUR,0.0061,10.77,2.04,0.00,2.04',
+    'eu-oss,DE,,Germany,19,1,JPY,2100,1765,335,0,0,0,335,EUR,0.0061,10.77,2.04,0.00,2.04,digital goods',
   );
   assert.match(usd!, /^eu-oss,DE,,Germany,19,1,USD,13\.37,11\.24,2\.13,/);
   assert.deepEqual(readRates(['EUR=0.92', 'EUR=0.93'], 'USD'), {

@@ -3,6 +3,7 @@
 // scheme's at the rates the studio gives (the OSS asks for the ECB's rate of the quarter's last
 // day). Amounts of different currencies are never added together.
 import { formatAmount } from '@/lib/shared/money';
+import type { TaxedPayment } from '../booking/store';
 import type { OrderRecord, RefundRecord } from '../store';
 
 /** A quarter as the returns name it: 2026Q4 is October to December 2026, in UTC. */
@@ -20,8 +21,12 @@ export function quarterOf(text: string): { from: number; to: number; name: strin
   };
 }
 
-/** One line of the return: a place of a scheme at one rate. */
+/** What a row sells: the shop's packs, or weddings booked on the site (server/booking/). */
+export type Supply = 'digital goods' | 'wedding services';
+
+/** One line of the return: a place of a scheme at one rate, of one kind of supply. */
 export type ReportRow = {
+  supply: Supply;
   scheme: string;
   schemeName: string;
   country: string;
@@ -54,11 +59,21 @@ export function taxReport(
   orders: readonly OrderRecord[],
   quarter: { from: number; to: number },
   refunds: readonly { refund: RefundRecord; order: OrderRecord }[] = [],
+  /** Weddings' payments made or refunded in the quarter: wedding services, by the day paid. */
+  weddings: readonly TaxedPayment[] = [],
 ) {
   const rows = new Map<string, ReportRow>();
-  const rowOf = (tax: NonNullable<OrderRecord['tax']>, currency: string) => {
-    const key = [tax.scheme, tax.country, tax.region ?? '', tax.rate, currency].join('|');
+  const rowOf = (
+    tax: Pick<
+      NonNullable<OrderRecord['tax']>,
+      'scheme' | 'schemeName' | 'country' | 'region' | 'place' | 'rate'
+    >,
+    currency: string,
+    supply: Supply = 'digital goods',
+  ) => {
+    const key = [supply, tax.scheme, tax.country, tax.region ?? '', tax.rate, currency].join('|');
     const row = rows.get(key) ?? {
+      supply,
       scheme: tax.scheme!,
       schemeName: tax.schemeName ?? tax.scheme!,
       country: tax.country!,
@@ -80,7 +95,7 @@ export function taxReport(
   /** Orders of no scheme, and orders sold before tax was recorded: per currency. */
   const untaxed: Totals = {};
   const unrecorded: Totals = {};
-  const add = (totals: Totals, order: OrderRecord) => {
+  const add = (totals: Totals, order: Pick<OrderRecord, 'currency' | 'totalCents'>) => {
     const sum = (totals[order.currency] ??= { orders: 0, grossCents: 0 });
     sum.orders += 1;
     sum.grossCents += order.totalCents;
@@ -136,8 +151,34 @@ export function taxReport(
     row.refundCents += refund.cents;
     row.refundTaxCents += refund.taxCents;
   }
+  // A wedding's payment is a supply of the quarter it was paid in (the tax in each instalment).
+  const inQuarter = (at: number | null) => at !== null && at >= quarter.from && at < quarter.to;
+  for (const payment of weddings) {
+    const { tax } = payment;
+    if (!tax) {
+      if (inQuarter(payment.at)) add(untaxed, { currency: payment.currency, totalCents: payment.cents });
+      continue;
+    }
+    const row = rowOf(
+      { ...tax, rate: tax.ratePercent },
+      payment.currency,
+      'wedding services',
+    );
+    if (inQuarter(payment.at)) {
+      row.orders += 1;
+      row.grossCents += payment.cents;
+      row.netCents += payment.cents - payment.taxCents;
+      row.taxCents += payment.taxCents;
+    }
+    if (payment.refundedCents > 0 && inQuarter(payment.refundedAt)) {
+      row.refunds += 1;
+      row.refundCents += payment.refundedCents;
+      row.refundTaxCents += Math.round((payment.taxCents * payment.refundedCents) / payment.cents);
+    }
+  }
   const sorted = [...rows.values()].sort(
     (a, b) =>
+      a.supply.localeCompare(b.supply) ||
       a.scheme.localeCompare(b.scheme) ||
       a.country.localeCompare(b.country) ||
       (a.region ?? '').localeCompare(b.region ?? '') ||
@@ -232,6 +273,7 @@ export function reportCsv(
     'tax in scheme currency',
     'tax refunded in scheme currency',
     'tax due in scheme currency',
+    'supply',
   ];
   const lines = rows.map((row) => {
     const currency = schemeCurrency(row.scheme);
@@ -263,6 +305,7 @@ export function reportCsv(
             inScheme(converted(row.refundTaxCents, rate)),
             inScheme(converted(row.taxCents, rate) - converted(row.refundTaxCents, rate)),
           ]),
+      row.supply,
     ];
   });
   return [header, ...lines].map((line) => line.map(quote).join(',')).join('\n') + '\n';
