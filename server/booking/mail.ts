@@ -50,6 +50,14 @@ export const codeEmail = (
   minutes: number,
 ) => toCouple(studio, to, words.codeSubject, fillIn(words.codeText, { code, minutes }), []);
 
+/** A signed document's PDF as an e-mail's attachment. */
+export const pdfAttachment = (document: { title: string }, pdf: Buffer) => ({
+  filename: `${document.title.replace(/[^\w -]+/g, '').trim() || 'contract'}.pdf`,
+  contentType: 'application/pdf',
+  encoding: 'base64' as const,
+  content: pdf.toString('base64'),
+});
+
 export const signedEmail = (
   studio: Studio,
   words: Words,
@@ -67,14 +75,7 @@ export const signedEmail = (
     [`SHA-256 of the signed text: ${document.sha256}`],
     { sentence: 'Your booking: {url}', url },
   ),
-  attachments: [
-    {
-      filename: `${document.title.replace(/[^\w -]+/g, '').trim() || 'contract'}.pdf`,
-      contentType: 'application/pdf',
-      encoding: 'base64',
-      content: pdf.toString('base64'),
-    },
-  ],
+  attachments: [pdfAttachment(document, pdf)],
 });
 
 export const receiptEmail = (
