@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import button from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import type { StudioWords } from '@/lib/booking/content';
@@ -14,6 +14,21 @@ import styles from './booking.module.css';
 const CURRENCIES = ['CAD', 'USD', 'GBP', 'EUR', 'AUD'] as const;
 
 type Draft = Omit<BookingEvent, 'priceCents'> & { price: string };
+
+/** Each event's fields: what it holds, its label's word, and its input's attributes. */
+const EVENT_FIELDS = [
+  ['name', 'eventName', { required: true }],
+  ['date', 'date', { type: 'date', required: true }],
+  ['venue', 'venue', {}],
+  ['city', 'city', { required: true }],
+  ['coverage', 'coverage', { required: true }],
+  ['price', 'price', { inputMode: 'decimal', required: true }],
+  ['delivers', 'delivers', {}],
+] as const satisfies readonly [
+  keyof Draft,
+  keyof StudioWords,
+  InputHTMLAttributes<HTMLInputElement>,
+][];
 
 const blank = (n: number): Draft => ({
   id: `e${n}`,
@@ -108,8 +123,8 @@ export function BookingForm({
     setProblem('error' in asked ? describe(asked) : 'The service cannot be reached.');
   }
 
-  const field = (label: string, input: React.ReactNode, wide = false) => (
-    <label className={`${formStyles.field} ${wide ? formStyles.wide : ''}`}>
+  const field = (label: string, input: ReactNode, wide = false, key?: string) => (
+    <label key={key} className={`${formStyles.field} ${wide ? formStyles.wide : ''}`}>
       <span className={formStyles.label}>{label}</span>
       {input}
     </label>
@@ -189,69 +204,18 @@ export function BookingForm({
             {words.event} {index + 1}
           </legend>
           <div className={formStyles.form}>
-            {field(
-              words.eventName,
-              <input
-                className={formStyles.input}
-                required
-                value={event.name}
-                onChange={(e) => change(index, 'name', e.target.value)}
-              />,
-            )}
-            {field(
-              words.date,
-              <input
-                className={formStyles.input}
-                type="date"
-                required
-                value={event.date}
-                onChange={(e) => change(index, 'date', e.target.value)}
-              />,
-            )}
-            {field(
-              words.venue,
-              <input
-                className={formStyles.input}
-                value={event.venue}
-                onChange={(e) => change(index, 'venue', e.target.value)}
-              />,
-            )}
-            {field(
-              words.city,
-              <input
-                className={formStyles.input}
-                required
-                value={event.city}
-                onChange={(e) => change(index, 'city', e.target.value)}
-              />,
-            )}
-            {field(
-              words.coverage,
-              <input
-                className={formStyles.input}
-                required
-                value={event.coverage}
-                onChange={(e) => change(index, 'coverage', e.target.value)}
-              />,
-            )}
-            {field(
-              words.price,
-              <input
-                className={formStyles.input}
-                inputMode="decimal"
-                required
-                value={event.price}
-                onChange={(e) => change(index, 'price', e.target.value)}
-              />,
-            )}
-            {field(
-              words.delivers,
-              <input
-                className={formStyles.input}
-                value={event.delivers}
-                onChange={(e) => change(index, 'delivers', e.target.value)}
-              />,
-              true,
+            {EVENT_FIELDS.map(([key, label, attributes]) =>
+              field(
+                words[label],
+                <input
+                  className={formStyles.input}
+                  value={event[key]}
+                  onChange={(e) => change(index, key, e.target.value)}
+                  {...attributes}
+                />,
+                key === 'delivers',
+                key,
+              ),
             )}
           </div>
           {events.length > 1 && (

@@ -1,19 +1,15 @@
 'use client';
 
-import { useEffect, useState } from 'react';
 import type { BookingWords } from '@/lib/booking/content';
-import { ask, coupleClient, type BookingView, type InstalmentView } from '@/lib/booking/client';
+import type { BookingView, InstalmentView } from '@/lib/booking/client';
 import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
 import { BookingSummary, shortDay } from './booking-summary';
 import styles from './booking.module.css';
 import { PayInstalment, type PaymentWords } from './pay-instalment';
-import { linkToken } from './proposal';
+import { useBookingLink } from './use-booking-link';
 
 type Opened = BookingView & { due: InstalmentView };
-
-type State =
-  { kind: 'loading' } | { kind: 'refused'; message: string } | { kind: 'open'; view: Opened };
 
 /**
  * An instalment's own link (/pay/#<token>), e-mailed before it is due: whoever the couple
@@ -30,40 +26,12 @@ export function PayLink({
   apiBaseUrl: string;
   paypalClientId: string;
 }) {
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [token, setToken] = useState('');
-
-  useEffect(() => {
-    // The token is the address's fragment; another link opened in the same tab changes only it.
-    const load = () => {
-      const link = linkToken();
-      setToken(link);
-      if (!link) return setState({ kind: 'refused', message: words.noLink });
-      setState({ kind: 'loading' });
-      void ask<Opened>(() =>
-        coupleClient(apiBaseUrl).instalment.$post({ json: { token: link } }),
-      ).then((asked) =>
-        setState(
-          'ok' in asked
-            ? { kind: 'open', view: asked.ok }
-            : { kind: 'refused', message: 'error' in asked ? asked.error : words.unavailable },
-        ),
-      );
-    };
-    load();
-    window.addEventListener('hashchange', load);
-    return () => window.removeEventListener('hashchange', load);
-  }, [apiBaseUrl, words.noLink, words.unavailable]);
-
-  if (state.kind === 'loading') return <p role="status" className={styles.loading} />;
-  if (state.kind === 'refused') {
-    return (
-      <p role="alert" className={styles.notice}>
-        {state.message}
-      </p>
-    );
-  }
-  const { view } = state;
+  const { token, view, update, placeholder } = useBookingLink<Opened>(
+    words,
+    apiBaseUrl,
+    'instalment',
+  );
+  if (!view) return placeholder;
   const { due } = view;
   return (
     <div className={styles.layout}>
@@ -91,7 +59,7 @@ export function PayLink({
           paypalClientId={paypalClientId}
           onPaid={(paid) => {
             const now = paid.instalments.find((each) => each.id === due.id)!;
-            setState({ kind: 'open', view: { ...view, ...paid, due: now } });
+            update({ ...view, ...paid, due: now });
           }}
         />
       ) : (

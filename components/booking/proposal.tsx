@@ -1,21 +1,16 @@
 'use client';
 
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import button from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import type { BookingWords } from '@/lib/booking/content';
 import { ask, coupleClient, downloadDocument, type BookingView } from '@/lib/booking/client';
+import { useBookingLink } from './use-booking-link';
 import { fillIn } from '@/lib/shared/copy';
 import { BookingStatus, BookingSummary } from './booking-summary';
 import styles from './booking.module.css';
 import { PayInstalment, type PaymentWords } from './pay-instalment';
 import { SignContract } from './sign-contract';
-
-type State =
-  { kind: 'loading' } | { kind: 'refused'; message: string } | { kind: 'open'; view: BookingView };
-
-/** The link's token: the address's fragment, which no server and no referrer sees. */
-export const linkToken = () => decodeURIComponent(window.location.hash.slice(1));
 
 /**
  * The couple's proposal, from the private link the studio e-mailed (/proposal/#<token>): where
@@ -33,41 +28,12 @@ export function Proposal({
   apiBaseUrl: string;
   paypalClientId: string;
 }) {
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [token, setToken] = useState('');
-
-  useEffect(() => {
-    // The token is the address's fragment; another link opened in the same tab changes only it.
-    const load = () => {
-      const link = linkToken();
-      setToken(link);
-      if (!link) return setState({ kind: 'refused', message: words.noLink });
-      setState({ kind: 'loading' });
-      void ask<BookingView>(() =>
-        coupleClient(apiBaseUrl).open.$post({ json: { token: link } }),
-      ).then((asked) =>
-        setState(
-          'ok' in asked
-            ? { kind: 'open', view: asked.ok }
-            : { kind: 'refused', message: 'error' in asked ? asked.error : words.unavailable },
-        ),
-      );
-    };
-    load();
-    window.addEventListener('hashchange', load);
-    return () => window.removeEventListener('hashchange', load);
-  }, [apiBaseUrl, words.noLink, words.unavailable]);
-
-  if (state.kind === 'loading') return <p role="status" className={styles.loading} />;
-  if (state.kind === 'refused') {
-    return (
-      <p role="alert" className={styles.notice}>
-        {state.message}
-      </p>
-    );
-  }
-  const { view } = state;
-  const update = (next: BookingView) => setState({ kind: 'open', view: next });
+  const { token, view, update, placeholder } = useBookingLink<BookingView>(
+    words,
+    apiBaseUrl,
+    'open',
+  );
+  if (!view) return placeholder;
   const due = view.status === 'signed' && !view.toSign ? view.next : null;
   const dueInstalment = due && view.instalments.find((each) => each.id === due.id);
   return (

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import PostalMime, { type Email } from 'postal-mime';
-import { booking, contact } from '@/lib/content';
+import { booking } from '@/lib/content';
+import { ENQUIRY, proposalFromEnquiry } from '@/server/testing/booking';
 import { fillIn } from '@/lib/shared/copy';
 import { violations } from '../fixtures/axe';
 import { expect, test } from '../fixtures';
@@ -47,39 +48,6 @@ function couple() {
     arjun: { name: 'Arjun Mehta', email: `arjun-${run}@example.com` },
   };
 }
-
-const ENQUIRY = JSON.stringify([
-  {
-    kind: 'mehndi',
-    name: 'Mehndi',
-    date: '2027-09-10',
-    city: 'Surrey',
-    venue: 'Home',
-    guests: 80,
-    coverage: 'photo',
-    availability: null,
-  },
-  {
-    kind: 'ceremony',
-    name: 'Anand Karaj',
-    date: '2027-09-12',
-    city: 'Surrey',
-    venue: 'Gurdwara Dasmesh Darbar',
-    guests: 400,
-    coverage: 'both',
-    availability: null,
-  },
-  {
-    kind: 'reception',
-    name: 'Reception',
-    date: '2027-09-12',
-    city: 'Vancouver',
-    venue: 'Hyatt',
-    guests: 300,
-    coverage: 'both',
-    availability: null,
-  },
-]);
 
 /** The studio's session, for the couple's test's setup (the desktop test signs in on the page). */
 async function studioSession(request: APIRequestContext, origin: string) {
@@ -134,28 +102,7 @@ test.describe('a wedding booked on the site', () => {
     const { priya, arjun } = couple();
     const paypal = await stubPayPal(page);
     const studio = await studioSession(request, origin);
-    const copy = contact.enquiry;
-    const events = JSON.parse(ENQUIRY).map((event: Record<string, string>, index: number) => ({
-      id: `e${index + 1}`,
-      kind: event.kind,
-      name: event.name,
-      date: event.date,
-      venue: event.venue,
-      city: event.city,
-      coverage: copy.coverage[event.coverage as 'photo'],
-      delivers: '',
-      priceCents: copy.startingPrices[event.coverage as 'photo'].CAD.perEvent * 100,
-    }));
-    const input = {
-      couple: 'Priya & Arjun',
-      signers: [priya, arjun],
-      events,
-      currency: 'CAD',
-      place: { country: 'CA', region: 'BC' },
-      retainerCents: 100_000,
-      balanceDaysBefore: 30,
-      note: '',
-    };
+    const input = proposalFromEnquiry([priya, arjun]);
     const made = (await (await studio('/bookings', input)).json()) as { id: string };
     const since = Date.now();
     await studio(`/bookings/${made.id}/send`, {});

@@ -6,8 +6,7 @@
 // studio endpoint without a session, are refused.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { eventsFromEnquiry } from '@/lib/booking/enquiry';
-import { booking as content, contact } from '@/lib/content';
+import { booking as content } from '@/lib/content';
 import { backup } from '../cli/backup';
 import {
   approve,
@@ -18,6 +17,7 @@ import {
   type Service,
 } from '../testing/harness';
 import type { Smtp } from '../testing/harness';
+import { proposalFromEnquiry as enquired } from '../testing/booking';
 import { proposalToken } from './tokens';
 import type { BookingView } from './view';
 import { addDays } from '@/lib/booking/schedule';
@@ -28,55 +28,7 @@ const STAFF = 'studio@example.com';
 const PRIYA = { name: 'Priya Sharma', email: 'priya@example.com' };
 const ARJUN = { name: 'Arjun Mehta', email: 'arjun@example.com' };
 
-/** The enquiry's eventsJson as Formspree delivers it (lib/browser/enquiry/send.ts). */
-const ENQUIRY = JSON.stringify([
-  {
-    kind: 'mehndi',
-    name: 'Mehndi',
-    date: '2027-09-10',
-    city: 'Surrey',
-    venue: 'Home',
-    guests: 80,
-    coverage: 'photo',
-    availability: null,
-  },
-  {
-    kind: 'ceremony',
-    name: 'Anand Karaj',
-    date: '2027-09-12',
-    city: 'Surrey',
-    venue: 'Gurdwara Dasmesh Darbar',
-    guests: 400,
-    coverage: 'both',
-    availability: null,
-  },
-  {
-    kind: 'reception',
-    name: 'Reception',
-    date: '2027-09-12',
-    city: 'Vancouver',
-    venue: 'Hyatt',
-    guests: 300,
-    coverage: 'both',
-    availability: null,
-  },
-]);
-
-function proposalFromEnquiry() {
-  const copy = contact.enquiry;
-  const made = eventsFromEnquiry(ENQUIRY, copy.startingPrices, copy.coverage, 'CAD');
-  assert.ok('events' in made);
-  return {
-    couple: 'Priya & Arjun',
-    signers: [PRIYA, ARJUN],
-    events: made.events,
-    currency: 'CAD',
-    place: { country: 'CA', region: 'BC' },
-    retainerCents: 100_000,
-    balanceDaysBefore: 30,
-    note: 'So glad to be asked.',
-  };
-}
+const proposalFromEnquiry = () => ({ ...enquired([PRIYA, ARJUN]), note: 'So glad to be asked.' });
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
   method: 'POST',
@@ -127,6 +79,14 @@ async function linkTo(smtp: Smtp, to: string, id: string) {
     );
   await retried(() => !!sent());
   return /\/proposal\/#([\w.-]+)/.exec(sent()!.text!)![1]!;
+}
+
+/** A booking the studio proposed and sent: its session, the booking, and the couple's token. */
+async function sentBooking(service: Service, smtp: Smtp, input = proposalFromEnquiry()) {
+  const { studio } = await signIn(service, smtp);
+  const draft = (await (await studio('/bookings', input)).json()) as BookingView;
+  await studio(`/bookings/${draft.id}/send`, {});
+  return { studio, draft, token: await linkTo(smtp, PRIYA.email, draft.id) };
 }
 
 async function signAll(service: Service, smtp: Smtp, token: string) {
@@ -414,10 +374,7 @@ describe('a wedding booked on the site', () => {
 
   test('a cancellation refunds through PayPal what the terms give, never the retainer', async () => {
     const { service, smtp } = it;
-    const { studio } = await signIn(service, smtp);
-    const draft = (await (await studio('/bookings', proposalFromEnquiry())).json()) as BookingView;
-    await studio(`/bookings/${draft.id}/send`, {});
-    const token = await linkTo(smtp, PRIYA.email, draft.id);
+    const { studio, draft, token } = await sentBooking(service, smtp);
     await signAll(service, smtp, token);
     await payWithPayPal(service, token, 'Priya Sharma', 'retainer');
     const paid = await payWithPayPal(service, token, 'Priya Sharma', 'e1');
@@ -459,10 +416,7 @@ describe('a wedding booked on the site', () => {
 
   test('the tab closed after approving: PayPal’s webhook takes and records the payment once', async () => {
     const { service, smtp } = it;
-    const { studio } = await signIn(service, smtp);
-    const draft = (await (await studio('/bookings', proposalFromEnquiry())).json()) as BookingView;
-    await studio(`/bookings/${draft.id}/send`, {});
-    const token = await linkTo(smtp, PRIYA.email, draft.id);
+    const { draft, token } = await sentBooking(service, smtp);
     await signAll(service, smtp, token);
     const created = await couple(service, '/pay', {
       token,
@@ -485,16 +439,13 @@ describe('a wedding booked on the site', () => {
 
   test('each instalment’s link goes once before it is due, a reminder once when late; the signature is recorded', async () => {
     const { service, smtp } = it;
-    const { studio } = await signIn(service, smtp);
     const today = new Date().toISOString().slice(0, 10);
     const input = proposalFromEnquiry();
     // Due in 10 days (its link goes now), due 10 days ago (late: a reminder), due next year.
     input.events[0]!.date = addDays(today, 40);
     input.events[1]!.date = addDays(today, 20);
     input.events[2]!.date = addDays(today, 400);
-    const draft = (await (await studio('/bookings', input)).json()) as BookingView;
-    await studio(`/bookings/${draft.id}/send`, {});
-    const token = await linkTo(smtp, PRIYA.email, draft.id);
+    const { draft, token } = await sentBooking(service, smtp, input);
     await signAll(service, smtp, token);
     const about = () =>
       smtp.messages
@@ -538,12 +489,9 @@ describe('a wedding booked on the site', () => {
 
   test('a link a year past the last event has expired', async () => {
     const { service, smtp } = it;
-    const { studio } = await signIn(service, smtp);
     const input = proposalFromEnquiry();
     for (const event of input.events) event.date = '2024-06-01';
-    const draft = (await (await studio('/bookings', input)).json()) as BookingView;
-    await studio(`/bookings/${draft.id}/send`, {});
-    const token = await linkTo(smtp, PRIYA.email, draft.id);
+    const { token } = await sentBooking(service, smtp, input);
     const expired = await couple(service, '/open', { token });
     assert.equal(expired.status, 410);
     assert.match(((await expired.json()) as { error: string }).error, /expired/);
@@ -551,10 +499,7 @@ describe('a wedding booked on the site', () => {
 
   test('forged and withdrawn links open nothing', async () => {
     const { service, smtp } = it;
-    const { studio } = await signIn(service, smtp);
-    const draft = (await (await studio('/bookings', proposalFromEnquiry())).json()) as BookingView;
-    await studio(`/bookings/${draft.id}/send`, {});
-    const token = await linkTo(smtp, PRIYA.email, draft.id);
+    const { studio, draft, token } = await sentBooking(service, smtp);
     assert.equal((await couple(service, '/open', { token })).status, 200);
     const forged = proposalToken('not-our-secret', draft.id, 1);
     assert.equal((await couple(service, '/open', { token: forged })).status, 404);
@@ -576,10 +521,7 @@ test('a restore from a backup taken after signing and before the retainer loses 
   const { smtp, first, file, restore, end } = await lostAndRestored();
   try {
     const since = new Date(Date.now() - 60_000);
-    const { studio } = await signIn(first.service, smtp);
-    const draft = (await (await studio('/bookings', proposalFromEnquiry())).json()) as BookingView;
-    await studio(`/bookings/${draft.id}/send`, {});
-    const token = await linkTo(smtp, PRIYA.email, draft.id);
+    const { token } = await sentBooking(first.service, smtp);
     await signAll(first.service, smtp, token);
     await backup(first.config.databasePath, file);
     const paid = await payWithPayPal(first.service, token, 'Priya Sharma', 'retainer');

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import type { Log } from '../log';
 import { PayPalUnavailable } from '../paypal/client';
-import { clientKey, jsonBody, problem, rateLimit, type Env } from '../routes/http';
+import { clientKey, jsonBody, problem, rateLimit, siteOriginsOnly, type Env } from '../routes/http';
 import { BookingProblem, type Bookings } from './index';
 import { OTHER_METHODS, proposalInputSchema } from './model';
 import { SESSION_COOKIE, SESSION_MS, type StaffAccess } from './staff';
@@ -158,14 +158,7 @@ export function studioRoutes({
   const siteOrigin = (origin: string) => (config.siteOrigins.includes(origin) ? origin : null);
   // A browser's request from another origin is refused outright (the cookie is SameSite=Strict
   // as well); CORS lets the site's own pages send the cookie.
-  app.use(async (c, next) => {
-    const origin = c.req.header('origin');
-    if (origin && !siteOrigin(origin)) {
-      log.warn({ msg: 'origin refused', origin });
-      return problem(c, 403, 'This origin may not call the service.');
-    }
-    await next();
-  });
+  app.use(siteOriginsOnly(config, log));
   app.use(
     cors({
       origin: siteOrigin,

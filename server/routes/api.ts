@@ -10,7 +10,7 @@ import { applyCode } from '../discounts/codes';
 import type { Config } from '../config';
 import { discountCheckSchema, type DiscountAnswer } from './contract';
 import type { OrderService } from '../orders';
-import { countryOf, jsonBody, problem, rateLimit, type Env } from './http';
+import { countryOf, jsonBody, problem, rateLimit, siteOriginsOnly, type Env } from './http';
 import type { Log } from '../log';
 import type { Recovery } from '../orders/recovery';
 import type { Store } from '../store';
@@ -43,14 +43,7 @@ export function apiRoutes({
   const api = new Hono<Env>();
   const siteOrigin = (origin: string) => (config.siteOrigins.includes(origin) ? origin : null);
 
-  api.use(async (c, next) => {
-    const origin = c.req.header('origin');
-    if (origin && !siteOrigin(origin)) {
-      log.warn({ msg: 'origin refused', origin });
-      return problem(c, 403, 'This origin may not call the service.');
-    }
-    await next();
-  });
+  api.use(siteOriginsOnly(config, log));
   api.use(
     cors({
       origin: siteOrigin,

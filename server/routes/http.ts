@@ -7,6 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { rateLimiter } from 'hono-rate-limiter';
 import type { z } from 'zod';
 import type { Config } from '../config';
+import type { Log } from '../log';
 
 export type Env = { Bindings: HttpBindings };
 
@@ -30,6 +31,21 @@ export const clientKey = (config: Config) => (c: Context) => {
   const forwarded = chain.length >= hops ? chain[chain.length - hops]?.trim() : '';
   return forwarded || getConnInfo(c).remote.address || 'unknown';
 };
+
+/**
+ * Refuses a browser's request from another site's page (403): only the site's origins may call.
+ * A request without an Origin (a command, a server) passes; CORS then answers the site's.
+ */
+export const siteOriginsOnly =
+  (config: Config, log: Log): MiddlewareHandler<Env> =>
+  async (c, next) => {
+    const origin = c.req.header('origin');
+    if (origin && !config.siteOrigins.includes(origin)) {
+      log.warn({ msg: 'origin refused', origin });
+      return problem(c, 403, 'This origin may not call the service.');
+    }
+    await next();
+  };
 
 /** The header each CDN names the visitor's country in. */
 const COUNTRY_HEADERS = { cloudflare: 'cf-ipcountry', cloudfront: 'cloudfront-viewer-country' };
