@@ -7,7 +7,8 @@ import type { BookingWords } from '@/lib/booking/content';
 import { ask, coupleClient, downloadDocument, type BookingView } from '@/lib/booking/client';
 import { useBookingLink } from './use-booking-link';
 import { fillIn } from '@/lib/shared/copy';
-import { BookingStatus, BookingSummary } from './booking-summary';
+import { formatPrice } from '@/lib/shared/money';
+import { BookingStatus, BookingSummary, shortDay } from './booking-summary';
 import styles from './booking.module.css';
 import { PayInstalment, type PaymentWords } from './pay-instalment';
 import { SignContract } from './sign-contract';
@@ -33,11 +34,18 @@ export function Proposal({
     apiBaseUrl,
     'open',
   );
+  // The receipt of what was just paid, said where the payment was made.
+  const [receipt, setReceipt] = useState<string | null>(null);
   if (!view) return placeholder;
   const due = view.status === 'signed' && !view.toSign ? view.next : null;
   const dueInstalment = due && view.instalments.find((each) => each.id === due.id);
   return (
     <div className={styles.layout}>
+      {receipt && (
+        <p role="status" className={styles.notice}>
+          {receipt}
+        </p>
+      )}
       <BookingStatus view={view} words={words} />
       {view.status === 'sent' && view.changes.length > 0 && (
         <p className={styles.notice}>
@@ -74,7 +82,14 @@ export function Proposal({
           paymentWords={paymentWords}
           apiBaseUrl={apiBaseUrl}
           paypalClientId={paypalClientId}
-          onPaid={update}
+          onPaid={(next) => {
+            const paid = next.instalments.find((each) => each.id === dueInstalment.id)?.paid;
+            if (paid) {
+              const amount = formatPrice(dueInstalment.cents, next.currency);
+              setReceipt(fillIn(words.receipt, { amount, date: shortDay(paid.at) }));
+            }
+            update(next);
+          }}
         />
       )}
       {view.toSign && (

@@ -23,6 +23,7 @@ type Listed = {
   paidCents: number;
   next: BookingView['next'];
   late: number;
+  changeAsked: boolean;
 };
 
 type Screen =
@@ -199,7 +200,12 @@ export function Studio({
                         </button>
                       </th>
                       <td>{shortDay(booking.firstEvent)}</td>
-                      <td>{words.statuses[booking.status]}</td>
+                      <td>
+                        {words.statuses[booking.status]}
+                        {booking.changeAsked && (
+                          <span className={styles.late}> · {words.changeAsked}</span>
+                        )}
+                      </td>
                       <td>
                         {formatPrice(booking.paidCents, booking.currency)} /{' '}
                         {formatPrice(booking.totalCents, booking.currency)}

@@ -167,6 +167,7 @@ export const bookingContentSchema = z.object({
     back: text,
     statuses: z.object({ draft: text, sent: text, signed: text, cancelled: text }),
     viewed: text,
+    changeAsked: text,
     late: text,
   }),
 });

@@ -1,6 +1,8 @@
 // A proposal's events from the couple's enquiry, without retyping: the `eventsJson` field as
 // Formspree delivers it (lib/browser/enquiry/send.ts writes it), alone or in the whole submission
-// pasted from Formspree's JSON export, each event priced from the starting prices in content.
+// pasted from Formspree's JSON export, or the record of it the couple's device kept
+// (lib/browser/enquiry/sent.ts, whose events have a `label`), each event priced from the
+// starting prices in content.
 // Read by hand (the studio's page carries no schema library for one paste).
 import type { BookingEvent } from './schedule';
 
@@ -21,9 +23,10 @@ export function eventsFromEnquiry(
   let json: unknown;
   try {
     json = JSON.parse(pasted);
-    // The whole submission: its eventsJson field is itself JSON text.
-    if (json && typeof json === 'object' && !Array.isArray(json) && 'eventsJson' in json) {
-      json = JSON.parse(String((json as { eventsJson: unknown }).eventsJson));
+    // The whole submission: its eventsJson field is itself JSON text; the device's record: events.
+    if (json && typeof json === 'object' && !Array.isArray(json)) {
+      if ('eventsJson' in json) json = JSON.parse(String(json.eventsJson));
+      else if ('events' in json) json = json.events;
     }
   } catch {
     return { problem: 'This is not the enquiry’s eventsJson: it does not read as JSON.' };
@@ -43,7 +46,7 @@ export function eventsFromEnquiry(
       return {
         id: `e${index + 1}`,
         kind: words(event.kind) || 'other',
-        name: words(event.name) || words(event.kind) || `Event ${index + 1}`,
+        name: words(event.name) || words(event.label) || words(event.kind) || `Event ${index + 1}`,
         // An undated event is dated by the studio before the proposal goes.
         date: DATE.test(date) ? date : '',
         venue: words(event.venue),

@@ -487,6 +487,18 @@ describe('a wedding booked on the site', () => {
     );
   });
 
+  test('codes are e-mailed a few an hour: no run of new codes finds one by trying', async () => {
+    const { service, smtp } = it;
+    const { token } = await sentBooking(service, smtp);
+    for (let n = 0; n < 5; n += 1) {
+      assert.equal((await couple(service, '/code', { token, signer: 1 })).status, 200);
+    }
+    const sixth = await couple(service, '/code', { token, signer: 1 });
+    assert.equal(sixth.status, 429);
+    // The other partner's codes are theirs.
+    assert.equal((await couple(service, '/code', { token, signer: 0 })).status, 200);
+  });
+
   test('a link a year past the last event has expired', async () => {
     const { service, smtp } = it;
     const input = proposalFromEnquiry();

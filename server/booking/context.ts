@@ -29,7 +29,7 @@ export type BookingDeps = {
 /** A booking's refusal: its HTTP status and the words for the person who asked. */
 export class BookingProblem extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 409 | 410 | 503,
+    readonly status: 400 | 403 | 404 | 409 | 410 | 429 | 503,
     message: string,
   ) {
     super(message);

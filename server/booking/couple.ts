@@ -9,6 +9,7 @@ import { codeMatches, newSignCode, signCodeHash } from './tokens';
 /** How long a signer's code holds, and how many tries it allows. */
 export const CODE_MINUTES = 10;
 const CODE_TRIES = 5;
+const CODES_AN_HOUR = 5;
 
 export function coupleActions(ctx: BookingContext) {
   const { bookings, secret, now, content, studio, studioAddress, proposalUrl, queue, toStudio } =
@@ -80,6 +81,19 @@ export function coupleActions(ctx: BookingContext) {
     const who = booking.proposal.signers[signer];
     if (!who) throw new BookingProblem(400, 'This booking has no such signer.');
     if (!documentToSign(booking)) throw new BookingProblem(409, 'There is nothing to sign now.');
+    // A few codes an hour: each try of a code is one of five, so no run of new codes finds one.
+    const hourAgo = now() - 60 * 60 * 1000;
+    const sent = bookings
+      .audit(booking.id)
+      .filter(
+        (line) => line.action === 'code sent' && line.actor === who.email && line.at > hourAgo,
+      );
+    if (sent.length >= CODES_AN_HOUR) {
+      throw new BookingProblem(
+        429,
+        'Several codes were e-mailed this hour: use the last one, or wait an hour.',
+      );
+    }
     const { code, hash } = newSignCode(secret, booking.id, signer);
     bookings.saveCode(booking.id, signer, hash, now() + CODE_MINUTES * 60_000);
     queue([mail.codeEmail(studio(), content().words, who, code, CODE_MINUTES)]);

@@ -46,6 +46,13 @@ export function studioActions(ctx: BookingContext) {
     return proposal;
   }
 
+  /** Whether the couple asked for a change the studio has not answered with a new version. */
+  const changeAsked = (id: string) => {
+    const lines = bookings.audit(id);
+    const asked = lines.findLastIndex((line) => line.action === 'asked for a change');
+    return asked >= 0 && !lines.slice(asked).some((line) => line.action === 'revised');
+  };
+
   const list = () =>
     bookings.all().map((booking) => {
       const seen = view(booking, 'studio');
@@ -60,6 +67,7 @@ export function studioActions(ctx: BookingContext) {
         next: seen.next,
         late: seen.instalments.filter((i) => i.late).length,
         viewedAt: booking.viewedAt,
+        changeAsked: changeAsked(booking.id),
       };
     });
 
