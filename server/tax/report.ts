@@ -156,14 +156,11 @@ export function taxReport(
   for (const payment of weddings) {
     const { tax } = payment;
     if (!tax) {
-      if (inQuarter(payment.at)) add(untaxed, { currency: payment.currency, totalCents: payment.cents });
+      if (inQuarter(payment.at))
+        add(untaxed, { currency: payment.currency, totalCents: payment.cents });
       continue;
     }
-    const row = rowOf(
-      { ...tax, rate: tax.ratePercent },
-      payment.currency,
-      'wedding services',
-    );
+    const row = rowOf({ ...tax, rate: tax.ratePercent }, payment.currency, 'wedding services');
     if (inQuarter(payment.at)) {
       row.orders += 1;
       row.grossCents += payment.cents;
