@@ -7,10 +7,12 @@ import type { BookingWords, StudioWords } from '@/lib/booking/content';
 import { ask, type BookingView, type StudioClient } from '@/lib/booking/client';
 import { BookingStatus, BookingSummary, shortDay } from './booking-summary';
 import styles from './booking.module.css';
+import type { ProposalInput } from './booking-form';
 
 export type StudioView = BookingView & {
   audit: { actor: string; action: string; detail: string; at: number }[];
   link: string | null;
+  input: ProposalInput;
 };
 
 /**
@@ -24,12 +26,15 @@ export function BookingDetail({
   bookingWords,
   client,
   onChange,
+  onEdit,
 }: {
   view: StudioView;
   words: StudioWords;
   bookingWords: BookingWords;
   client: StudioClient;
   onChange(view: StudioView): void;
+  /** Opens the proposal's form: a new version, before it is signed. */
+  onEdit(): void;
 }) {
   const id = useId();
   const [problem, setProblem] = useState('');
@@ -82,6 +87,11 @@ export function BookingDetail({
             onClick={() => void act(() => client.bookings[':id'].send.$post(param))}
           >
             {view.status === 'draft' ? words.send : words.sendAgain}
+          </button>
+        )}
+        {(view.status === 'draft' || view.status === 'sent') && (
+          <button type="button" className={button.outline} disabled={busy} onClick={onEdit}>
+            {words.edit}
           </button>
         )}
         {view.link && (

@@ -42,10 +42,24 @@ const blank = (n: number): Draft => ({
   price: '',
 });
 
+/** A proposal as the service keeps it, less its tax (the place's, worked out by the service). */
+export type ProposalInput = {
+  couple: string;
+  signers: { name: string; email: string }[];
+  events: BookingEvent[];
+  currency: string;
+  place: { country: string; region?: string };
+  retainerCents: number;
+  balanceDaysBefore: number;
+  note: string;
+};
+
+const whole = (cents: number) => String(cents / 100);
+
 /**
- * A new proposal: the events from the couple's enquiry (its eventsJson pasted) or typed, each
- * priced (offered from the starting prices), who signs, the currency, the wedding's place (its
- * tax), the retainer and when each balance falls due.
+ * A new proposal, or a new version of one (`editing`): the events from the couple's enquiry (its
+ * eventsJson pasted) or typed, each priced (offered from the starting prices), who signs, the
+ * currency, the wedding's place (its tax), the retainer and when each balance falls due.
  */
 export function BookingForm({
   words,
@@ -54,6 +68,7 @@ export function BookingForm({
   coverageWords,
   regions,
   balanceDaysBefore,
+  editing,
   onMade,
 }: {
   words: StudioWords;
@@ -63,23 +78,30 @@ export function BookingForm({
   /** The provinces whose tax differs (content/tax.json), for a wedding in Canada. */
   regions: { code: string; name: string }[];
   balanceDaysBefore: number;
+  /** The booking whose proposal changes, as it stands. */
+  editing?: { id: string; input: ProposalInput };
   onMade(view: BookingView): void;
 }) {
+  const start = editing?.input;
   const id = useId();
   const [pasted, setPasted] = useState('');
-  const [events, setEvents] = useState<Draft[]>([blank(1)]);
-  const [couple, setCouple] = useState('');
+  const [events, setEvents] = useState<Draft[]>(
+    start?.events.map(({ priceCents, ...event }) => ({ ...event, price: whole(priceCents) })) ?? [
+      blank(1),
+    ],
+  );
+  const [couple, setCouple] = useState(start?.couple ?? '');
   const [signers, setSigners] = useState([
-    { name: '', email: '' },
-    { name: '', email: '' },
+    start?.signers[0] ?? { name: '', email: '' },
+    start?.signers[1] ?? { name: '', email: '' },
   ]);
-  const [both, setBoth] = useState(true);
-  const [currency, setCurrency] = useState<(typeof CURRENCIES)[number]>('CAD');
-  const [country, setCountry] = useState('CA');
-  const [region, setRegion] = useState('BC');
-  const [retainer, setRetainer] = useState('1000');
-  const [days, setDays] = useState(String(balanceDaysBefore));
-  const [note, setNote] = useState('');
+  const [both, setBoth] = useState(start ? start.signers.length === 2 : true);
+  const [currency, setCurrency] = useState(start?.currency ?? 'CAD');
+  const [country, setCountry] = useState(start?.place.country ?? 'CA');
+  const [region, setRegion] = useState(start?.place.region ?? 'BC');
+  const [retainer, setRetainer] = useState(start ? whole(start.retainerCents) : '1000');
+  const [days, setDays] = useState(String(start?.balanceDaysBefore ?? balanceDaysBefore));
+  const [note, setNote] = useState(start?.note ?? '');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -104,19 +126,20 @@ export function BookingForm({
     event.preventDefault();
     setBusy(true);
     const cents = (value: string) => Math.round(Number(value.replace(/[^\d.]/g, '')) * 100);
+    const json = {
+      couple,
+      signers: both ? signers : signers.slice(0, 1),
+      events: events.map(({ price, ...rest }) => ({ ...rest, priceCents: cents(price) })),
+      currency,
+      place: country === 'CA' ? { country, region } : { country },
+      retainerCents: cents(retainer),
+      balanceDaysBefore: Number(days),
+      note,
+    };
     const asked = await ask<BookingView>(() =>
-      client.bookings.$post({
-        json: {
-          couple,
-          signers: both ? signers : signers.slice(0, 1),
-          events: events.map(({ price, ...rest }) => ({ ...rest, priceCents: cents(price) })),
-          currency,
-          place: country === 'CA' ? { country, region } : { country },
-          retainerCents: cents(retainer),
-          balanceDaysBefore: Number(days),
-          note,
-        },
-      }),
+      editing
+        ? client.bookings[':id'].$post({ param: { id: editing.id }, json })
+        : client.bookings.$post({ json }),
     );
     setBusy(false);
     if ('ok' in asked) return onMade(asked.ok);
@@ -132,7 +155,7 @@ export function BookingForm({
 
   return (
     <form className={styles.studioForm} onSubmit={create}>
-      <h2 id={`${id}-heading`}>{words.newBooking}</h2>
+      <h2 id={`${id}-heading`}>{editing ? words.edit : words.newBooking}</h2>
       <div className={formStyles.field}>
         <label className={formStyles.label} htmlFor={`${id}-enquiry`}>
           {words.enquiry}
@@ -247,7 +270,7 @@ export function BookingForm({
           <select
             className={formStyles.input}
             value={currency}
-            onChange={(e) => setCurrency(e.target.value as typeof currency)}
+            onChange={(e) => setCurrency(e.target.value)}
           >
             {CURRENCIES.map((code) => (
               <option key={code}>{code}</option>

@@ -31,6 +31,7 @@ type Screen =
   | { kind: 'signed-out'; sent: boolean; problem?: string }
   | { kind: 'list'; bookings: Listed[] }
   | { kind: 'new' }
+  | { kind: 'edit'; view: StudioView }
   | { kind: 'booking'; view: StudioView };
 
 /**
@@ -228,8 +229,12 @@ export function Studio({
           )}
         </>
       )}
-      {screen.kind === 'new' && (
+      {(screen.kind === 'new' || screen.kind === 'edit') && (
         <BookingForm
+          key={screen.kind}
+          editing={
+            screen.kind === 'edit' ? { id: screen.view.id, input: screen.view.input } : undefined
+          }
           words={words}
           client={client}
           prices={prices}
@@ -247,6 +252,7 @@ export function Studio({
           bookingWords={bookingWords}
           client={client}
           onChange={(view) => setScreen({ kind: 'booking', view })}
+          onEdit={() => setScreen({ kind: 'edit', view: screen.view })}
         />
       )}
     </div>

@@ -226,6 +226,11 @@ test.describe('a wedding booked on the site', () => {
     await look(page, 'studio-new-desktop');
     await page.getByRole('button', { name: studioWords.create }).click();
     await expect(page.getByRole('heading', { name: /Priya & Arjun/ })).toBeVisible();
+    // Before it goes, the studio changes it: the reception's venue.
+    await page.getByRole('button', { name: studioWords.edit }).click();
+    await page.getByLabel(studioWords.venue).nth(2).fill('Hyatt Regency');
+    await page.getByRole('button', { name: studioWords.create }).click();
+    await expect(page.getByText('Hyatt Regency, Vancouver')).toBeVisible();
     await page.getByRole('button', { name: studioWords.send }).click();
     await expect(page.getByText(studioWords.proposalLink)).toBeVisible();
     const link = await page.getByRole('link', { name: /\/proposal\/#/ }).getAttribute('href');
@@ -286,6 +291,11 @@ test.describe('a wedding booked on the site', () => {
       .selectOption('etransfer');
     await page.getByRole('button', { name: studioWords.record }).click();
     await expect(page.locator('[data-instalment="e2"]')).toContainText('Paid');
+    await newestEmail(
+      priya.email,
+      /Balance for Anand Karaj: CA\$2120\.00 CAD, paid by Priya Sharma/,
+      since,
+    );
     await expect(page.getByText(/payment · e2: .* by etransfer/)).toBeVisible();
     expect(await violations(page)).toEqual([]);
     await look(page, 'studio-booking-desktop');

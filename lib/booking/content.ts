@@ -149,6 +149,7 @@ export const bookingContentSchema = z.object({
     balanceDays: text,
     note: text,
     create: text,
+    edit: text,
     send: text,
     sendAgain: text,
     withdraw: text,

@@ -1,7 +1,8 @@
 // What the booking's parts share: its dependencies, its content (the catalogue's), the links it
 // e-mails, its queue of e-mails, a link opened and checked, and a booking as each reader sees it.
 import type { BookingContent } from '@/lib/booking/content';
-import { addDays } from '@/lib/booking/schedule';
+import { addDays, type Instalment } from '@/lib/booking/schedule';
+import { formatPrice } from '@/lib/shared/money';
 import type { CatalogSource } from '../catalog/source';
 import type { Config } from '../config';
 import type { Log } from '../log';
@@ -9,7 +10,7 @@ import type { Outbox } from '../mail/outbox';
 import type { Message } from '../mail/transport';
 import type { PayPalClient } from '../paypal/client';
 import type { NewMessage, Store } from '../store';
-import { fillContract, sha256 } from './contract';
+import { fillContract, instalmentLabel, sha256 } from './contract';
 import * as mail from './mail';
 import type { Booking, DocumentRow } from './store';
 import { payToken, proposalToken, readLink } from './tokens';
@@ -146,8 +147,35 @@ export function bookingContext(deps: BookingDeps) {
     return documents.find((doc) => doc.kind === 'addendum' && !doc.completedAt) ?? null;
   }
 
+  /** The receipt of a payment, to each signer, and the studio's word of it. */
+  function receipted(
+    booking: Booking,
+    instalment: Instalment,
+    payment: { cents: number; at: number; payer: string; by: string },
+  ) {
+    const label = instalmentLabel(instalment, booking.proposal, content().words);
+    const paid = {
+      ...payment,
+      label,
+      taxCents: instalment.taxCents,
+      currency: booking.proposal.currency,
+      tax: booking.proposal.tax?.name ?? null,
+    };
+    queue(
+      booking.proposal.signers.map((signer) =>
+        mail.receiptEmail(studio(), content().words, signer, paid, proposalUrl(booking)),
+      ),
+    );
+    toStudio(
+      `Paid: ${label}`,
+      `${payment.payer} paid ${formatPrice(payment.cents, paid.currency)} by ${payment.by}.`,
+      booking,
+    );
+  }
+
   return {
     ...deps,
+    receipted,
     bookings,
     secret,
     content,

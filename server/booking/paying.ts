@@ -1,11 +1,10 @@
 // An instalment paid through PayPal by the service's own flow: held for its payer before PayPal
 // is asked, created at its amount and sealed, captured by the service, and recorded once,
 // whoever reports it first (the page, PayPal's webhook, the reconciliation).
-import { formatPrice, parseAmount } from '@/lib/shared/money';
+import { parseAmount } from '@/lib/shared/money';
 import { PayPalRefused, type PayPalClient } from '../paypal/client';
 import { instalmentLabel, instalmentsOf } from './contract';
 import { BookingProblem, type BookingContext } from './context';
-import * as mail from './mail';
 import { completedCapture, instalmentOrder, payerOf } from './paypal-order';
 import type { Booking } from './store';
 import { readPaymentCustomId } from './tokens';
@@ -14,8 +13,8 @@ import { readPaymentCustomId } from './tokens';
 export const HOLD_MS = 15 * 60 * 1000;
 
 export function payingActions(ctx: BookingContext) {
-  const { bookings, secret, paypal, log, now, content, studio, proposalUrl, queue, toStudio } = ctx;
-  const { open, view } = ctx;
+  const { bookings, secret, paypal, log, now, content, studio, toStudio } = ctx;
+  const { open, view, receipted } = ctx;
 
   /** Records a paid PayPal order for an instalment, once, and e-mails its receipt. */
   function recordPayPal(
@@ -74,26 +73,7 @@ export function payingActions(ctx: BookingContext) {
       }
       return true;
     }
-    const label = instalmentLabel(instalment, booking.proposal, content().words);
-    const paid = {
-      label,
-      cents: capture.cents!,
-      taxCents: instalment.taxCents,
-      currency: booking.proposal.currency,
-      at,
-      payer,
-      tax: booking.proposal.tax?.name ?? null,
-    };
-    queue(
-      booking.proposal.signers.map((signer) =>
-        mail.receiptEmail(studio(), content().words, signer, paid, proposalUrl(booking)),
-      ),
-    );
-    toStudio(
-      `Paid: ${label}`,
-      `${payer} paid ${formatPrice(paid.cents, paid.currency)} by PayPal.`,
-      booking,
-    );
+    receipted(booking, instalment, { cents: capture.cents!, at, payer, by: 'PayPal' });
     return true;
   }
 

@@ -13,7 +13,7 @@ import { newBookingId } from './tokens';
 
 export function studioActions(ctx: BookingContext) {
   const { bookings, paypal, catalog, now, content, studio, proposalUrl, queue, toStudio } = ctx;
-  const { view } = ctx;
+  const { view, receipted } = ctx;
 
   /** The tax of the wedding's place, as content/tax.json sets it today. */
   function weddingTax(input: ProposalInput): Proposal['tax'] {
@@ -45,6 +45,18 @@ export function studioActions(ctx: BookingContext) {
     }
     return proposal;
   }
+
+  /** What the studio's form edits of a proposal: all but its tax. */
+  const proposalInput = (p: Proposal): ProposalInput => ({
+    couple: p.couple,
+    signers: p.signers,
+    events: p.events,
+    currency: p.currency,
+    place: p.place,
+    retainerCents: p.retainerCents,
+    balanceDaysBefore: p.balanceDaysBefore,
+    note: p.note,
+  });
 
   /** Whether the couple asked for a change the studio has not answered with a new version. */
   const changeAsked = (id: string) => {
@@ -78,6 +90,8 @@ export function studioActions(ctx: BookingContext) {
       ...view(booking, 'studio'),
       audit: bookings.audit(id),
       link: booking.status === 'draft' ? null : proposalUrl(booking),
+      /** The proposal as the studio's form edits it (its tax is the place's, worked out anew). */
+      input: proposalInput(booking.proposal),
     };
   }
 
@@ -199,6 +213,8 @@ export function studioActions(ctx: BookingContext) {
       actor,
     );
     if (!added) throw new BookingProblem(409, 'This instalment is paid already.');
+    const by = content().studio.methods[input.method];
+    receipted(booking, instalment, { cents: instalment.cents, at: now(), payer: input.payer, by });
     return detail(id);
   }
 
