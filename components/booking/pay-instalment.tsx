@@ -17,6 +17,14 @@ import styles from './booking.module.css';
 
 export type PaymentWords = { scriptFailed: string; retry: string; loading: string };
 
+/** What the couple's and a payer's pages take: their words, PayPal's, and where to call. */
+export type PayingPageProps = {
+  words: BookingWords;
+  paymentWords: PaymentWords;
+  apiBaseUrl: string;
+  paypalClientId: string;
+};
+
 /**
  * An instalment paid through PayPal: the payer's name (recorded with the payment), then PayPal's
  * buttons. Our service creates the order (held for this page while PayPal's window is open, so a

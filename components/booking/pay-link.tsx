@@ -1,12 +1,11 @@
 'use client';
 
-import type { BookingWords } from '@/lib/booking/content';
 import type { BookingView, InstalmentView } from '@/lib/booking/client';
 import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
 import { BookingSummary, shortDay } from './booking-summary';
 import styles from './booking.module.css';
-import { PayInstalment, type PaymentWords } from './pay-instalment';
+import { PayInstalment, type PayingPageProps } from './pay-instalment';
 import { useBookingLink } from './use-booking-link';
 
 type Opened = BookingView & { due: InstalmentView };
@@ -15,17 +14,7 @@ type Opened = BookingView & { due: InstalmentView };
  * An instalment's own link (/pay/#<token>), e-mailed before it is due: whoever the couple
  * forwards it to pays it through PayPal, their name recorded; paid, the page says so.
  */
-export function PayLink({
-  words,
-  paymentWords,
-  apiBaseUrl,
-  paypalClientId,
-}: {
-  words: BookingWords;
-  paymentWords: PaymentWords;
-  apiBaseUrl: string;
-  paypalClientId: string;
-}) {
+export function PayLink({ words, paymentWords, apiBaseUrl, paypalClientId }: PayingPageProps) {
   const { token, view, update, placeholder } = useBookingLink<Opened>(
     words,
     apiBaseUrl,

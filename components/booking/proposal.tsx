@@ -10,7 +10,7 @@ import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
 import { BookingStatus, BookingSummary, shortDay } from './booking-summary';
 import styles from './booking.module.css';
-import { PayInstalment, type PaymentWords } from './pay-instalment';
+import { PayInstalment, type PayingPageProps } from './pay-instalment';
 import { SignContract } from './sign-contract';
 
 /**
@@ -18,17 +18,7 @@ import { SignContract } from './sign-contract';
  * the booking stands, each event and the money, the schedule, a change asked for, the contract
  * signed with an e-mailed code, the signed PDF, and the next instalment paid through PayPal.
  */
-export function Proposal({
-  words,
-  paymentWords,
-  apiBaseUrl,
-  paypalClientId,
-}: {
-  words: BookingWords;
-  paymentWords: PaymentWords;
-  apiBaseUrl: string;
-  paypalClientId: string;
-}) {
+export function Proposal({ words, paymentWords, apiBaseUrl, paypalClientId }: PayingPageProps) {
   const { token, view, update, placeholder } = useBookingLink<BookingView>(
     words,
     apiBaseUrl,
