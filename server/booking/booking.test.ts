@@ -251,6 +251,8 @@ describe('a wedding booked on the site', () => {
 
     view = await signAll(service, smtp, token);
     assert.equal(view.status, 'signed');
+    // Signed by both: a code for nothing to sign is refused.
+    assert.equal((await couple(service, '/code', { token, signer: 0 })).status, 409);
     assert.ok(view.signers.every((s) => s.signed));
     assert.equal(view.documents.length, 1);
     // The signed PDF went to both signers and the studio at once.

@@ -52,6 +52,9 @@ export function coupleActions(ctx: BookingContext) {
     );
   }
 
+  const signedAlready = (document: DocumentRow, signer: number) =>
+    bookings.signatures(document.id).some((each) => each.signer === signer);
+
   function opened(token: string) {
     const { booking } = open(token, 'proposal');
     bookings.viewed(booking.id, now());
@@ -80,7 +83,10 @@ export function coupleActions(ctx: BookingContext) {
     const { booking } = open(token, 'proposal');
     const who = booking.proposal.signers[signer];
     if (!who) throw new BookingProblem(400, 'This booking has no such signer.');
-    if (!documentToSign(booking)) throw new BookingProblem(409, 'There is nothing to sign now.');
+    const document = documentToSign(booking);
+    if (!document) throw new BookingProblem(409, 'There is nothing to sign now.');
+    if (signedAlready(document, signer))
+      throw new BookingProblem(409, `${who.name} has signed it.`);
     // A few codes an hour: each try of a code is one of five, so no run of new codes finds one.
     const hourAgo = now() - 60 * 60 * 1000;
     const sent = bookings
@@ -109,6 +115,9 @@ export function coupleActions(ctx: BookingContext) {
     const who = booking.proposal.signers[input.signer];
     const document = documentToSign(booking);
     if (!who || !document) throw new BookingProblem(409, 'There is nothing to sign now.');
+    if (signedAlready(document, input.signer)) {
+      throw new BookingProblem(409, `${who.name} has signed it.`);
+    }
     if (document.sha256 !== input.sha256) {
       throw new BookingProblem(
         409,
