@@ -19,6 +19,9 @@ export const outboxDir = path.join(serviceDataDir, 'outbox');
 /** Where the service writes buyers' reviews: the site checkout's content/reviews/ in production. */
 export const reviewsDir = path.join(serviceDataDir, 'reviews');
 
+/** The studio's staff in the e2e run: the desk's test signs in on the page, the phone's by API. */
+export const STAFF = ['studio@example.com', 'bookings@example.com'] as const;
+
 /** The service's environment for the e2e run: local fakes, e-mails into the outbox folder. */
 export function serviceEnv(siteOrigins: string[]): Record<string, string> {
   return {
@@ -33,5 +36,7 @@ export function serviceEnv(siteOrigins: string[]): Record<string, string> {
     CATALOG_URL: `${catalogSiteBase}/catalog.json`,
     // A catalogue a test publishes reaches the service within a second.
     CATALOG_REFRESH_SECONDS: '1',
+    // Who signs in to /studio/: one address per test that signs in, so that each reads its own link.
+    STUDIO_STAFF: STAFF.join(','),
   };
 }
