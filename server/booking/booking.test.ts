@@ -10,6 +10,7 @@ import { booking as content } from '@/lib/content';
 import { backup } from '../cli/backup';
 import {
   approve,
+  atPayPal,
   retried,
   SITE,
   serviceFor,
@@ -557,6 +558,43 @@ test('a restore from a backup taken after signing and before the retainer loses 
       'seen again, recorded once',
     );
     assert.equal(view.paidCents, 100_000);
+  } finally {
+    await end();
+  }
+});
+
+test('PayPal’s word of an instalment the restored database never saw records it by its seal, alerting no one', async () => {
+  const { smtp, first, file, restore, end } = await lostAndRestored({ webhooks: true });
+  try {
+    const { draft, token } = await sentBooking(first.service, smtp);
+    await signAll(first.service, smtp, token);
+    await backup(first.config.databasePath, file);
+    // The retainer's order is asked for; then the disk is lost, with the order's record.
+    const created = await couple(first.service, '/pay', {
+      token,
+      instalment: 'retainer',
+      payer: 'Priya Sharma',
+      holder: 'holder-lost-disk',
+    });
+    const { id } = (await created.json()) as { id: string };
+    await first.service.close();
+    const restored = await restore();
+    assert.equal(restored.service.store.bookings.findAttempt(id), null);
+    // Approved in PayPal's window, the tab closed: PayPal's events reach the restored service.
+    await approve(restored.service, id);
+    await retried(() => restored.service.store.bookings.payments(draft.id).length === 1);
+    await restored.service.settled();
+    const view = await viewOf(await couple(restored.service, '/open', { token }));
+    assert.equal(view.instalments[0]!.paid!.method, 'paypal');
+    assert.equal(view.paidCents, 100_000);
+    // Taken once, and the shop's "paid order not deliverable" alert never sent.
+    const order = await atPayPal(restored.service, id);
+    assert.equal(order.purchase_units![0]!.payments!.captures!.length, 1);
+    assert.ok(
+      !smtp.messages.some((m) =>
+        /not deliverable|could not be delivered/i.test(`${m.subject} ${m.text}`),
+      ),
+    );
   } finally {
     await end();
   }

@@ -13,6 +13,8 @@ const same = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export const BOOKING_ID = /^B-[A-Z0-9]{10}$/;
+/** What a booking's payment looks like in custom_id (its seal is checked by readPaymentCustomId). */
+export const BOOKING_SEAL = /^B-[A-Z0-9]{10}\.(?:retainer|e[0-9]{1,3})\.[A-Za-z0-9_-]{32}$/;
 const INSTALMENT = /^(?:retainer|e[0-9]{1,3})$/;
 
 export function newBookingId(): string {

@@ -3,6 +3,7 @@
 // buyer's browser ever came back), refunded or reversed. A failure answers 5xx, so that PayPal
 // tries again later.
 import { BookingProblem, type Bookings } from '../booking';
+import { BOOKING_SEAL } from '../booking/tokens';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
@@ -31,6 +32,9 @@ const eventSchema = z.object({
   resource: z
     .object({
       id: z.string().optional(),
+      /** A capture's own custom_id, or an order's in its purchase units: whose payment it is. */
+      custom_id: z.string().optional(),
+      purchase_units: z.array(z.object({ custom_id: z.string().optional() })).optional(),
       links: z.array(z.object({ rel: z.string(), href: z.string() })).optional(),
       amount: z.object({ currency_code: z.string(), value: z.string() }).optional(),
       supplementary_data: z
@@ -201,9 +205,10 @@ export function webhookRoutes(deps: {
 
   /**
    * An approval or a completed capture of a wedding's instalment (server/booking/): settled by
-   * the booking that asked for it. An order the database does not know goes the shop's way, at
-   * one question to PayPal; a booking's payment older than a restored backup comes back with
-   * `reconcile`, from its seal.
+   * its booking, when the booking asked for the order, or when the event names a booking's seal
+   * in its custom_id (a payment the database lost with a backup older than it: the seal, checked
+   * against PayPal's own order, brings it back). A shop order's custom_id never looks like one,
+   * so each event still costs PayPal one question.
    */
   async function bookingPayment(event: Event): Promise<string | null> {
     const id =
@@ -213,10 +218,14 @@ export function webhookRoutes(deps: {
           ? event.resource?.supplementary_data?.related_ids?.order_id
           : undefined;
     if (!isOrderId(id)) return null;
-    if (!deps.store.bookings.findAttempt(id)) return null;
+    const named = [
+      event.resource?.custom_id,
+      ...(event.resource?.purchase_units ?? []).map((unit) => unit.custom_id),
+    ];
+    const sealed = named.some((custom) => BOOKING_SEAL.test(custom ?? ''));
+    if (!sealed && !deps.store.bookings.findAttempt(id)) return null;
     try {
-      const result = await deps.bookings.settle(id);
-      return result === 'not-ours' ? null : result;
+      return await deps.bookings.settle(id);
     } catch (error) {
       if (error instanceof BookingProblem) return 'refused';
       throw error;

@@ -480,12 +480,12 @@ export function serviceFor(options: Parameters<typeof start>[1] = {}, smtpOption
 }
 
 /** A fake PayPal of its own, which several services (one lost, one restored) talk to. */
-export async function onePayPal() {
+export async function onePayPal(webhookUrl: () => string | null = () => null) {
   const fake = createFakePayPal({
     clientId: 'local-client',
     clientSecret: 'local-secret',
     webhookId: 'LOCALWEBHOOK01',
-    webhookUrl: () => null,
+    webhookUrl,
   });
   return new Promise<{ url: string; close(): void }>((resolve) => {
     const server = serve({ fetch: fake.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
@@ -495,8 +495,8 @@ export async function onePayPal() {
 }
 
 /** One fake PayPal for a lost service and the one restored after it, and the settings both start with. */
-export async function sharedPayPal() {
-  const paypal = await onePayPal();
+export async function sharedPayPal(webhookUrl?: () => string | null) {
+  const paypal = await onePayPal(webhookUrl);
   const settings = loadConfig({ NODE_ENV: 'test' }).paypal;
   return {
     paypal,
@@ -509,10 +509,15 @@ export async function sharedPayPal() {
  * SMTP capture for both, as in production. `restore()` starts the second on the backup; `end()`
  * closes everything and removes both folders.
  */
-export async function lostAndRestored() {
+export async function lostAndRestored({ webhooks = false } = {}) {
   const smtp = await startSmtpCapture();
-  const { paypal, shared } = await sharedPayPal();
+  // With `webhooks`, PayPal's events go to the service running: the first, then the restored.
+  let running: string | null = null;
+  const { paypal, shared } = await sharedPayPal(() =>
+    webhooks && running ? `${running}/webhooks/paypal` : null,
+  );
   const first = await start(smtp.url, shared);
+  running = first.service.url;
   const file = path.join(first.dir, 'backup', 'orders.sqlite');
   let restored: Awaited<ReturnType<typeof start>> | null = null;
   return {
@@ -521,6 +526,7 @@ export async function lostAndRestored() {
     file,
     async restore() {
       restored = await start(smtp.url, { ...shared, databasePath: file });
+      running = restored.service.url;
       return restored;
     },
     async end() {
