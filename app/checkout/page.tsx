@@ -2,11 +2,13 @@ import { ContentPage, contentPageMetadata } from '@/components/ui/content-page';
 import { Checkout } from '@/components/checkout/checkout';
 import { checkoutCopy, site, tax, terms } from '@/lib/content';
 import { countryNames } from '@/lib/shared/countries';
+import { timeZoneCountries } from '@/lib/node/time-zones';
 import { settings } from '@/lib/settings';
 
 export const metadata = contentPageMetadata('checkout');
 
 export default function CheckoutPage() {
+  const countries = countryNames();
   return (
     <ContentPage name="checkout">
       <Checkout
@@ -15,7 +17,8 @@ export default function CheckoutPage() {
         paypalClientId={settings.paypalClientId}
         apiBaseUrl={settings.apiBaseUrl}
         tax={tax}
-        countries={countryNames()}
+        countries={countries}
+        timeZones={timeZoneCountries(countries.map(([code]) => code))}
         studioEmail={site.email}
       />
     </ContentPage>

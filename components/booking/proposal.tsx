@@ -12,6 +12,7 @@ import { BookingStatus, BookingSummary, shortDay } from './booking-summary';
 import styles from './booking.module.css';
 import { PayInstalment, type PayingPageProps } from './pay-instalment';
 import { SignContract } from './sign-contract';
+import { focusIdInView } from '@/lib/browser/focus';
 
 /**
  * The couple's proposal, from the private link the studio e-mailed (/proposal/#<token>): where
@@ -116,7 +117,7 @@ function AskChange({
 
   async function send(event: FormEvent) {
     event.preventDefault();
-    if (!message.trim()) return document.getElementById(id)?.focus();
+    if (!message.trim()) return focusIdInView(id);
     setStatus('sending');
     const asked = await ask<{ sent: true }>(() =>
       coupleClient(apiBaseUrl).change.$post({ json: { token, message } }),

@@ -9,6 +9,7 @@ import type { BookingWords } from '@/lib/booking/content';
 import { ask, coupleClient, type BookingView } from '@/lib/booking/client';
 import { fillIn } from '@/lib/shared/copy';
 import styles from './booking.module.css';
+import { focusIdInView, focusInView } from '@/lib/browser/focus';
 
 type ToSign = NonNullable<BookingView['toSign']>;
 
@@ -56,8 +57,7 @@ export function SignContract({
   function show(found: { id: string; message: string }[]) {
     flushSync(() => setProblems(found));
     if (found.length > 0) {
-      summary.current?.scrollIntoView({ block: 'center' });
-      summary.current?.focus({ preventScroll: true });
+      focusInView(summary.current);
     }
   }
 
@@ -68,7 +68,7 @@ export function SignContract({
     if ('ok' in asked) {
       setCodeSentTo(who.email);
       show([]);
-      document.getElementById(ids.code)?.focus();
+      focusIdInView(ids.code);
     } else show([{ id: ids.code, message: 'error' in asked ? asked.error : words.unavailable }]);
   }
 

@@ -26,20 +26,34 @@ export type CheckoutState = {
   discountMessage: string | null;
   /** Whether the order service answers; no payment button is offered while it does not. */
   service: 'checking' | 'up' | 'down';
-  /** What VIES said of the buyer's VAT number when the service created the order. */
+  /**
+   * What VIES said of the buyer's VAT number as they continued (or, when it has changed since,
+   * as the service created the order): said, and the order priced by it, before PayPal.
+   */
   business: BusinessBuyer | null;
+  /** VIES is being asked about the number: Continue, or "Ask VIES again", waits. */
+  askingVies: boolean;
+  /** The field the details step opens at (the VAT number, to correct it). */
+  focus: 'vatNumber' | null;
 };
 
 export type CheckoutAction =
-  | { type: 'details-checked'; result: { details: Buyer } | { errors: BuyerErrors } }
+  | {
+      type: 'details-checked';
+      result: { details: Buyer; business?: BusinessBuyer } | { errors: BuyerErrors };
+    }
+  /** VIES is asked about the number (as the buyer continues, or asks again). */
+  | { type: 'asking-vies' }
+  /** VIES's answer about the number, asked again or as the service created the order. */
+  | { type: 'vies-answered'; business: BusinessBuyer }
   /** The service will not sell where the buyer said they are: back to the first step, said there. */
   | { type: 'place-refused'; errors: BuyerErrors }
-  | { type: 'edit-details' }
+  | { type: 'edit-details'; focus?: 'vatNumber' }
   | { type: 'approved'; pending: UnconfirmedOrder }
   | { type: 'finishing' }
   /** The service's answer to finishing `pending`; null when it could not be asked. */
   | { type: 'finished'; result: Receipt | { final: CaptureOutcome } | null }
-  | { type: 'order-created'; business?: BusinessBuyer }
+  | { type: 'order-created' }
   /** Nothing charged: what to say, and whether the code or the service went away. */
   | {
       type: 'order-refused';
@@ -64,16 +78,30 @@ export const initialCheckout = (pending: UnconfirmedOrder | null): CheckoutState
   discountMessage: null,
   service: 'checking',
   business: null,
+  askingVies: false,
+  focus: null,
 });
 
 export function checkoutReducer(state: CheckoutState, action: CheckoutAction): CheckoutState {
   switch (action.type) {
     case 'details-checked':
       return 'errors' in action.result
-        ? { ...state, errors: action.result.errors }
-        : { ...state, errors: {}, details: action.result.details, editing: false, business: null };
+        ? { ...state, errors: action.result.errors, askingVies: false }
+        : {
+            ...state,
+            errors: {},
+            details: action.result.details,
+            editing: false,
+            business: action.result.business ?? null,
+            askingVies: false,
+            focus: null,
+          };
+    case 'asking-vies':
+      return { ...state, askingVies: true };
+    case 'vies-answered':
+      return { ...state, business: action.business, askingVies: false };
     case 'edit-details':
-      return { ...state, editing: true };
+      return { ...state, editing: true, focus: action.focus ?? null };
     case 'place-refused':
       return { ...state, editing: true, errors: action.errors };
     case 'approved':
@@ -83,7 +111,7 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'finished':
       return finished({ ...state, confirming: false }, action.result);
     case 'order-created':
-      return { ...state, notice: null, business: action.business ?? null };
+      return { ...state, notice: null };
     case 'order-refused':
       return {
         ...state,

@@ -7,16 +7,17 @@ import '@/lib/browser/zod-jitless';
 import { checkoutStep, priceChanges, validateDetails } from '@/lib/shared/checkout';
 import type { CheckoutCopy } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
-import { formatPrice } from '@/lib/shared/money';
+import { formatPrice, minorUnit } from '@/lib/shared/money';
 import { isFundingSource, orderLines, orderTotalCents } from '@/lib/shared/order';
 import {
+  checkVatNumber,
   createOrder,
   finishPending,
   serviceReachable,
   type UnconfirmedOrder,
 } from '@/lib/browser/order-client';
 import { PENDING_KEY, readPending, type PendingCapture } from '@/lib/browser/order-storage';
-import { placeProblems, takesVatNumber, type TaxTable } from '@/lib/shared/tax';
+import { placeProblems, pricedNet, takesVatNumber, taxRule, type TaxTable } from '@/lib/shared/tax';
 import type { BuyerErrors } from '@/lib/shared/checkout';
 import { checkoutReducer, initialCheckout } from './checkout-state';
 import styles from './checkout.module.css';
@@ -34,6 +35,8 @@ type Props = {
   tax: TaxTable;
   /** Every country the buyer may choose, by name. */
   countries: [string, string][];
+  /** Time zone → its country, for the guess of where the buyer is (lib/node/time-zones.ts). */
+  timeZones: Record<string, string>;
   studioEmail: string;
 };
 
@@ -63,6 +66,7 @@ function CheckoutSteps({
   apiBaseUrl,
   tax,
   countries,
+  timeZones,
   studioEmail,
 }: Props) {
   const { items, catalog, currency, clear, reprice, remove } = useCart();
@@ -71,9 +75,18 @@ function CheckoutSteps({
   const [state, dispatch] = useReducer(checkoutReducer, null, () =>
     initialCheckout(readPending(window.localStorage)),
   );
-  const { pending, details, discount, service } = state;
+  const { pending, details, discount, service, business } = state;
   const skus = lines.map((line) => line.slug);
-  const applied = discount?.skus === skus.join(',') ? discount : null;
+  // A business whose VAT number VIES confirmed buys at prices net of its country's VAT.
+  const rule = details ? taxRule(tax, details) : null;
+  const netOf =
+    business?.check === 'valid' && rule?.kind === 'taxed' && rule.scheme.reverseCharge
+      ? rule
+      : null;
+  const selling = netOf ? pricedNet(lines, netOf.rate, minorUnit(currency)) : lines;
+  // A code is checked for these packs at these prices: a cart or price that changed loses it.
+  const discountKey = [...skus, netOf ? `net-of-${details!.country}` : ''].join(',');
+  const applied = discount?.skus === discountKey ? discount : null;
   const itemTotal = orderTotalCents(lines);
   /**
    * The order the service was last asked to create: its discount (read when it is approved) and
@@ -117,7 +130,7 @@ function CheckoutSteps({
       orderId,
       email: details.email,
       items: lines.map((line) => line.name),
-      totalCents: orderTotalCents(lines) - placed.current.discountCents,
+      totalCents: orderTotalCents(selling) - placed.current.discountCents,
     };
     try {
       window.localStorage.setItem(PENDING_KEY, JSON.stringify(body));
@@ -138,16 +151,20 @@ function CheckoutSteps({
       items: skus,
       shownTotalCents: itemTotal,
       customer: details!,
+      ...(details?.vatNumber && business ? { vatCheck: business.check } : {}),
       ...(applied ? { code: applied.code } : {}),
       ...(isFundingSource(fundingSource) ? { fundingSource } : {}),
     });
     if ('id' in created) {
       placed.current = { discountCents: applied?.cents ?? 0, refused: false };
-      dispatch({ type: 'order-created', business: created.vatNumber });
+      dispatch({ type: 'order-created' });
       return created.id;
     }
     placed.current.refused = true;
-    if ('place' in created) {
+    if ('vatChanged' in created) {
+      // VIES answers otherwise now: said, and the order priced by it, before the buyer pays.
+      dispatch({ type: 'vies-answered', business: created.vatChanged });
+    } else if ('place' in created) {
       // The shop's tax schemes changed since the page was built: said at the first step.
       dispatch({
         type: 'place-refused',
@@ -218,13 +235,26 @@ function CheckoutSteps({
       else placeErrors.vatNumber = vatNumberProblem(tax.words, typedNumber, where.country, tax);
     }
     const errors = { ...('errors' in checked ? checked.errors : {}), ...placeErrors };
+    if (!('details' in checked) || Object.keys(placeErrors).length > 0) {
+      dispatch({ type: 'details-checked', result: { errors } });
+      return;
+    }
+    const buyer = { ...checked.details, ...where, ...(vatNumber ? { vatNumber } : {}) };
+    // VIES is asked now, so that the payment step says its answer (and prices by it) before PayPal.
+    if (vatNumber) dispatch({ type: 'asking-vies' });
+    const answer = vatNumber && (await checkVatNumber(apiBaseUrl, where.country, vatNumber));
     dispatch({
       type: 'details-checked',
-      result:
-        'details' in checked && Object.keys(placeErrors).length === 0
-          ? { details: { ...checked.details, ...where, ...(vatNumber ? { vatNumber } : {}) } }
-          : { errors },
+      result: { details: buyer, ...(answer ? { business: answer } : {}) },
     });
+  };
+
+  /** VIES asked again about the number (it did not answer before). */
+  const askViesAgain = async () => {
+    if (!details?.vatNumber || !details.country) return;
+    dispatch({ type: 'asking-vies' });
+    const answer = await checkVatNumber(apiBaseUrl, details.country, details.vatNumber);
+    dispatch({ type: 'vies-answered', business: answer });
   };
 
   const error = state.error && copy.messages[state.error];
@@ -248,9 +278,12 @@ function CheckoutSteps({
         copy={copy}
         tax={tax}
         countries={countries}
+        timeZones={timeZones}
         studioEmail={studioEmail}
         details={details}
         errors={state.errors}
+        askingVies={state.askingVies}
+        focus={state.focus}
         lines={lines}
         sale={sale}
         onSubmit={(event) => void submitDetails(event)}
@@ -263,10 +296,12 @@ function CheckoutSteps({
       paypalClientId={paypalClientId}
       apiBaseUrl={apiBaseUrl}
       currency={currency}
-      lines={lines}
+      lines={selling}
       details={details}
       tax={tax}
-      business={state.business}
+      business={business}
+      netOf={netOf}
+      askingVies={state.askingVies}
       sale={sale}
       applied={applied}
       discountMessage={discount && !applied ? copy.discount.changed : state.discountMessage}
@@ -274,9 +309,10 @@ function CheckoutSteps({
       error={error}
       service={service}
       onDiscount={(code, message) =>
-        dispatch({ type: 'discount', discount: code && { ...code, skus: skus.join(',') }, message })
+        dispatch({ type: 'discount', discount: code && { ...code, skus: discountKey }, message })
       }
-      onEditDetails={() => dispatch({ type: 'edit-details' })}
+      onEditDetails={(focus) => dispatch({ type: 'edit-details', focus })}
+      onAskViesAgain={() => void askViesAgain()}
       onRetryService={() => dispatch({ type: 'service', status: 'checking' })}
       placeOrder={placeOrder}
       onApprove={onApprove}

@@ -4,6 +4,7 @@ import button from '@/components/ui/button.module.css';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import formStyles from '@/components/ui/form.module.css';
 import { regionOf } from '@/lib/browser/approx-price';
+import { focusIdInView, focusInView } from '@/lib/browser/focus';
 import type { Buyer, BuyerErrors } from '@/lib/shared/checkout';
 import type { CheckoutCopy } from '@/lib/content';
 import { orderTotalCents, type OrderLine } from '@/lib/shared/order';
@@ -22,10 +23,20 @@ import { TaxIncluded } from './tax-included';
 export const DETAIL_FIELDS = ['name', 'email', 'phone', 'address'] as const;
 const VAT_NUMBER_ID = 'checkout-vat-number';
 
-/** The country the browser's language names, where the list has it: the buyer's likely one. */
-function likelyCountry(countries: [string, string][]): string {
-  const region = regionOf(navigator.language);
-  return region && countries.some(([code]) => code === region) ? region : '';
+/**
+ * Where the buyer likely is, where the list has it: the country of the browser's time zone (Berlin
+ * says Germany, whatever the language), else the region of its language ("en-GB"). The details
+ * step asks it as a question, so that a wrong guess is seen before Continue.
+ */
+export function likelyCountry(
+  countries: readonly (readonly [string, string])[],
+  timeZones: Record<string, string>,
+  timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
+  language = navigator.language,
+): string {
+  const listed = (code: string | null | undefined) =>
+    code && countries.some(([each]) => each === code) ? code : null;
+  return listed(timeZones[timeZone]) ?? listed(regionOf(language)) ?? '';
 }
 
 /** "DE13669597 is not a VAT number of Germany: …", in the table's words. */
@@ -113,9 +124,12 @@ export function DetailsStep({
   copy,
   tax,
   countries,
+  timeZones,
   studioEmail,
   details,
   errors,
+  askingVies,
+  focus,
   lines,
   sale,
   onSubmit,
@@ -123,15 +137,22 @@ export function DetailsStep({
   copy: CheckoutCopy;
   tax: TaxTable;
   countries: [string, string][];
+  timeZones: Record<string, string>;
   studioEmail: string;
   details: Buyer | null;
   errors: BuyerErrors;
+  /** VIES is being asked about the VAT number: Continue says so. */
+  askingVies: boolean;
+  /** The field to open at (back from the payment step to correct the VAT number). */
+  focus: 'vatNumber' | null;
   /** The order, shown beside the form. */
   lines: OrderLine[];
   sale: SaleWords;
   onSubmit(event: FormEvent<HTMLFormElement>): void;
 }) {
-  const [country, setCountry] = useState(() => details?.country ?? likelyCountry(countries));
+  const [country, setCountry] = useState(
+    () => details?.country ?? likelyCountry(countries, timeZones),
+  );
   const [region, setRegion] = useState(details?.region ?? '');
   // Kept while the country changes, so that nothing typed is lost.
   const [vatNumber, setVatNumber] = useState(details?.vatNumber ?? '');
@@ -147,8 +168,12 @@ export function DetailsStep({
     ] as const
   ).flatMap(([name, id]) => (errors[name] ? [{ id, message: errors[name] }] : []));
   useEffect(() => {
-    if (Object.keys(errors).length > 0) summary.current?.focus();
+    if (Object.keys(errors).length > 0) focusInView(summary.current);
   }, [errors]);
+  useEffect(() => {
+    if (focus === 'vatNumber') focusIdInView(VAT_NUMBER_ID);
+  }, [focus]);
+  const countryName = countries.find(([code]) => code === country)?.[1];
   const where = { country, region: regions.length > 0 ? region : undefined };
   // Said at once: the shop cannot sell there yet. Other problems wait for Continue.
   const closed = country ? placeProblems(tax, where, studioEmail).country : undefined;
@@ -179,6 +204,18 @@ export function DetailsStep({
       </aside>
       <section className={styles.detailsStep} aria-labelledby="details-heading">
         <h2 id="details-heading">{copy.detailsHeading}</h2>
+        {countryName && (
+          <p className={styles.buyingFrom} data-testid="buying-from">
+            {fillIn(tax.words.buyingFrom, { place: countryName })}{' '}
+            <button
+              type="button"
+              className={styles.change}
+              onClick={() => focusIdInView('checkout-country')}
+            >
+              {tax.words.changePlace}
+            </button>
+          </p>
+        )}
         <form className={formStyles.form} onSubmit={onSubmit} noValidate>
           {found.length > 0 && (
             <ErrorSummary
@@ -251,8 +288,10 @@ export function DetailsStep({
               error={errors.vatNumber}
             />
           )}
-          <button type="submit" className={button.primary}>
-            {copy.continueLabel}
+          <button type="submit" className={button.primary} aria-busy={askingVies || undefined}>
+            {askingVies && vatNumber
+              ? fillIn(tax.words.vatNumberChecking, { number: vatNumber.trim() })
+              : copy.continueLabel}
           </button>
         </form>
       </section>

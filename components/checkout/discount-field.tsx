@@ -16,6 +16,7 @@ export function DiscountField({
   copy,
   apiBaseUrl,
   skus,
+  pricedNet,
   applied,
   message,
   onChange,
@@ -23,6 +24,8 @@ export function DiscountField({
   copy: CheckoutCopy['discount'];
   apiBaseUrl: string;
   skus: string[];
+  /** A business's prices are net of this country's VAT (its number confirmed): so is the code. */
+  pricedNet?: string;
   applied: AppliedDiscount | null;
   /** A message from outside the field (the code taken off because the cart changed). */
   message: string | null;
@@ -35,7 +38,7 @@ export function DiscountField({
     const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
     if (!code) return;
     setChecking(true);
-    const result = await checkDiscount(apiBaseUrl, code, skus);
+    const result = await checkDiscount(apiBaseUrl, code, skus, pricedNet);
     setChecking(false);
     if ('problem' in result) onChange(null, copy.messages[result.problem]);
     else onChange({ code: result.code, cents: result.discountCents }, copy.applied);

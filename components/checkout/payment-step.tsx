@@ -9,7 +9,9 @@ import { DiscountField } from './discount-field';
 import { OrderSummary, type SaleWords } from './order-summary';
 import { PayPalPayment } from './paypal-payment';
 import { TaxIncluded } from './tax-included';
-import type { BusinessBuyer, TaxTable } from '@/lib/shared/tax';
+import { businessLine, type BusinessBuyer, type TaxRule, type TaxTable } from '@/lib/shared/tax';
+import { fillIn } from '@/lib/shared/copy';
+import type { TaxWords } from '@/lib/shared/tax';
 
 type Props = {
   copy: CheckoutCopy;
@@ -19,8 +21,11 @@ type Props = {
   lines: OrderLine[];
   details: Buyer;
   tax: TaxTable;
-  /** What VIES said of the buyer's VAT number, once the order is created. */
+  /** What VIES said of the buyer's VAT number: said before PayPal's buttons. */
   business: BusinessBuyer | null;
+  /** Where VIES confirmed it, the place whose VAT the lines (`lines`) are priced net of. */
+  netOf: Extract<TaxRule, { kind: 'taxed' }> | null;
+  askingVies: boolean;
   sale: SaleWords;
   /** The code that applies to these packs, if any. */
   applied: AppliedDiscount | null;
@@ -29,7 +34,8 @@ type Props = {
   error: string | null;
   service: CheckoutState['service'];
   onDiscount(code: AppliedDiscount | null, message: string | null): void;
-  onEditDetails(): void;
+  onEditDetails(focus?: 'vatNumber'): void;
+  onAskViesAgain(): void;
   onRetryService(): void;
   placeOrder(fundingSource: string | undefined): Promise<string>;
   onApprove(orderId: string): Promise<'restart' | void>;
@@ -44,6 +50,8 @@ export function PaymentStep({
   details,
   tax,
   business,
+  netOf,
+  askingVies,
   applied,
   ...props
 }: Props) {
@@ -72,6 +80,7 @@ export function PaymentStep({
               copy={copy.discount}
               apiBaseUrl={props.apiBaseUrl}
               skus={lines.map((line) => line.slug)}
+              {...(netOf ? { pricedNet: details.country } : {})}
               applied={applied}
               message={props.discountMessage}
               onChange={props.onDiscount}
@@ -79,7 +88,7 @@ export function PaymentStep({
             <p className={styles.buyer}>
               {details.name} · {details.email}
             </p>
-            <button type="button" className={button.outline} onClick={props.onEditDetails}>
+            <button type="button" className={button.outline} onClick={() => props.onEditDetails()}>
               {copy.editDetailsLabel}
             </button>
           </>
@@ -94,6 +103,15 @@ export function PaymentStep({
           </p>
         )}
       </OrderSummary>
+      {business && (
+        <VatNumberAnswer
+          words={tax.words}
+          business={business}
+          asking={askingVies}
+          onCorrect={() => props.onEditDetails('vatNumber')}
+          onAskAgain={props.onAskViesAgain}
+        />
+      )}
       {props.notice && (
         <p role="alert" className={styles.paymentError} data-testid="checkout-notice">
           {props.notice}
@@ -114,7 +132,7 @@ export function PaymentStep({
               {copy.retryLabel}
             </button>
           </>
-        ) : props.service === 'up' ? (
+        ) : props.service === 'up' && !askingVies ? (
           <PayPalPayment
             clientId={props.paypalClientId}
             currency={currency}
@@ -131,5 +149,54 @@ export function PaymentStep({
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * What VIES said of the buyer's VAT number, before any PayPal button: reverse charged (the prices
+ * above are net); not known, with the way back to the number; or no answer, with what paying now
+ * means and the way to ask again.
+ */
+function VatNumberAnswer({
+  words,
+  business,
+  asking,
+  onCorrect,
+  onAskAgain,
+}: {
+  words: TaxWords;
+  business: BusinessBuyer;
+  asking: boolean;
+  onCorrect(): void;
+  onAskAgain(): void;
+}) {
+  const { number, check } = business;
+  const said = asking
+    ? fillIn(words.vatNumberChecking, { number })
+    : check === 'valid'
+      ? businessLine(words, business)
+      : fillIn(check === 'invalid' ? words.vatNumberUnknown : words.vatNumberUnavailable, {
+          number,
+        });
+  return (
+    <div
+      className={styles.vatAnswer}
+      data-testid="vat-answer"
+      data-check={asking ? 'asking' : check}
+    >
+      <p role="status">{said}</p>
+      {check !== 'valid' && (
+        <p className={styles.vatActions}>
+          <button type="button" className={button.outline} onClick={onCorrect}>
+            {words.vatNumberCorrect}
+          </button>
+          {check === 'unavailable' && (
+            <button type="button" className={button.outline} onClick={onAskAgain} disabled={asking}>
+              {words.vatNumberRetry}
+            </button>
+          )}
+        </p>
+      )}
+    </div>
   );
 }

@@ -2,8 +2,8 @@ import { useCart } from '@/components/cart/cart-provider';
 import { minorUnit } from '@/lib/shared/money';
 import type { OrderLine } from '@/lib/shared/order';
 import {
-  businessLine,
   includedLine,
+  netOfLine,
   splitTax,
   taxRule,
   type BusinessBuyer,
@@ -15,8 +15,8 @@ import styles from './checkout.module.css';
 /**
  * "Includes VAT (Germany, 19 %): $6.38" under the total, once the buyer's place is taxed: the
  * price stays the one shown, and this says how much of it is tax: line by line, as the service
- * splits the order at PayPal (lib/shared/tax.ts). For a business, once the service has asked VIES
- * about its VAT number: reverse charged, or why VAT is included. Announced as it changes.
+ * splits the order at PayPal (lib/shared/tax.ts). For a business whose VAT number VIES confirmed,
+ * "Prices net of VAT (Germany, 19 %).": the lines are then net. Announced as it changes.
  */
 export function TaxIncluded({
   tax,
@@ -49,12 +49,9 @@ export function TaxIncluded({
           ).totalTaxCents,
           currency,
         )}
-      {rule?.kind === 'taxed' && business && (
-        <>
-          {!reverseCharged && ' '}
-          {businessLine(tax.words, business)}
-        </>
-      )}
+      {rule?.kind === 'taxed' &&
+        reverseCharged &&
+        netOfLine(tax.words, { tax: rule.tax, place: rule.place.name, rate: rule.rate })}
     </p>
   );
 }

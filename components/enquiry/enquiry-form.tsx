@@ -19,6 +19,7 @@ import { FormspreeError } from './formspree-error';
 import { useFormspree } from './use-formspree';
 import { useEnquiryStorage } from './use-enquiry-storage';
 import styles from './enquiry.module.css';
+import { focusIdInView, focusInView } from '@/lib/browser/focus';
 
 type Props = {
   formKey: string;
@@ -49,12 +50,6 @@ const EnquiryNotices = lazy(() =>
 // a couple who comes back to an enquiry they sent.
 const loadReply = () => import('./enquiry-reply');
 const EnquiryReply = lazy(() => loadReply().then((module) => ({ default: module.EnquiryReply })));
-
-const focus = (id: string) => {
-  const element = document.getElementById(id);
-  element?.focus();
-  element?.scrollIntoView({ block: 'center' });
-};
 
 /**
  * The wedding enquiry, sent to Formspree in one submission: the fixed fields (names, e-mail,
@@ -108,7 +103,7 @@ export function EnquiryForm({
   }, [sent.errors]);
   useEffect(() => {
     if (step !== 'edit' || !focusNext.current) return;
-    focus(focusNext.current);
+    focusIdInView(focusNext.current);
     focusNext.current = null;
   }, [step]);
 
@@ -161,21 +156,21 @@ export function EnquiryForm({
     }
     const found = check(enquiry);
     flushSync(() => dispatch({ type: 'checked', problems: found }));
-    if (found.length > 0) return summary.current?.focus();
-    focus('enquiry-check-heading');
+    if (found.length > 0) return focusInView(summary.current);
+    focusIdInView('enquiry-check-heading');
     prepare();
     void loadReply().catch(() => {});
   };
 
   const change = (section: Section) => {
     flushSync(() => dispatch({ type: 'change' }));
-    focus(`enquiry-${section}`);
+    focusIdInView(`enquiry-${section}`);
   };
 
   const addEvent = () => {
     const id = nextEventId(enquiry);
     flushSync(() => edit(edits.addEvent(id)));
-    focus(inputId.event({ id }, 'kind'));
+    focusIdInView(inputId.event({ id }, 'kind'));
   };
 
   const removeEvent = (removed: EnquiryEvent) => {
@@ -186,7 +181,7 @@ export function EnquiryForm({
       dispatch({ type: 'announce', text: copy.event.removed.replace('{n}', String(index + 1)) });
     });
     // The event that took its place, or the one before it when it was the last.
-    focus(inputId.event(rest[Math.min(index, rest.length - 1)]!, 'kind'));
+    focusIdInView(inputId.event(rest[Math.min(index, rest.length - 1)]!, 'kind'));
   };
 
   const problemFor = (id: string) => state.problems.find((problem) => problem.id === id);
@@ -246,11 +241,11 @@ export function EnquiryForm({
                 // Start again.
                 onStartAgain={() => {
                   flushSync(() => dispatch({ type: 'start-again' }));
-                  focus('enquiry-undo');
+                  focusIdInView('enquiry-undo');
                 }}
                 onUndo={() => {
                   flushSync(() => dispatch({ type: 'undo' }));
-                  focus('enquiry-start-again');
+                  focusIdInView('enquiry-start-again');
                 }}
               />
             </Suspense>

@@ -6,6 +6,7 @@ import { sentDay, summaryText } from '@/lib/browser/enquiry/reply';
 import type { SentEnquiry } from '@/lib/browser/enquiry/sent';
 import button from '@/components/ui/button.module.css';
 import styles from './enquiry.module.css';
+import { focusInView } from '@/lib/browser/focus';
 
 type Props = {
   record: SentEnquiry;
@@ -39,10 +40,7 @@ export function EnquiryReply({
   // The thank-you takes focus and comes into view at once: an instant scroll ends the smooth one
   // that Tab onto Send may still be running (Enter pressed 60 ms after it left the page there).
   useEffect(() => {
-    const thanks = first.current;
-    if (returning || !thanks) return;
-    thanks.focus({ preventScroll: true });
-    thanks.scrollIntoView({ block: 'center', behavior: 'instant' });
+    if (!returning) focusInView(first.current);
   }, [returning]);
   const [beforePhone, afterPhone] = copy.reply.phone.split('{phone}');
   const summary = `data:text/plain;charset=utf-8,${encodeURIComponent(summaryText(record, copy, studioName))}`;

@@ -24,6 +24,7 @@ import {
   type ReviewFields,
 } from '@/lib/shared/review';
 import styles from './review-form.module.css';
+import { focusInView } from '@/lib/browser/focus';
 
 type Copy = ShopCopy['reviewForm'];
 
@@ -149,7 +150,7 @@ export function ReviewForm({
     const found = reviewProblems(fields);
     if (fields.rating === null || Object.keys(found).length > 0) {
       flushSync(() => setState({ ...state, status: 'fields', fieldProblems: found }));
-      summary.current?.focus();
+      focusInView(summary.current);
       return;
     }
     setState({ ...state, status: 'sending' });
@@ -162,11 +163,11 @@ export function ReviewForm({
       flushSync(() =>
         setState({ ...state, status: 'fields', fieldProblems: result.fieldProblems }),
       );
-      return summary.current?.focus();
+      return focusInView(summary.current);
     } else if (result.refusal === 'published') {
       setState({ kind: 'published', pack: state.pack });
     } else setState({ ...state, status: result.refusal });
-    status.current?.focus();
+    focusInView(status.current);
   };
 
   const said = (() => {

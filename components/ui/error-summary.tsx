@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import styles from './error-summary.module.css';
+import { focusIdInView } from '@/lib/browser/focus';
 
 type Props = {
   ref: Ref<HTMLDivElement>;
@@ -9,13 +10,6 @@ type Props = {
   /** Each problem: the id of its input, and what to do. */
   problems: { id: string; message: string }[];
 };
-
-/** A problem's input, focused and brought to the middle of the screen. */
-function choose(id: string) {
-  const input = document.getElementById(id);
-  input?.focus();
-  input?.scrollIntoView({ block: 'center' });
-}
 
 /**
  * What stops a form, first on it, each problem a link to its input (the enquiry, the checkout's
@@ -36,7 +30,8 @@ export function ErrorSummary({ ref, id, heading, problems }: Props) {
                 href={`#${problem.id}`}
                 onClick={(event) => {
                   event.preventDefault();
-                  choose(problem.id);
+                  // The input, focused and brought to the middle of the screen.
+                  focusIdInView(problem.id);
                 }}
               >
                 {problem.message}

@@ -6,6 +6,7 @@ import 'client-only';
 import { hc, type InferRequestType, type InferResponseType } from 'hono/client';
 import type { CaptureOutcome, CodeProblem } from '@/lib/shared/order';
 import type { CreatedAnswer } from '@/server/routes/contract';
+import { VAT_CHECKS, type BusinessBuyer } from '@/lib/shared/tax';
 import type { OrderApi } from '@/server/routes/api';
 import type { HealthApi } from '@/server/routes/health';
 import {
@@ -32,7 +33,10 @@ export type NewOrderRequest = InferRequestType<Api['orders']['$post']>['json'];
 export type DiscountProblem = CodeProblem | 'unreachable';
 
 /** A pack as the service sells it now. */
-export type SoldPack = InferResponseType<Api['orders']['$post'], 409>['packs'][number];
+export type SoldPack = Extract<
+  InferResponseType<Api['orders']['$post'], 409>,
+  { packs: unknown }
+>['packs'][number];
 
 /**
  * Why the service did not create the order (nothing charged): the page showed other prices (the
@@ -48,6 +52,8 @@ export type NotCreated =
     }
   /** The shop cannot sell where the buyer is, or needs their province (`place` names where). */
   | { reason: 'cannot-sell-there' | 'region-needed'; place: string }
+  /** VIES answers otherwise about the VAT number than the page showed: its answer now. */
+  | { vatChanged: BusinessBuyer }
   | { problem: DiscountProblem };
 
 /**
@@ -62,19 +68,46 @@ const asked = async <Answer>(request: () => Answer): Promise<Awaited<Answer> | n
   }
 };
 
-/** What a code does to these packs, as the service answers it: a preview, checked again later. */
+/**
+ * What a code does to these packs, as the service answers it: a preview, checked again later.
+ * `pricedNet`: the country a business's prices are net of the VAT of (its number confirmed).
+ */
 export async function checkDiscount(
   apiBase: string,
   code: string,
   skus: string[],
+  pricedNet?: string,
 ): Promise<{ code: string; discountCents: number } | { problem: DiscountProblem }> {
   const response = await asked(() =>
-    client(apiBase).discounts.check.$post({ json: { code, items: skus } }),
+    client(apiBase).discounts.check.$post({
+      json: { code, items: skus, ...(pricedNet ? { pricedNet } : {}) },
+    }),
   );
   const answer = response?.status === 200 ? await asked(() => response.json()) : null;
   if (!answer) return { problem: 'unreachable' };
   if (answer.applies) return { code: answer.code, discountCents: answer.discountCents };
   return { problem: answer.reason ?? 'unreachable' };
+}
+
+const isBusinessBuyer = (
+  value: Partial<BusinessBuyer> | null | undefined,
+): value is BusinessBuyer =>
+  typeof value?.number === 'string' && (VAT_CHECKS as readonly unknown[]).includes(value.check);
+
+/**
+ * What VIES says of a business buyer's VAT number, asked as they continue from their details; a
+ * service that cannot be asked is VIES unavailable to the buyer (the price then includes VAT).
+ */
+export async function checkVatNumber(
+  apiBase: string,
+  country: string,
+  vatNumber: string,
+): Promise<BusinessBuyer> {
+  const response = await asked(() =>
+    client(apiBase)['vat-number'].$post({ json: { country, vatNumber } }),
+  );
+  const answer = response?.status === 200 ? await asked(() => response.json()) : null;
+  return isBusinessBuyer(answer) ? answer : { number: vatNumber, check: 'unavailable' };
 }
 
 /** Whether the service answers at all: asked before the checkout offers to pay. */
@@ -103,8 +136,13 @@ export async function createOrder(
     if (created?.id) return created;
   } else if (response?.status === 409) {
     const notCreated = await asked(() => response.json());
+    if (notCreated?.reason === 'vat-changed' && isBusinessBuyer(notCreated.vatNumber)) {
+      return { vatChanged: notCreated.vatNumber };
+    }
     if (
-      (notCreated?.reason === 'prices-changed' ||
+      notCreated &&
+      'packs' in notCreated &&
+      (notCreated.reason === 'prices-changed' ||
         notCreated?.reason === 'unavailable' ||
         notCreated?.reason === 'in-bundle') &&
       Array.isArray(notCreated.packs) &&

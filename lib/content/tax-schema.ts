@@ -29,6 +29,11 @@ const scheme = z.object({
   id: matching(/^[a-z0-9-]{1,40}$/, 'must be a short id in lower case, such as eu-oss'),
   /** As the report and the README name it: "EU VAT, non-Union OSS". */
   name: text,
+  /**
+   * The registration number as a buyer reads it on the receipt and in the e-mail: "the studio's EU
+   * VAT number" (the scheme's own name is the studio's report's). The scheme's name where empty.
+   */
+  numberName: text.max(60).optional(),
   /** The tax as the checkout and the receipt name it: "VAT", "IGST", "GST". */
   tax: text.max(20),
   /**
@@ -62,8 +67,17 @@ const words = z.object({
   included: template('tax', 'place', 'rate', 'amount'),
   /** On the receipt and in the e-mail: "VAT 19 % (Germany) included: $6.38". */
   line: template('tax', 'rate', 'place', 'amount'),
-  /** After it: the scheme's registration number. */
+  /** After it: the scheme's registration number, under its `numberName`. */
   number: template('scheme', 'number'),
+  /**
+   * Beside a price, for a visitor in a place the shop taxes (the pack pages, the tiles, the cart):
+   * "Includes 19 % VAT".
+   */
+  withPrice: template('tax', 'rate'),
+  /** At the top of the checkout's details: the place the tax follows, "Buying from Germany?". */
+  buyingFrom: template('place'),
+  /** The button beside it that takes the buyer to the country. */
+  changePlace: text,
   /** At the checkout's first step, for a place whose scheme the studio has not registered for. */
   closed: template('place', 'email'),
   countryLabel: text,
@@ -80,6 +94,21 @@ const words = z.object({
   vatNumberInvalid: template('number'),
   /** Beside the tax line, when VIES did not answer: charged as a consumer. */
   vatNumberUnchecked: template('number'),
+  /** On Continue, while VIES is asked. */
+  vatNumberChecking: template('number'),
+  /** At the payment step, before PayPal: VIES does not know the number. */
+  vatNumberUnknown: template('number'),
+  /** At the payment step, before PayPal: VIES did not answer, and what paying now means. */
+  vatNumberUnavailable: template('number'),
+  /** The button back to the number. */
+  vatNumberCorrect: text,
+  /** The button that asks VIES again. */
+  vatNumberRetry: text,
+  /**
+   * Where VIES confirmed a business's number, its prices are net of the VAT a consumer's include:
+   * "Prices net of VAT (Germany, 19 %)." at the checkout, on the receipt and in the e-mail.
+   */
+  netOf: template('tax', 'place', 'rate'),
 });
 
 export const taxSchema = z

@@ -57,8 +57,10 @@ export const licenceLines = ({ mayHeading, may, mayNotHeading, mayNot }: SaleTer
 ];
 
 /**
- * Catalogues published before business buyers have no words for them. Their pages send no VAT
- * number, so the words are never said: the bare placeholders stand in, and the catalogue holds.
+ * Catalogues published before business buyers (or before their net price, the price's tax line
+ * and the checkout's place question) have no words for them. Their pages send no VAT number, or
+ * sell a business at the consumer's price, so the words are never said: the bare placeholders
+ * stand in, and the catalogue holds.
  */
 function withBusinessWords(tax: unknown) {
   const table = tax as { words?: object } | undefined;
@@ -69,6 +71,15 @@ function withBusinessWords(tax: unknown) {
     reverseCharged: '{number}',
     vatNumberInvalid: '{number}',
     vatNumberUnchecked: '{number}',
+    vatNumberChecking: '{number}',
+    vatNumberUnknown: '{number}',
+    vatNumberUnavailable: '{number}',
+    vatNumberCorrect: 'VAT number',
+    vatNumberRetry: 'VIES',
+    netOf: '{tax} ({place}, {rate})',
+    withPrice: '{tax} {rate}',
+    buyingFrom: '{place}',
+    changePlace: 'Country',
   };
   return { ...table, words: { ...bare, ...table.words } };
 }

@@ -21,7 +21,8 @@ export type TaxPlace = TaxScheme['places'][number];
 export type TaxWords = Tax['words'];
 
 /** What VIES said of a business buyer's VAT number: registered, not, or no answer. */
-export type VatCheck = 'valid' | 'invalid' | 'unavailable';
+export const VAT_CHECKS = ['valid', 'invalid', 'unavailable'] as const;
+export type VatCheck = (typeof VAT_CHECKS)[number];
 
 /** A business buyer's VAT number and what VIES said of it. */
 export type BusinessBuyer = { number: string; check: VatCheck };
@@ -39,6 +40,11 @@ export type TaxStatement = {
   cents: number;
   /** The buyer's VAT number: reverse-charged where VIES confirmed it (`cents` is then 0). */
   business?: BusinessBuyer;
+  /**
+   * A sale reverse-charged to a business is priced net of the VAT a consumer's price there
+   * includes (orders from before were sold at the consumer's price).
+   */
+  pricedNet?: true;
 };
 
 /** Where the buyer is: a country (ISO 3166-1 alpha-2) and, where the rate depends on it, a region. */
@@ -96,9 +102,10 @@ export const isTaxStatement = (value: unknown): value is TaxStatement => {
     ) &&
     Number.isFinite(statement.rate) &&
     Number.isInteger(statement.cents) &&
+    (statement.pricedNet === undefined || statement.pricedNet === true) &&
     (statement.business === undefined ||
       (typeof statement.business?.number === 'string' &&
-        ['valid', 'invalid', 'unavailable'].includes(statement.business.check)))
+        (VAT_CHECKS as readonly string[]).includes(statement.business.check)))
   );
 };
 
@@ -197,20 +204,45 @@ export const includedLine = (
     amount: formatPrice(cents, currency),
   });
 
+/**
+ * A business's lines, where VIES confirmed its number: each price net of the VAT a consumer's
+ * price there includes (39.99 less 19 % VAT's 6.38: 33.61), as the service sells them at PayPal.
+ */
+export const pricedNet = <Line extends { priceCents: number }>(
+  lines: readonly Line[],
+  rate: number,
+  unit = 1,
+): Line[] =>
+  lines.map((line) => ({
+    ...line,
+    priceCents: line.priceCents - includedTax(line.priceCents, rate, unit),
+  }));
+
+/** "Prices net of VAT (Germany, 19 %)", where a reverse-charged sale is priced net. */
+export const netOfLine = (
+  words: Pick<TaxWords, 'netOf'>,
+  of: { tax: string; place: string; rate: number },
+) => fillIn(words.netOf, { tax: of.tax, place: of.place, rate: formatRate(of.rate) });
+
 /** The words the receipt and the e-mail state an order's tax with. */
 export type StatementWords = Pick<
   TaxWords,
-  'line' | 'number' | 'reverseCharged' | 'vatNumberInvalid' | 'vatNumberUnchecked'
+  'line' | 'number' | 'reverseCharged' | 'vatNumberInvalid' | 'vatNumberUnchecked' | 'netOf'
 >;
 
 /**
  * The receipt's and the e-mail's lines: "VAT 19 % (Germany) included: $6.38", then the scheme's
  * registration number, then why a business buyer's number was not reverse-charged; or for a
- * number VIES confirmed, "VAT reverse charged: DE136695976" alone.
+ * number VIES confirmed, "Prices net of VAT (Germany, 19 %)" and "VAT reverse charged: …".
  */
 export function statementLines(words: StatementWords, statement: TaxStatement, currency: string) {
   const { business } = statement;
-  if (business?.check === 'valid') return [businessLine(words, business)];
+  if (business?.check === 'valid') {
+    return [
+      ...(statement.pricedNet ? [netOfLine(words, statement)] : []),
+      businessLine(words, business),
+    ];
+  }
   return [
     fillIn(words.line, {
       tax: statement.tax,

@@ -1,7 +1,7 @@
 // A business buyer's VAT number as typed, and how the receipt states what VIES said of it.
 import { describe, expect, test } from '@jest/globals';
 import { tax } from '@/lib/content';
-import { statementLines, takesVatNumber, type TaxStatement } from './tax';
+import { pricedNet, statementLines, takesVatNumber, type TaxStatement } from './tax';
 import { formatVatNumber, readVatNumber, vatNumberCountry } from './vat-number';
 
 describe('readVatNumber', () => {
@@ -36,12 +36,34 @@ describe('the receipt’s lines', () => {
     tax: 'VAT',
     rate: 19,
     place: 'Germany',
-    scheme: 'EU VAT, non-Union OSS',
+    scheme: "The studio's EU VAT number",
     number: 'EU124000001',
     cents: 638,
   };
 
-  test('reverse charged: that line alone', () => {
+  test('reverse charged at the net price: the prices said net of the VAT, and the reverse charge', () => {
+    const lines = statementLines(
+      tax.words,
+      {
+        ...statement,
+        cents: 0,
+        business: { number: 'DE136695976', check: 'valid' },
+        pricedNet: true,
+      },
+      'USD',
+    );
+    expect(lines).toEqual([
+      'Prices net of VAT (Germany, 19 %).',
+      'VAT reverse charged: DE136695976. You account for the VAT in your country.',
+    ]);
+    // 39.99 less the 6.38 of VAT it includes; each line on its own.
+    expect(pricedNet([{ priceCents: 3999 }, { priceCents: 11999 }], 19)).toEqual([
+      { priceCents: 3361 },
+      { priceCents: 10083 },
+    ]);
+  });
+
+  test('reverse charged at the consumer’s price (orders from before): that line alone', () => {
     const lines = statementLines(
       tax.words,
       { ...statement, cents: 0, business: { number: 'DE136695976', check: 'valid' } },
@@ -60,7 +82,7 @@ describe('the receipt’s lines', () => {
     );
     expect(lines).toEqual([
       'VAT 19 % (Germany) included: $6.38 USD',
-      'EU VAT, non-Union OSS registration number EU124000001',
+      "The studio's EU VAT number: EU124000001",
       "The EU's VIES service does not know the VAT number DE129273398, so the price includes VAT as for a consumer.",
     ]);
   });

@@ -135,7 +135,7 @@ export function buyerEmail(
         ${
           taxLines.length > 0 &&
           html`<p style="${paragraph};color:#6b5d52;font-size:14px">
-            ${taxLines[0]}<br />${taxLines[1]}
+            ${taxLines.map((line, index) => html`${index > 0 ? html`<br />` : ''}${line}`)}
           </p>`
         }
         <h2 style="font-weight:normal">${copy.downloadsHeading}</h2>

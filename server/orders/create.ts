@@ -21,7 +21,8 @@ import { saleText } from '../paypal/paid';
 import { orderTax } from '../tax/order-tax';
 import { orderSeal, saleSeal } from '../downloads/tokens';
 import { countryName } from '@/lib/shared/countries';
-import { taxRule, type BusinessBuyer } from '@/lib/shared/tax';
+import { minorUnit } from '@/lib/shared/money';
+import { pricedNet, taxRule, type BusinessBuyer, type VatCheck } from '@/lib/shared/tax';
 import { readVatNumber } from '@/lib/shared/vat-number';
 import { lines, oneLine, type OrderContext } from './context';
 
@@ -32,6 +33,11 @@ export type NewOrder = {
   shownTotalCents: number;
   /** The buyer, and where they say they are (pages from before tax say nothing). */
   customer: OrderSummary['customer'] & { country?: string; region?: string; vatNumber?: string };
+  /**
+   * What the page showed of VIES's answer about the VAT number (checkVatNumber), and so the
+   * price it showed: an order whose answer differs now is not created. Older pages send none.
+   */
+  vatCheck?: VatCheck;
   code?: string;
   fundingSource?: FundingSource;
   /** The visitor's country as the CDN in front of the service tells it, where trusted. */
@@ -54,7 +60,9 @@ export type NotCreated =
    */
   | { heldTwice: PackRef[]; cheaper?: PackRef }
   /** The shop cannot sell where the buyer is yet, or needs their province: `place` says where. */
-  | { place: { reason: 'cannot-sell-there' | 'region-needed'; name: string } };
+  | { place: { reason: 'cannot-sell-there' | 'region-needed'; name: string } }
+  /** VIES answers otherwise than the page showed (and priced): its answer now. */
+  | { vatChanged: BusinessBuyer };
 
 /**
  * Creates the order at PayPal at the catalogue's prices, when they are the prices the page
@@ -100,25 +108,34 @@ export async function createOrder(
     return { place: { reason: 'region-needed', name: countryName(given!) } };
   }
   // A business's VAT number, where the place's scheme reverse-charges: VIES says whether it is
-  // registered. Confirmed, the order includes no VAT; else it is sold as to a consumer.
+  // registered (its answer of the day, as the page was told). Confirmed, the order is priced net
+  // of the VAT and includes none; else it is sold as to a consumer.
   const vatNumber =
     rule?.kind === 'taxed' && rule.scheme.reverseCharge && input.customer.vatNumber
       ? readVatNumber(given!, input.customer.vatNumber)
       : null;
   const business = vatNumber ? await ctx.vies.check(vatNumber) : null;
+  if (business && input.vatCheck && input.vatCheck !== business.check) {
+    log.info({ msg: 'VIES answers otherwise than the page showed', shown: input.vatCheck });
+    return { vatChanged: { number: business.number, check: business.check } };
+  }
   const reverseCharged = business?.check === 'valid';
+  const selling =
+    reverseCharged && rule?.kind === 'taxed'
+      ? pricedNet(bought, rule.rate, minorUnit(shop.currency))
+      : bought;
   const ref = newOrderReference();
   const at = now();
   // The code's use is not taken here but when the buyer approves the payment (capture.ts): an
   // order nobody pays holds no use, so no number of orders can make a code "used up".
   let discount: { code: string; cents: number } | null = null;
   if (input.code) {
-    const applied = applyCode(store, input.code, bought, at, shop.currency);
+    const applied = applyCode(store, input.code, selling, at, shop.currency);
     if ('problem' in applied) return applied;
     discount = { code: applied.rule.code, cents: applied.cents };
   }
   const request = orderRequest(
-    bought,
+    selling,
     shop.currency,
     {
       reference: ref,
@@ -153,8 +170,8 @@ export async function createOrder(
     name: oneLine(input.customer.name),
     phone: oneLine(input.customer.phone),
     address: lines(input.customer.address),
-    lines: bought,
-    totalCents: itemTotal - (discount?.cents ?? 0),
+    lines: selling,
+    totalCents: orderTotalCents(selling) - (discount?.cents ?? 0),
     currency: shop.currency,
     discountCode: discount?.code ?? null,
     discountCents: discount?.cents ?? 0,
@@ -170,13 +187,14 @@ export async function createOrder(
         paypalRegion: null,
         cdn: input.viewerCountry ?? null,
       },
-      bought.map((line) => line.priceCents),
+      selling.map((line) => line.priceCents),
       discount?.cents ?? 0,
       shop.currency,
       business,
+      reverseCharged,
     ),
   });
-  log.info({ msg: 'order created', orderId: created.id, packs: bought.length });
+  log.info({ msg: 'order created', orderId: created.id, packs: selling.length });
   return {
     id: created.id,
     ...(business ? { vatNumber: { number: business.number, check: business.check } } : {}),

@@ -14,6 +14,8 @@
 //   states.ts      the states an order goes through, which the store enforces
 //   context.ts     what they share (the store, PayPal, the catalogue, mail)
 import type { Member } from '@/lib/shared/order';
+import type { BusinessBuyer } from '@/lib/shared/tax';
+import { formatVatNumber, type VatNumber } from '@/lib/shared/vat-number';
 import type { OrderRecord } from '../store';
 import { downloads, recordRefund, refund, resend } from './after-sale';
 import { capture } from './capture';
@@ -26,6 +28,14 @@ export function createOrderService(deps: OrderDeps) {
   const ctx = orderContext(deps);
   return {
     create: (input: NewOrder) => createOrder(ctx, input),
+    /**
+     * What VIES says of a business buyer's VAT number, as the checkout continues: its answer of
+     * the day, which the order is then priced by (create.ts asks the same).
+     */
+    async vatNumber(number: VatNumber): Promise<BusinessBuyer> {
+      const { check } = await ctx.vies.check(number);
+      return { number: formatVatNumber(number), check };
+    },
     /** Since when PayPal refuses the orders the shop asks for, and why; null while it takes them. */
     failing: () => ctx.health.failing,
     capture: (orderId: string, email: string | null) =>

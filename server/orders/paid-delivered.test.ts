@@ -47,7 +47,7 @@ const bundle = (): PackRef => {
  */
 async function soldThenLost(
   smtp: Smtp,
-  orders: { packs: PackRef[]; email: string }[],
+  orders: { packs: PackRef[]; email: string; place?: { country: string; vatNumber?: string } }[],
   later: Parameters<typeof catalogWith>[0],
   /** How many of the orders were sold before the backup (it holds them). */
   backedUp = 0,
@@ -65,8 +65,8 @@ async function soldThenLost(
   const since = new Date(Date.now() - 60_000);
   const sold: { id: string; email: string; total: number }[] = [];
   if (backedUp === 0) await backup(first.config.databasePath, file);
-  for (const { packs, email } of orders) {
-    const { id, response } = await buy(first.service, packs, { email });
+  for (const { packs, email, place } of orders) {
+    const { id, response } = await buy(first.service, packs, { email, place });
     assert.equal(response.status, 200, await response.clone().text());
     sold.push({ id, email, total: ((await response.json()) as { totalCents: number }).totalCents });
     if (sold.length === backedUp) {
@@ -104,6 +104,12 @@ describe('a restore delivers what PayPal says was paid, whatever the catalogue s
         { packs: [stoic], email: 'capture@example.com' },
         { packs: [stoic], email: 'reconcile@example.com' },
         { packs: [wedding], email: 'bundle@example.com' },
+        // A business whose VAT number VIES confirmed: sold net of Germany's VAT, $33.61.
+        {
+          packs: [stoic],
+          email: 'business@example.com',
+          place: { country: 'DE', vatNumber: 'DE136695976' },
+        },
       ],
       (catalog) => {
         // Stoic Pack repriced 39.99 -> 40.99, the weddings bundle withdrawn.
@@ -155,6 +161,21 @@ describe('a restore delivers what PayPal says was paid, whatever the catalogue s
       )!;
       assert.equal(linksIn(bundleMail.text!).length, 3);
       assert.match(bundleMail.text!, /Stoic Pack/);
+      // The business's order comes back as sold: net, reverse charged, its e-mail saying so.
+      const business = service.store.findOrder(shop.sold[4]!.id)!;
+      assert.deepEqual(
+        [business.totalCents, business.lines[0]!.priceCents, business.tax?.taxCents],
+        [3361, 3361, 0],
+      );
+      assert.deepEqual(
+        [business.tax?.reverseCharged, business.tax?.pricedNet, business.tax?.business?.number],
+        [true, true, 'DE136695976'],
+      );
+      const businessMail = smtp.messages.find((m) =>
+        m.messageId?.startsWith(`<${shop.sold[4]!.id}.buyer@`),
+      )!;
+      assert.match(businessMail.text!, /Stoic Pack: \$33\.61 USD/);
+      assert.match(businessMail.text!, /Prices net of VAT \(Germany, 19 %\)\./);
       assert.equal((await service.reconcile(shop.since)).delivered, 0, 'nothing twice');
     } finally {
       await shop.close();

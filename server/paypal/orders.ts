@@ -119,7 +119,10 @@ export function orderRequest(
     fundingSource?: FundingSource;
     /** custom_id: the reference, sealed (`customIdFor`); the bare reference when not given. */
     customId?: string;
-    /** A business buyer's VAT number VIES confirmed: named in the description (restore.ts). */
+    /**
+     * A business buyer's VAT number VIES confirmed, its lines priced net (`pricedNet`): named in
+     * the description (restore.ts).
+     */
     reverseCharged?: string;
   },
   discount?: AppliedDiscount | null,
@@ -134,7 +137,9 @@ export function orderRequest(
   const split =
     taxRate == null ? null : splitTax(gross, discountCents, taxRate, minorUnit(currency));
   const itemTotal = orderTotalCents(lines) - (split?.totalTaxCents ?? 0);
-  const suffix = reference.reverseCharged ? `${REVERSE_CHARGED}${reference.reverseCharged}` : '';
+  const suffix = reference.reverseCharged
+    ? `${REVERSE_CHARGED_NET}${reference.reverseCharged}`
+    : '';
   const unit: PurchaseUnit = {
     description: reference.description.slice(0, PAYPAL_TEXT_MAX - suffix.length) + suffix,
     invoice_id: reference.reference,
@@ -196,13 +201,26 @@ export function membersDescription(line: Pick<PackRef, 'members'>): string | und
 export const membersNamed = (description: string | undefined): string[] | undefined =>
   MEMBERS.exec(description ?? '')?.[1]?.split(', ');
 
-/** How an order's description at PayPal ends when it was sold reverse-charged. */
+/**
+ * How an order's description at PayPal ends when it was sold reverse-charged: at prices net of the
+ * buyer's country's VAT, or (orders from before) at the consumer's.
+ */
+const REVERSE_CHARGED_NET = ' · Net, VAT reverse charged: ';
 const REVERSE_CHARGED = ' · VAT reverse charged: ';
 
 /** The VAT number an order was reverse-charged to, as its description at PayPal names it. */
-export function reverseChargedTo(unit: Pick<PurchaseUnit, 'description'>): string | null {
-  const at = unit.description?.lastIndexOf(REVERSE_CHARGED) ?? -1;
-  if (at < 0) return null;
-  const number = unit.description!.slice(at + REVERSE_CHARGED.length);
-  return /^[A-Z]{2}[0-9A-Z+*]{2,12}$/.test(number) ? number : null;
+export function reverseChargedTo(
+  unit: Pick<PurchaseUnit, 'description'>,
+): { number: string; pricedNet: boolean } | null {
+  const description = unit.description ?? '';
+  for (const [marker, pricedNet] of [
+    [REVERSE_CHARGED_NET, true],
+    [REVERSE_CHARGED, false],
+  ] as const) {
+    const at = description.lastIndexOf(marker);
+    if (at < 0) continue;
+    const number = description.slice(at + marker.length);
+    return /^[A-Z]{2}[0-9A-Z+*]{2,12}$/.test(number) ? { number, pricedNet } : null;
+  }
+  return null;
 }

@@ -19,6 +19,7 @@ import {
  * written only where there is one, so that the seals of orders sold before tax still hold.
  */
 export function saleText(unit: PurchaseUnit): string {
+  const reverseCharged = reverseChargedTo(unit);
   const cents = (money: Money | undefined) =>
     money ? `${money.currency_code} ${parseAmount(money.value)}` : '-';
   const { breakdown } = unit.amount;
@@ -27,7 +28,9 @@ export function saleText(unit: PurchaseUnit): string {
     cents(breakdown?.item_total),
     cents(breakdown?.discount),
     ...(breakdown?.tax_total ? [`tax ${cents(breakdown.tax_total)}`] : []),
-    ...(reverseChargedTo(unit) ? [`reverse-charged ${reverseChargedTo(unit)}`] : []),
+    ...(reverseCharged
+      ? [`reverse-charged ${reverseCharged.number}${reverseCharged.pricedNet ? ' net' : ''}`]
+      : []),
     ...(unit.items ?? []).map((item) =>
       [
         item.sku ?? '',

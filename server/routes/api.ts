@@ -8,7 +8,15 @@ import { orderTotalCents } from '@/lib/shared/order';
 import type { CatalogSource } from '../catalog/source';
 import { applyCode } from '../discounts/codes';
 import type { Config } from '../config';
-import { discountCheckSchema, type DiscountAnswer } from './contract';
+import {
+  discountCheckSchema,
+  vatNumberSchema,
+  type DiscountAnswer,
+  type VatNumberAnswer,
+} from './contract';
+import { minorUnit } from '@/lib/shared/money';
+import { pricedNet, taxRule } from '@/lib/shared/tax';
+import { readVatNumber } from '@/lib/shared/vat-number';
 import type { OrderService } from '../orders';
 import { countryOf, jsonBody, problem, rateLimit, siteOriginsOnly, type Env } from './http';
 import type { Log } from '../log';
@@ -73,12 +81,18 @@ export function apiRoutes({
     api
       // What a code does to a cart: a preview for the checkout; the order applies it for good.
       .post('/discounts/check', ...jsonBody(discountCheckSchema), (c) => {
-        const { code, items } = c.req.valid('json');
-        const { packsBySlug, currency } = catalog.get();
-        const lines = [...new Set(items)].flatMap((sku) => {
+        const { code, items, pricedNet: netOf } = c.req.valid('json');
+        const { packsBySlug, currency, tax } = catalog.get();
+        const asListed = [...new Set(items)].flatMap((sku) => {
           const pack = packsBySlug.get(sku);
           return pack ? [{ ...pack, quantity: 1 as const }] : [];
         });
+        // A business whose VAT number VIES confirmed: its order is priced net, and so is the code.
+        const rule = netOf ? taxRule(tax, { country: netOf }) : null;
+        const lines =
+          rule?.kind === 'taxed' && rule.scheme.reverseCharge
+            ? pricedNet(asListed, rule.rate, minorUnit(currency))
+            : asListed;
         const applied = applyCode(store, code, lines, now(), currency);
         // A code that does not apply is an answer, not an error: the checkout says why.
         if ('problem' in applied) {
@@ -95,6 +109,13 @@ export function apiRoutes({
           } satisfies DiscountAnswer,
           200,
         );
+      })
+      // A business buyer's VAT number, as they continue from their details: VIES's answer, said
+      // (and the order priced by it) before any PayPal button.
+      .post('/vat-number', ...jsonBody(vatNumberSchema), async (c) => {
+        const { country, vatNumber } = c.req.valid('json');
+        const read = readVatNumber(country, vatNumber)!;
+        return c.json((await orders.vatNumber(read)) satisfies VatNumberAnswer, 200);
       })
       .route(
         '/orders',

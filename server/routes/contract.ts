@@ -16,7 +16,7 @@ import {
   type CodeProblem,
   type PackRef,
 } from '@/lib/shared/order';
-import type { BusinessBuyer, TaxStatement } from '@/lib/shared/tax';
+import { VAT_CHECKS, type BusinessBuyer, type TaxStatement } from '@/lib/shared/tax';
 import { readVatNumber } from '@/lib/shared/vat-number';
 
 export const orderIdSchema = z
@@ -64,6 +64,8 @@ export const newOrderSchema = z.strictObject({
         error: "must be a VAT number of the buyer's country (EU), such as DE136695976",
       },
     ),
+  /** What the page showed of VIES's answer about the VAT number (POST /api/vat-number). */
+  vatCheck: z.enum(VAT_CHECKS).optional(),
   code: z.string().trim().min(1).max(64).optional(),
   fundingSource: z.enum(FUNDING_SOURCES).optional(),
 });
@@ -93,10 +95,32 @@ export type ConfirmationBodiesMatch = Holds<Same<ConfirmationRequest, SharedConf
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
 
-/** POST /api/discounts/check: what a code does to these packs. */
+/**
+ * POST /api/vat-number, as a business buyer continues from their details: what VIES says of their
+ * VAT number, so that the payment step says it (and prices the order by it) before PayPal.
+ */
+export const vatNumberSchema = z
+  .strictObject({
+    country: place.country.unwrap(),
+    vatNumber: z.string().trim().min(1).max(30),
+  })
+  .refine(({ country, vatNumber }) => readVatNumber(country, vatNumber), {
+    path: ['vatNumber'],
+    error: "must be a VAT number of the buyer's country (EU), such as DE136695976",
+  });
+export type VatNumberRequest = z.input<typeof vatNumberSchema>;
+
+/** 200 from POST /api/vat-number: the number as VIES was asked it, and its answer. */
+export type VatNumberAnswer = BusinessBuyer;
+
+/**
+ * POST /api/discounts/check: what a code does to these packs; `pricedNet`, for a business whose
+ * VAT number VIES confirmed: its prices net of the VAT of that country, as its order is.
+ */
 export const discountCheckSchema = z.strictObject({
   code: z.string().trim().min(1).max(64),
   items: z.array(packId).min(1).max(50),
+  pricedNet: place.country.unwrap().optional(),
 });
 export type DiscountCheckRequest = z.input<typeof discountCheckSchema>;
 
@@ -141,6 +165,12 @@ export type PlaceRefusedAnswer = ProblemAnswer & {
   reason: 'cannot-sell-there' | 'region-needed';
   place: string;
 };
+
+/**
+ * 409 from POST /api/orders, nothing created: VIES answers otherwise about the VAT number than the
+ * page showed (and priced); its answer now, for the page to show before the buyer pays.
+ */
+export type VatChangedAnswer = ProblemAnswer & { reason: 'vat-changed'; vatNumber: BusinessBuyer };
 
 /** 422 from POST /api/orders: the code does not apply. */
 export type CodeRefusedAnswer = ProblemAnswer & { reason: CodeProblem };

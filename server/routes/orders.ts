@@ -16,6 +16,7 @@ import {
   type NotCreatedAnswer,
   type PendingAnswer,
   type PlaceRefusedAnswer,
+  type VatChangedAnswer,
 } from './contract';
 import type { CaptureOutcome } from '@/lib/shared/order';
 import { jsonBody, problem, type Env } from './http';
@@ -80,13 +81,15 @@ export function orderRoutes({
       // publishes, at the total the page showed, with the code's use held for it. Nothing is
       // charged until the buyer approves and the capture below runs.
       .post('/', ...jsonBody(newOrderSchema), async (c) => {
-        const { items, shownTotalCents, customer, code, fundingSource } = c.req.valid('json');
+        const { items, shownTotalCents, customer, vatCheck, code, fundingSource } =
+          c.req.valid('json');
         let created;
         try {
           created = await orders.create({
             items,
             shownTotalCents,
             customer,
+            vatCheck,
             code,
             fundingSource,
             viewerCountry: viewerCountry(c),
@@ -132,6 +135,17 @@ export function orderRoutes({
               ? `Please choose your province or state in ${name}.`
               : `The shop cannot sell to buyers in ${name} yet.`,
             { reason, place: name } satisfies Omit<PlaceRefusedAnswer, 'error'>,
+          );
+        }
+        if ('vatChanged' in created) {
+          return problem(
+            c,
+            409,
+            'VIES answers otherwise about the VAT number than the page showed.',
+            {
+              reason: 'vat-changed',
+              vatNumber: created.vatChanged,
+            } satisfies Omit<VatChangedAnswer, 'error'>,
           );
         }
         if ('problem' in created) {

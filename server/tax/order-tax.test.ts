@@ -44,7 +44,7 @@ describe('orderTax', () => {
       tax: 'VAT',
       rate: 19,
       place: 'Germany',
-      scheme: 'EU VAT, non-Union OSS',
+      scheme: "The studio's EU VAT number",
       number: 'EU124000001',
       cents: 638,
     });

@@ -76,6 +76,8 @@ export type OrderTax = {
   schemeName: string | null;
   /** The currency the scheme's return is made in (EUR for the OSS). */
   schemeCurrency?: string | null;
+  /** The registration number as the buyer reads it ("The studio's EU VAT number"). */
+  numberName?: string | null;
   number: string | null;
   tax: string | null;
   place: string | null;
@@ -91,9 +93,14 @@ export type OrderTax = {
   regionUnknown?: true;
   business?: VatNumberCheck;
   reverseCharged?: true;
+  /** Reverse-charged at prices net of the VAT a consumer's include there (orders since). */
+  pricedNet?: true;
 };
 
-/** The tax of an order paying `grossCents` (its lines' prices) less `discountCents`. */
+/**
+ * The tax of an order paying `grossCents` (its lines' prices) less `discountCents`. `pricedNet`:
+ * a business's lines were priced net of the VAT, its number confirmed (`business`).
+ */
 export function orderTax(
   table: TaxTable | null | undefined,
   evidence: TaxEvidence,
@@ -101,6 +108,7 @@ export function orderTax(
   discountCents: number,
   currency: string,
   business?: VatNumberCheck | null,
+  pricedNet = false,
 ): OrderTax {
   // A business is where the VAT number VIES confirmed is registered, whatever else says.
   const country =
@@ -129,6 +137,7 @@ export function orderTax(
     schemeName: rule.scheme.name,
     schemeCurrency: rule.scheme.currency,
     number: rule.scheme.number,
+    numberName: rule.scheme.numberName ?? null,
   };
   if (rule.kind === 'closed') {
     const place = rule.scheme.places.find((each) => each.country === country)?.name ?? null;
@@ -160,6 +169,7 @@ export function orderTax(
     ...checked,
     ...(rule.kind === 'taxed' ? {} : { regionUnknown: true as const }),
     ...(reverseCharged ? { reverseCharged: true as const } : {}),
+    ...(reverseCharged && pricedNet ? { pricedNet: true as const } : {}),
   };
 }
 
@@ -211,9 +221,14 @@ export function taxFromPayPal(
   currency: string,
 ): OrderTax {
   const unit = order.purchase_units?.[0];
-  const number = unit && !unit.amount.breakdown?.tax_total ? reverseChargedTo(unit) : null;
-  const business: VatNumberCheck | null = number
-    ? { number, check: 'valid', checkedAt: order.create_time ?? '', consultation: null }
+  const sold = unit && !unit.amount.breakdown?.tax_total ? reverseChargedTo(unit) : null;
+  const business: VatNumberCheck | null = sold
+    ? {
+        number: sold.number,
+        check: 'valid',
+        checkedAt: order.create_time ?? '',
+        consultation: null,
+      }
     : null;
   return orderTax(
     table,
@@ -222,6 +237,7 @@ export function taxFromPayPal(
     discountCents,
     currency,
     business,
+    sold?.pricedNet,
   );
 }
 
@@ -250,11 +266,13 @@ export function taxStatement(tax: OrderTax | null): TaxStatement | null {
     tax: tax.tax,
     rate: tax.rate,
     place: tax.place,
-    scheme: tax.schemeName ?? tax.scheme,
+    // The number as the buyer reads it; the scheme's own name is the studio's report's.
+    scheme: tax.numberName ?? tax.schemeName ?? tax.scheme,
     number: tax.number ?? '',
     cents: tax.taxCents,
     ...(tax.business
       ? { business: { number: tax.business.number, check: tax.business.check } }
       : {}),
+    ...(tax.pricedNet ? { pricedNet: true as const } : {}),
   };
 }

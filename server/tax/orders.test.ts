@@ -15,7 +15,9 @@ import {
   serviceFor,
   stoic,
   type Receipt,
+  addCode,
   approve,
+  ask,
   capture,
   captureOf,
 } from '../testing/harness';
@@ -59,7 +61,7 @@ describe('tax included in the price', () => {
     )!;
     assert.match(
       email.text!,
-      /VAT 19 % \(Germany\) included: \$6\.38 USD\nEU VAT, non-Union OSS registration number EU124000001/,
+      /VAT 19 % \(Germany\) included: \$6\.38 USD\nThe studio's EU VAT number: EU124000001/,
     );
   });
 
@@ -210,36 +212,102 @@ describe('business buyers: a VAT number VIES confirms is reverse-charged', () =>
       body: JSON.stringify(body),
     });
 
-  test('a German business pays $39.99 with no VAT at PayPal, and its receipt and e-mail say reverse charged', async () => {
+  test('a German business is told at Continue that VIES confirms its number, and pays $33.61: the $39.99 less the 19 % VAT it includes', async () => {
+    const asked = await ask(it.service, '/api/vat-number', {
+      country: 'DE',
+      vatNumber: 'de 136 695 976',
+    });
+    assert.equal(asked.status, 200);
+    assert.deepEqual(await asked.json(), { number: 'DE136695976', check: 'valid' });
+
     const created = await createOrder(it.service, [stoic], {
       place: { country: 'DE', vatNumber: 'de 136 695 976' },
+      vatCheck: 'valid',
     });
     assert.equal(created.status, 201);
     const { id, vatNumber } = (await created.json()) as CreatedAnswer;
     assert.deepEqual(vatNumber, { number: 'DE136695976', check: 'valid' });
     const unit = (await atPayPal(it.service, id)).purchase_units![0]!;
-    assert.deepEqual(unit.amount, { ...usd('39.99'), breakdown: { item_total: usd('39.99') } });
-    assert.equal(unit.items![0]!.tax, undefined);
-    assert.match(unit.description!, /VAT reverse charged: DE136695976$/);
+    assert.deepEqual(unit.amount, { ...usd('33.61'), breakdown: { item_total: usd('33.61') } });
+    assert.deepEqual([unit.items![0]!.unit_amount, unit.items![0]!.tax], [usd('33.61'), undefined]);
+    assert.match(unit.description!, /Net, VAT reverse charged: DE136695976$/);
 
     await approve(it.service, id, { payerCountry: 'DE' });
     const response = await capture(it.service, id);
     assert.equal(response.status, 200);
-    const tax = it.service.store.findOrder(id)!.tax!;
+    const order = it.service.store.findOrder(id)!;
+    const tax = order.tax!;
     assert.deepEqual(
-      [tax.country, tax.scheme, tax.taxCents, tax.netCents, tax.reverseCharged],
-      ['DE', 'eu-oss', 0, 3999, true],
+      [order.totalCents, tax.country, tax.scheme, tax.taxCents, tax.netCents, tax.pricedNet],
+      [3361, 'DE', 'eu-oss', 0, 3361, true],
     );
     assert.deepEqual([tax.business?.number, tax.business?.check], ['DE136695976', 'valid']);
     const receipt = (await response.json()) as DeliveredAnswer;
+    assert.equal(receipt.totalCents, 3361);
     assert.deepEqual(receipt.tax?.business, { number: 'DE136695976', check: 'valid' });
+    assert.equal(receipt.tax?.pricedNet, true);
     await it.service.settled();
     const text = emailOf(id).text!;
+    assert.match(text, /Stoic Pack: \$33\.61 USD\nTotal: \$33\.61 USD/);
     assert.match(
       text,
-      /VAT reverse charged: DE136695976\. You account for the VAT in your country\./,
+      /Prices net of VAT \(Germany, 19 %\)\.\nVAT reverse charged: DE136695976\. You account for the VAT in your country\./,
     );
     assert.doesNotMatch(text, /included: \$/);
+  });
+
+  test('a code for a business is taken off its net prices, in the preview and at PayPal alike', async () => {
+    addCode(it.service, 'NET10', { value: 10 });
+    const preview = await ask(it.service, '/api/discounts/check', {
+      code: 'NET10',
+      items: [stoic.slug],
+      pricedNet: 'DE',
+    });
+    assert.deepEqual(await preview.json(), {
+      applies: true,
+      code: 'NET10',
+      discountCents: 336,
+      itemTotalCents: 3361,
+      totalCents: 3025,
+    });
+    const created = await createOrder(it.service, [stoic], {
+      code: 'NET10',
+      place: { country: 'DE', vatNumber: 'DE136695976' },
+      vatCheck: 'valid',
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+    const { id } = (await created.json()) as CreatedAnswer;
+    const unit = (await atPayPal(it.service, id)).purchase_units![0]!;
+    assert.deepEqual(unit.amount, {
+      ...usd('30.25'),
+      breakdown: { item_total: usd('33.61'), discount: usd('3.36') },
+    });
+  });
+
+  test('VIES answering otherwise than the page showed: no order, and its answer now for the page to show', async () => {
+    // The page said VIES confirmed the number (and showed the net price); VIES now does not know it.
+    const created = await createOrder(it.service, [stoic], {
+      place: { country: 'DE', vatNumber: 'DE129273398' },
+      vatCheck: 'valid',
+    });
+    assert.equal(created.status, 409);
+    assert.deepEqual(await created.json(), {
+      error: 'VIES answers otherwise about the VAT number than the page showed.',
+      reason: 'vat-changed',
+      vatNumber: { number: 'DE129273398', check: 'invalid' },
+    });
+    // A page from before the check sends no answer: priced by VIES's word, as before.
+    const older = await createOrder(it.service, [stoic], {
+      place: { country: 'DE', vatNumber: 'DE129273398' },
+    });
+    assert.equal(older.status, 201);
+    // A number for a country outside the EU, or malformed, is refused, naming the field.
+    const wrong = await ask(it.service, '/api/vat-number', {
+      country: 'US',
+      vatNumber: 'DE136695976',
+    });
+    assert.equal(wrong.status, 400);
+    assert.match(await wrong.text(), /vatNumber/);
   });
 
   test('a number VIES does not know, or VIES down: VAT included as for a consumer, and the buyer told why', async () => {

@@ -293,6 +293,7 @@ export const createOrder = (
     shownTotalCents = orderTotalCents(packs),
     headers = {},
     place = {},
+    vatCheck,
   }: {
     code?: string;
     email?: string;
@@ -300,6 +301,8 @@ export const createOrder = (
     headers?: Record<string, string>;
     /** Where the buyer says they are (none: a page from before tax), and a business's VAT number. */
     place?: { country?: string; region?: string; vatNumber?: string };
+    /** What the page showed of VIES's answer about the number (none: a page from before). */
+    vatCheck?: 'valid' | 'invalid' | 'unavailable';
   } = {},
 ) =>
   ask(
@@ -309,6 +312,7 @@ export const createOrder = (
       items: packs.map((pack) => pack.slug),
       shownTotalCents,
       customer: { ...CUSTOMER, email, ...place },
+      ...(vatCheck ? { vatCheck } : {}),
       ...(code ? { code } : {}),
     },
     headers,
