@@ -6,6 +6,7 @@ import { CartProvider } from '@/components/cart/cart-provider';
 import { PendingOrder } from '@/components/checkout/pending-order';
 import { EarlyTaps } from '@/components/chrome/early-taps';
 import { FirstScreen } from '@/components/chrome/first-screen';
+import { PriceTax } from '@/components/chrome/price-tax';
 import { HydratedMark } from '@/components/chrome/hydrated-mark';
 import { SiteFooter } from '@/components/chrome/site-footer';
 import { SiteHeader } from '@/components/chrome/site-header';
@@ -47,6 +48,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <head>
         <FirstScreen />
         <EarlyTaps />
+        <PriceTax />
       </head>
       <body>
         <JsonLd

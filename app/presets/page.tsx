@@ -26,6 +26,7 @@ import { fillIn } from '@/lib/shared/copy';
 import { packLookUrl } from '@/lib/media';
 import { withRating } from '@/lib/reviews';
 import { formatPrice } from '@/lib/shared/money';
+import { PriceTaxNote } from '@/components/shop/price-tax-note';
 import { productPath, TRY_ON_ID } from '@/lib/routes';
 import styles from './presets.module.css';
 import button from '@/components/ui/button.module.css';
@@ -47,9 +48,15 @@ function productTile(product: Product, index: number): JSX.Element {
         <TileBody
           image={product.image}
           title={product.name}
-          detail={`${price} · ${fillIn(shopCopy.cart.save, {
-            amount: formatPrice(product.savingCents, site.currency),
-          })}`}
+          detail={
+            <>
+              {price} ·{' '}
+              {fillIn(shopCopy.cart.save, {
+                amount: formatPrice(product.savingCents, site.currency),
+              })}
+              <PriceTaxNote separated />
+            </>
+          }
           decorative
         />
       </Link>
@@ -63,7 +70,12 @@ function productTile(product: Product, index: number): JSX.Element {
         <TileBody
           image={product.image}
           title={product.name}
-          detail={withRating(price, [product])}
+          detail={
+            <>
+              {withRating(price, [product])}
+              <PriceTaxNote separated />
+            </>
+          }
           decorative
           priority={index === 0}
         />
@@ -76,7 +88,10 @@ function productTile(product: Product, index: number): JSX.Element {
       />
       <div>
         <h2 className={styles.quickTitle}>{product.name}</h2>
-        <p className={styles.quickPrice}>{price}</p>
+        <p className={styles.quickPrice}>
+          {price}
+          <PriceTaxNote separated className={styles.quickTax} />
+        </p>
         <p>{product.description}</p>
         <div className={styles.quickActions}>
           <AddToCartButton slug={product.slug} />

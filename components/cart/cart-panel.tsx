@@ -3,6 +3,7 @@
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { ApproxPrice } from '@/components/shop/approx-price';
+import { PriceTaxNote } from '@/components/shop/price-tax-note';
 import { Link } from '@/components/ui/link';
 import { cheaperWay, lineCount, repeatedPacks, savingCents } from '@/lib/browser/cart';
 import { fillIn } from '@/lib/shared/copy';
@@ -158,7 +159,10 @@ export function CartPanel({
             )}
             <div className={styles.foot}>
               <p className={styles.subtotal}>
-                <span>{copy.subtotal}</span>
+                <span>
+                  {copy.subtotal}
+                  <PriceTaxNote separated className={styles.tax} />
+                </span>
                 <strong data-testid="cart-subtotal">
                   {formatPrice(orderTotalCents(lines), currency)}
                 </strong>

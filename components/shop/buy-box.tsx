@@ -6,6 +6,7 @@ import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
 import { settings } from '@/lib/settings';
 import { ApproxPrice } from './approx-price';
+import { PriceTaxNote } from './price-tax-note';
 import styles from './buy-box.module.css';
 
 /** The licence in two short lists: you may, you may not. */
@@ -89,6 +90,7 @@ export function BuyBox({
             {fillIn(shopCopy.cart.save, { amount: formatPrice(savingCents, site.currency) })}
           </span>
         )}
+        <PriceTaxNote className={styles.tax} />
       </p>
       {/* Its line is kept in the static HTML, so that Add to Cart does not move when it fills. */}
       <p className={styles.charged}>

@@ -3,6 +3,7 @@ import { site, type Deliverable } from '@/lib/content';
 import { formatPrice } from '@/lib/shared/money';
 import { productPath } from '@/lib/routes';
 import { withRating } from '@/lib/reviews';
+import { PriceTaxNote } from './price-tax-note';
 
 /**
  * Preset packs as tiles with their prices, each leading to its page. `opensPage`: the tiles are on
@@ -24,7 +25,12 @@ export function PresetTiles({
           key={preset.slug}
           image={preset.image}
           title={preset.name}
-          detail={withRating(formatPrice(preset.priceCents, site.currency), [preset])}
+          detail={
+            <>
+              {withRating(formatPrice(preset.priceCents, site.currency), [preset])}
+              <PriceTaxNote separated />
+            </>
+          }
           href={productPath(preset)}
           priority={opensPage && index === 0}
         />

@@ -37,7 +37,7 @@ export function TileBody({
 }: {
   image: Image;
   title: string;
-  detail?: string;
+  detail?: ReactNode;
   decorative: boolean;
   /** On the first screen (see Picture). */
   priority?: boolean;
@@ -70,7 +70,7 @@ export function Tile({
 }: {
   image: Image;
   title: string;
-  detail?: string;
+  detail?: ReactNode;
   href?: string;
   priority?: boolean;
 }) {

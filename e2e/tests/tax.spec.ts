@@ -7,12 +7,17 @@
 import { checkoutCopy, presets, site, tax } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import { presetPath } from '@/lib/routes';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { fillDetails } from '../fixtures/details';
 import { emailsAbout } from '../stubs/outbox';
 import { paypalOrder, publishPrices, stubPayPal } from '../stubs/paypal';
 
 const stoic = presets.find((p) => p.slug === 'stoic-pack')!;
+
+/** What a price's tax note says ("Includes VAT"), as its CSS draws it; none where nothing shows. */
+const priceTaxSaid = (note: Locator) =>
+  note.evaluate((element) => getComputedStyle(element, '::before').content);
 
 // One after the other: switching the UK's scheme off switches it off for the whole service, and
 // the desktop's UK buyer must not be paying meanwhile.
@@ -93,6 +98,12 @@ test('each buyer pays the shown $39.99; the tax it includes is split at PayPal, 
     const where = `${buyer.country}${buyer.region ? `-${buyer.region}` : ''}`;
     const email = `tax-${where.toLowerCase()}-${test.info().project.name}@example.com`;
     await page.goto(presetPath(stoic));
+    // In English (US): no place the shop taxes, so no word of tax beside the price.
+    if (index === 0) {
+      expect(await priceTaxSaid(page.locator('main').getByTestId('price-tax').first())).toBe(
+        'none',
+      );
+    }
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await cart.checkoutButton.click();
     // The payer's PayPal account is in the same place: two pieces of evidence that agree.
@@ -146,6 +157,37 @@ test('each buyer pays the shown $39.99; the tax it includes is split at PayPal, 
   }
 });
 
+test.describe('Lena in Berlin, with an English (UK) browser', () => {
+  test.use({ locale: 'en-GB', timezoneId: 'Europe/Berlin' });
+
+  test('every price says it includes VAT, from the first paint; the checkout asks "Buying from Germany?", not the UK', async ({
+    page,
+    cart,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, 'a phone: where a line that wraps would move the page');
+    await page.goto(presetPath(stoic));
+    const note = page.locator('main').getByTestId('price-tax').first();
+    // Drawn before React: the static page's own first paint says it.
+    expect(await priceTaxSaid(note)).toBe(`"${fillIn(tax.words.withPrice, { tax: 'VAT' })}"`);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    expect(await priceTaxSaid(cart.panel.getByTestId('price-tax'))).toBe('" · Includes VAT"');
+    await cart.checkoutButton.click();
+    // The time zone says Germany, whatever the language's region: asked first, and answered here.
+    await expect(page.getByTestId('buying-from')).toHaveText(
+      `${fillIn(tax.words.buyingFrom, { place: 'Germany' })} ${tax.words.changePlace}`,
+    );
+    const country = page.getByLabel(tax.words.countryLabel, { exact: true });
+    await expect(country).toHaveValue('DE');
+    await page.getByRole('button', { name: tax.words.changePlace }).click();
+    await expect(country).toBeFocused();
+    await expect(country).toBeInViewport();
+    await expect(page.getByTestId('checkout-tax')).toHaveText(
+      'Includes VAT (Germany, 19 %): $6.38 USD',
+    );
+  });
+});
+
 test('where the studio has switched a scheme off, the buyer is told at the first step and no PayPal order is made', async ({
   page,
   cart,
@@ -183,50 +225,97 @@ test('where the studio has switched a scheme off, the buyer is told at the first
   }
 });
 
-test('a business in Germany gives its VAT number: checked as typed, confirmed at VIES, reverse charged', async ({
-  page,
-  cart,
-  request,
-  isMobile,
-}) => {
-  test.skip(isMobile, 'the form and the service, not layout: desktop');
-  const paypal = await stubPayPal(page);
-  const email = 'accounts@fotostudio.example.de';
-  await page.goto(presetPath(stoic));
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await cart.checkoutButton.click();
-  await page.getByLabel(tax.words.countryLabel, { exact: true }).selectOption('DE');
-  // A wrong check digit is said once the buyer leaves the field, and unsaid as they correct it.
-  const field = page.getByLabel(tax.words.vatNumberLabel);
-  await field.fill('DE 136 695 977');
-  await field.press('Tab');
-  await expect(field).toHaveAccessibleDescription(
-    fillIn(tax.words.vatNumberFormat, { number: 'DE 136 695 977', place: 'Germany' }),
-  );
-  await field.fill('DE 136 695 976');
-  await expect(field).not.toHaveAttribute('aria-invalid');
-  await page.evaluate(() => Object.assign(window, { __paypalApproval: { payerCountry: 'DE' } }));
-  await fillDetails(page, {
-    name: 'Fotostudio Berg GmbH',
-    email,
-    phone: '+49 30 1234567',
-    address: 'Torstraße 1, Berlin',
-  });
-  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
-  await expect(page).toHaveURL('/thank-you/');
-  const reverseCharged = fillIn(tax.words.reverseCharged, { number: 'DE136695976' });
-  await expect(page.getByTestId('receipt-tax')).toHaveText(reverseCharged);
+test.describe('a business in Germany, in German', () => {
+  test.use({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  const viesBase = `http://127.0.0.1:${process.env.E2E_VIES_PORT ?? 8791}`;
+  const viesAnswers = (request: APIRequestContext, available: boolean) =>
+    request.post(`${viesBase}/fake/member-states/DE`, { data: { available } });
 
-  // The number as the service checks it; no VAT at PayPal; the e-mail says the same.
-  const { id, body } = paypal.orders[0]!;
-  expect(body.customer).toMatchObject({ country: 'DE', vatNumber: 'DE136695976' });
-  const unit = (await paypalOrder(request, id)).purchase_units![0]!;
-  expect(unit.amount).toEqual({
-    currency_code: 'USD',
-    value: '39.99',
-    breakdown: { item_total: { currency_code: 'USD', value: '39.99' } },
+  test('its VAT number is checked as typed, answered by VIES before PayPal (a typo corrected, VIES down then back), and it pays $33.61 net', async ({
+    page,
+    cart,
+    request,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'the form and the service, not layout: desktop');
+    const paypal = await stubPayPal(page);
+    const email = 'accounts@fotostudio.example.de';
+    await page.goto(presetPath(stoic));
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await cart.checkoutButton.click();
+    await expect(page.getByTestId('buying-from')).toHaveText(
+      `${fillIn(tax.words.buyingFrom, { place: 'Germany' })} ${tax.words.changePlace}`,
+    );
+    // A wrong check digit is said once the buyer leaves the field, and unsaid as they correct it.
+    const field = page.getByLabel(tax.words.vatNumberLabel);
+    await field.fill('DE 136 695 977');
+    await field.press('Tab');
+    await expect(field).toHaveAccessibleDescription(
+      fillIn(tax.words.vatNumberFormat, { number: 'DE 136 695 977', place: 'Germany' }),
+    );
+    // Well-formed, but a typo VIES does not know: said before any PayPal button, as a consumer's price.
+    await field.fill('DE 129 273 398');
+    await expect(field).not.toHaveAttribute('aria-invalid');
+    await page.evaluate(() => Object.assign(window, { __paypalApproval: { payerCountry: 'DE' } }));
+    await fillDetails(page, {
+      name: 'Fotostudio Berg GmbH',
+      email,
+      phone: '+49 30 1234567',
+      address: 'Torstraße 1, Berlin',
+    });
+    const answer = page.getByTestId('vat-answer');
+    await expect(answer.getByRole('status')).toHaveText(
+      fillIn(tax.words.vatNumberUnknown, { number: 'DE129273398' }),
+    );
+    await expect(page.getByTestId('checkout-total')).toHaveText('$39.99 USD');
+    await expect(page.getByTestId('checkout-tax')).toHaveText(
+      'Includes VAT (Germany, 19 %): $6.38 USD',
+    );
+    expect(paypal.orders).toHaveLength(0);
+    await answer.getByRole('button', { name: tax.words.vatNumberCorrect }).click();
+    await expect(field).toBeFocused();
+    await expect(field).toBeInViewport();
+
+    // VIES is down as he continues: said, with what paying now means; asked again, it confirms.
+    await viesAnswers(request, false);
+    try {
+      await field.fill('DE 136 695 976');
+      await page.getByRole('button', { name: checkoutCopy.continueLabel }).click();
+      await expect(answer.getByRole('status')).toHaveText(
+        fillIn(tax.words.vatNumberUnavailable, { number: 'DE136695976' }),
+      );
+      await expect(page.getByTestId('checkout-total')).toHaveText('$39.99 USD');
+    } finally {
+      await viesAnswers(request, true);
+    }
+    await answer.getByRole('button', { name: tax.words.vatNumberRetry }).click();
+    const reverseCharged = fillIn(tax.words.reverseCharged, { number: 'DE136695976' });
+    await expect(answer.getByRole('status')).toHaveText(reverseCharged);
+    // Confirmed: the consumer's $39.99 less the 19 % VAT it includes, before PayPal.
+    const netOf = fillIn(tax.words.netOf, { tax: 'VAT', place: 'Germany', rate: '19 %' });
+    await expect(page.getByTestId('checkout-total')).toHaveText('$33.61 USD');
+    await expect(page.getByTestId('checkout-tax')).toHaveText(netOf);
+    await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+    await expect(page).toHaveURL('/thank-you/');
+    await expect(page.getByTestId('receipt-tax')).toHaveText(`${netOf} · ${reverseCharged}`);
+    await expect(page.getByTestId('receipt-order')).toContainText('$33.61 USD');
+
+    // The number as the service checks it, and the answer the page showed; no VAT at PayPal.
+    expect(paypal.orders).toHaveLength(1);
+    const { id, body } = paypal.orders[0]!;
+    expect(body).toMatchObject({
+      customer: { country: 'DE', vatNumber: 'DE136695976' },
+      vatCheck: 'valid',
+    });
+    const unit = (await paypalOrder(request, id)).purchase_units![0]!;
+    expect(unit.amount).toEqual({
+      currency_code: 'USD',
+      value: '33.61',
+      breakdown: { item_total: { currency_code: 'USD', value: '33.61' } },
+    });
+    const [mail] = (await emailsAbout(id, 2)).filter((m) => m.to?.[0]?.address === email);
+    expect(mail!.text).toContain(`Stoic Pack: $33.61 USD`);
+    expect(mail!.text).toContain(`${netOf}\n${reverseCharged}`);
+    expect(mail!.text).not.toMatch(/included:/);
   });
-  const [mail] = (await emailsAbout(id, 2)).filter((m) => m.to?.[0]?.address === email);
-  expect(mail!.text).toContain(reverseCharged);
-  expect(mail!.text).not.toMatch(/included:/);
 });

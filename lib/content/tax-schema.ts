@@ -70,10 +70,10 @@ const words = z.object({
   /** After it: the scheme's registration number, under its `numberName`. */
   number: template('scheme', 'number'),
   /**
-   * Beside a price, for a visitor in a place the shop taxes (the pack pages, the tiles, the cart):
-   * "Includes 19 % VAT".
+   * Beside a price, for a visitor whose browser's language names a place the shop taxes (the pack
+   * pages, the tiles, the cart): "Includes VAT". No rate: the guess of the place may be wrong.
    */
-  withPrice: template('tax', 'rate'),
+  withPrice: template('tax'),
   /** At the top of the checkout's details: the place the tax follows, "Buying from Germany?". */
   buyingFrom: template('place'),
   /** The button beside it that takes the buyer to the country. */

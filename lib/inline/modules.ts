@@ -5,6 +5,7 @@
 export const INLINE_SCRIPTS = {
   'early-taps': 'earlyTaps()',
   'first-screen': 'firstScreen(INLINE_ARGUMENT)',
+  'price-tax': 'priceTax(INLINE_ARGUMENT)',
 } as const;
 export type InlineModule = keyof typeof INLINE_SCRIPTS;
 

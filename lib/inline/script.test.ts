@@ -6,6 +6,7 @@ describe('the inline scripts, as the layout inlines them', () => {
   test.each([
     ['early-taps', undefined],
     ['first-screen', { jost: ['Jost fallback'] }],
+    ['price-tax', { words: 'Includes {tax}', taxes: { VAT: ['DE', 'GB'], IGST: ['IN'] } }],
   ] as const)('%s is one self-contained, minified script', (module, argument) => {
     const script = inlineScript(module, argument);
     expect(script).not.toMatch(/\bimport\b|\brequire\(|\bexport\b/);

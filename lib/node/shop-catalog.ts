@@ -77,7 +77,7 @@ function withBusinessWords(tax: unknown) {
     vatNumberCorrect: 'VAT number',
     vatNumberRetry: 'VIES',
     netOf: '{tax} ({place}, {rate})',
-    withPrice: '{tax} {rate}',
+    withPrice: '{tax}',
     buyingFrom: '{place}',
     changePlace: 'Country',
   };
