@@ -97,6 +97,32 @@ test.describe('checkout', () => {
     expect(await violations(page)).toEqual([]);
   });
 
+  test('Enter on Continue as soon as Tab reaches it: the error summary above is in view and has focus', async ({
+    page,
+  }) => {
+    test.skip(test.info().project.name !== 'phone', 'a smooth scroll down a long form: the phone');
+    await stubPayPal(page);
+    await fillCart(page);
+    await page.goto('/checkout/');
+    await page.getByLabel('Full name').fill('Meera Shah');
+    // From the top, Tab down to Continue: the page scrolls smoothly; Enter goes at once.
+    await page.getByLabel('Full name').focus();
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      const onContinue = await page
+        .getByRole('button', { name: checkoutCopy.continueLabel })
+        .evaluate((button) => button === document.activeElement);
+      if (onContinue) break;
+    }
+    await page.keyboard.press('Enter');
+    const summary = page.getByRole('group', { name: checkoutCopy.errorSummary });
+    await expect(summary).toBeFocused();
+    await expect(summary).toBeInViewport();
+    await page.waitForTimeout(800);
+    await expect(summary).toBeInViewport();
+  });
+
   test('cart to thank-you: the service creates the exact order, captures it, then an empty cart', async ({
     page,
     cart,

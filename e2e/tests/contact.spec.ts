@@ -564,6 +564,28 @@ test.describe('the enquiry', () => {
     await expect(thanks).toBeInViewport();
   });
 
+  test('Enter on "Check your answers" as soon as Tab reaches it, far down an empty form: the error summary is in view and has focus', async ({
+    page,
+  }) => {
+    test.skip(test.info().project.name !== 'phone', 'a long smooth scroll: the phone');
+    await stubFormspree(page, formKey, [{ kind: 'success' }]);
+    await page.goto('/contact/');
+    // From the field before it, far below the summary's place: Tab starts a smooth scroll.
+    const check = page.getByRole('button', { name: copy.checkLabel });
+    await check.evaluate((button) =>
+      (button.previousElementSibling as HTMLElement | null)?.focus(),
+    );
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await tabTo(page, copy.checkLabel);
+    await page.keyboard.press('Enter');
+    const summary = page.getByRole('group', { name: copy.errors.summary });
+    await expect(summary).toBeFocused();
+    await expect(summary).toBeInViewport();
+    // And stays there once every scroll has ended.
+    await page.waitForTimeout(800);
+    await expect(summary).toBeInViewport();
+  });
+
   test('Formspree’s client loads on the way to Send, not with the page; a failed download is a failed send', async ({
     page,
     problems,
