@@ -2,6 +2,7 @@ import { checkoutCopy, presets } from '@/lib/content';
 import { expect, test, type Page } from '../fixtures';
 import { violations } from '../fixtures/axe';
 import { fillDetails } from '../fixtures/details';
+import { smoothlyOnto } from '../fixtures/focus';
 import { Cart } from '../fixtures/cart';
 import { apiBase } from '../service';
 import { fillIn } from '@/lib/shared/copy';
@@ -105,16 +106,8 @@ test.describe('checkout', () => {
     await fillCart(page);
     await page.goto('/checkout/');
     await page.getByLabel('Full name').fill('Meera Shah');
-    // From the top, Tab down to Continue: the page scrolls smoothly; Enter goes at once.
-    await page.getByLabel('Full name').focus();
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-    for (let i = 0; i < 12; i++) {
-      await page.keyboard.press('Tab');
-      const onContinue = await page
-        .getByRole('button', { name: checkoutCopy.continueLabel })
-        .evaluate((button) => button === document.activeElement);
-      if (onContinue) break;
-    }
+    // The page still scrolling smoothly to Continue (as after Tab onto it) when Enter goes.
+    await smoothlyOnto(page.getByRole('button', { name: checkoutCopy.continueLabel }));
     await page.keyboard.press('Enter');
     const summary = page.getByRole('group', { name: checkoutCopy.errorSummary });
     await expect(summary).toBeFocused();

@@ -5,6 +5,7 @@ import { longDate } from '@/lib/browser/enquiry/dates';
 import { formatWhole } from '@/lib/browser/enquiry/estimate';
 import { violations } from '../fixtures/axe';
 import { expect, test, type Page } from '../fixtures';
+import { smoothlyOnto } from '../fixtures/focus';
 import { stubFormspree } from '../stubs/formspree';
 
 const formKey = 'your-form-key';
@@ -570,13 +571,9 @@ test.describe('the enquiry', () => {
     test.skip(test.info().project.name !== 'phone', 'a long smooth scroll: the phone');
     await stubFormspree(page, formKey, [{ kind: 'success' }]);
     await page.goto('/contact/');
-    // From the field before it, far below the summary's place: Tab starts a smooth scroll.
-    const check = page.getByRole('button', { name: copy.checkLabel });
-    await check.evaluate((button) =>
-      (button.previousElementSibling as HTMLElement | null)?.focus(),
-    );
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-    await tabTo(page, copy.checkLabel);
+    // Focus on the button far below, and the page still scrolling smoothly to it (as after Tab
+    // onto it) when Enter goes: the summary's scroll must not be overtaken by that one.
+    await smoothlyOnto(page.getByRole('button', { name: copy.checkLabel }));
     await page.keyboard.press('Enter');
     const summary = page.getByRole('group', { name: copy.errors.summary });
     await expect(summary).toBeFocused();
