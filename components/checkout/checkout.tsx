@@ -152,6 +152,8 @@ function CheckoutSteps({
       shownTotalCents: itemTotal,
       customer: details!,
       ...(details?.vatNumber && business ? { vatCheck: business.check } : {}),
+      // The e-mail gives the links' expiry in the buyer's own time too.
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       ...(applied ? { code: applied.code } : {}),
       ...(isFundingSource(fundingSource) ? { fundingSource } : {}),
     });

@@ -7,7 +7,8 @@ import type { CheckoutCopy } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
 import type { Receipt } from '@/lib/browser/order-client';
-import { readReceipt, RECEIPT_KEY } from '@/lib/browser/order-storage';
+import { isReceiptLine, readReceipt, RECEIPT_KEY } from '@/lib/browser/order-storage';
+import { useCart } from '@/components/cart/cart-provider';
 import { isTaxStatement, statementLines, type StatementWords } from '@/lib/shared/tax';
 import styles from './checkout.module.css';
 
@@ -43,7 +44,10 @@ export function OrderReceipt({
   guideLabel: string;
 }) {
   const receipt = useSyncExternalStore(noSubscription, storedReceipt, () => null);
+  const cart = useCart();
   if (!receipt) return null;
+  // What was bought, as the e-mail lists it: a bundle by its own name, with the packs it holds.
+  const lines = Array.isArray(receipt.lines) ? receipt.lines.filter(isReceiptLine) : [];
   return (
     <section
       className={styles.step}
@@ -53,6 +57,23 @@ export function OrderReceipt({
         {copy.orderLabel} {receipt.orderId}
         {receipt.totalCents !== undefined && <> · {formatPrice(receipt.totalCents, currency)}</>}
       </p>
+      {lines.length > 0 && (
+        <ul className={styles.receiptLines} aria-label={copy.orderLabel}>
+          {lines.map((line) => (
+            <li key={line.name}>
+              <span>
+                {line.name}
+                {line.packs && (
+                  <small className={styles.members}>
+                    {fillIn(cart.copy.bundleOf, { names: line.packs.join(', ') })}
+                  </small>
+                )}
+              </span>
+              <span>{formatPrice(line.priceCents, currency)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       {receipt.pending ? (
         <p role="status">{fillIn(copy.pending, { email: receipt.email })}</p>
       ) : (

@@ -13,8 +13,13 @@ type Props = {
   onUndo: () => void;
 };
 
-/** "An Anand Karaj", "a Sangeet": the event as the notice names it. */
-const withArticle = (name: string) => `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
+/**
+ * "an Anand Karaj", "a Sangeet", "the Pheras": the event as the notice names it, in the content's
+ * words where "a" or "an" reads wrong (its kind's `inSentences`).
+ */
+const inSentence = (name: string, kind: EnquiryCopy['eventKinds'][number] | undefined) =>
+  kind?.inSentences.find((each) => each.name === name)?.sentence ??
+  `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
 
 /**
  * "We've started with an Anand Karaj at Gurdwara Dasmesh Darbar, as in Harleen & Karan's wedding:
@@ -23,7 +28,7 @@ const withArticle = (name: string) => `${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${
 export function prefillNotice(filled: Prefilled, copy: EnquiryCopy): string {
   const kind = copy.eventKinds.find((entry) => entry.value === filled.kind);
   const event = filled.name || kind?.label;
-  const what = event ? withArticle(event) : filled.venue || filled.city;
+  const what = event ? inSentence(event, kind) : filled.venue || filled.city;
   const parts = [
     fillIn(copy.prefill.started, { event: what }),
     event &&

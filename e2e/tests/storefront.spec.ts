@@ -248,6 +248,12 @@ test.describe('bundles that save', () => {
       [portrait.slug, (portrait.priceCents / 100).toFixed(2)],
     ]);
     const members = portrait.packs;
+    // The thank-you page lists the bundle by its own name and price, as the e-mail does.
+    await expect(
+      page.getByRole('list', { name: checkoutCopy.receipt.orderLabel }).getByRole('listitem'),
+    ).toHaveText([
+      `${portrait.name}${fillIn(shopCopy.cart.bundleOf, { names: members.map((pack) => pack.name).join(', ') })}${price(portrait.priceCents)}`,
+    ]);
     const downloads = page.getByRole('region', { name: checkoutCopy.receipt.downloadsHeading });
     await expect(
       downloads.getByRole('link', { name: checkoutCopy.receipt.downloadLabel }),

@@ -175,6 +175,7 @@ const receiptOf = (order: UnconfirmedOrder, answer: Settled | null): Receipt => 
     downloads: Array.isArray(answer?.downloads) ? answer.downloads : [],
     expiresAt: typeof delivered?.expiresAt === 'number' ? delivered.expiresAt : 0,
     totalCents: delivered?.totalCents,
+    ...(Array.isArray(delivered?.lines) ? { lines: delivered.lines } : {}),
     discount: delivered?.discount ?? null,
     ...(delivered?.tax ? { tax: delivered.tax } : {}),
     ...(answer && 'pending' in answer && answer.pending ? { pending: true } : {}),

@@ -8,6 +8,7 @@ import type { ConfirmationRequest } from '@/lib/shared/checkout';
 import type { AppliedDiscount } from '@/lib/shared/order';
 import type { TaxStatement } from '@/lib/shared/tax';
 import type { OrderApi } from '@/server/routes/api';
+import type { ReceiptLine } from '@/server/routes/contract';
 
 /**
  * An approved order the service created and captures: what finishing it needs (its id, the address
@@ -53,6 +54,8 @@ export type Receipt = Pick<
   InferResponseType<ReturnType<typeof hc<OrderApi>>['orders'][':id']['capture']['$post'], 200>,
   'orderId' | 'email' | 'downloads' | 'expiresAt'
 > & {
+  /** What was bought, a bundle with its packs (absent in an older receipt). */
+  lines?: ReceiptLine[];
   /** What was paid, and the discount if a code applied (absent in an older receipt). */
   totalCents?: number;
   discount?: AppliedDiscount | null;
@@ -125,3 +128,10 @@ export const readReceipt = (storage: Storage) =>
     RECEIPT_KEY,
     (value) => typeof value.email === 'string' && Array.isArray(value.downloads),
   );
+
+/** A receipt's line as stored (which anyone can edit): shown only when it has the shape. */
+export const isReceiptLine = (line: Partial<ReceiptLine> | null): line is ReceiptLine =>
+  typeof line?.name === 'string' &&
+  Number.isInteger(line.priceCents) &&
+  (line.packs === undefined ||
+    (Array.isArray(line.packs) && line.packs.every((pack) => typeof pack === 'string')));

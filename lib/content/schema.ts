@@ -350,6 +350,18 @@ const enquirySchema = z.object({
               hint: 'What families call it, each offered on its own: "Anand Karaj", "Pheras", "Nikah".',
             },
           }),
+        /**
+         * How a sentence names it, or one of its names, where "a" or "an" before it reads wrong:
+         * "We've started with the Pheras at Hindu Sabha Mandir".
+         */
+        inSentences: z
+          .array(z.object({ name: text, sentence: text }))
+          .default([])
+          .meta({
+            cms: {
+              hint: 'Only where "a" or "an" reads wrong: name "Pheras", sentence "the Pheras".',
+            },
+          }),
       }),
     )
     .min(1),

@@ -19,7 +19,33 @@ export type OrderSummary = {
   terms: SaleTerms | null;
   /** The tax its total includes (null: none, or an order from before tax). */
   tax: TaxStatement | null;
+  /** The buyer's time zone, where the checkout gave it: times are given in it beside UTC. */
+  timeZone?: string | null;
 };
+
+/**
+ * "December 6, 2026 at 4:49 PM Central European Standard Time (3:49 PM UTC)": a time in the
+ * buyer's time zone, where the checkout gave one, with UTC beside it; else UTC alone.
+ */
+export function inBuyersTime(at: number, timeZone: string | null | undefined): string {
+  const utc = `${dateFormat.format(at)} UTC`;
+  if (!timeZone || timeZone === 'UTC' || timeZone === 'Etc/UTC') return utc;
+  try {
+    const local = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'long',
+      timeZone,
+    }).format(at);
+    const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short', timeZone: 'UTC' });
+    return `${local} (${time.format(at)} UTC)`;
+  } catch {
+    return utc;
+  }
+}
 
 /** A pack's link, with what it delivers in the buyer's words where the catalogue says it. */
 export type DownloadLink = { name: string; url: string; files?: string };
@@ -91,7 +117,7 @@ export function buyerEmail(
   const taxLines = order.tax && taxWords ? statementLines(taxWords, order.tax, order.currency) : [];
   const terms = say(copy.terms, {
     limit: downloadLimit,
-    expiry: `${dateFormat.format(expiresAt)} UTC`,
+    expiry: inBuyersTime(expiresAt, order.timeZone),
   });
   const questions = say(copy.questions, { email: studio.email });
   // The terms the order was made under (orders.terms), not today's; older orders: the catalogue's.

@@ -169,6 +169,7 @@ export function orderContext(deps: OrderDeps) {
     discount: order.discountCode ? { code: order.discountCode, cents: order.discountCents } : null,
     terms: order.terms,
     tax: taxStatement(order.tax),
+    timeZone: order.timeZone ?? null,
   });
 
   /**

@@ -42,6 +42,8 @@ export type NewOrder = {
   fundingSource?: FundingSource;
   /** The visitor's country as the CDN in front of the service tells it, where trusted. */
   viewerCountry?: string | null;
+  /** The buyer's time zone (IANA), for the e-mail's times. */
+  timeZone?: string;
 };
 
 /**
@@ -178,6 +180,7 @@ export async function createOrder(
     createdAt: at,
     // The terms the pages state, as of this order: a later edit does not rewrite them.
     terms: shop.terms ?? null,
+    timeZone: input.timeZone ?? null,
     tax: orderTax(
       shop.tax,
       {

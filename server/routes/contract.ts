@@ -19,6 +19,16 @@ import {
 import { VAT_CHECKS, type BusinessBuyer, type TaxStatement } from '@/lib/shared/tax';
 import { readVatNumber } from '@/lib/shared/vat-number';
 
+/** Whether the runtime knows this IANA time zone. */
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 export const orderIdSchema = z
   .string()
   .regex(new RegExp(`^${ORDER_ID_PATTERN}$`), 'must be a PayPal order id');
@@ -64,6 +74,16 @@ export const newOrderSchema = z.strictObject({
         error: "must be a VAT number of the buyer's country (EU), such as DE136695976",
       },
     ),
+  /**
+   * The buyer's time zone (IANA: "Europe/Berlin"): the e-mail gives times in it too. One this
+   * service does not know is dropped, never a reason to refuse the order.
+   */
+  timeZone: z
+    .string()
+    .max(64)
+    .transform((zone) => (isTimeZone(zone) ? zone : undefined))
+    .optional()
+    .catch(undefined),
   /** What the page showed of VIES's answer about the VAT number (POST /api/vat-number). */
   vatCheck: z.enum(VAT_CHECKS).optional(),
   code: z.string().trim().min(1).max(64).optional(),
@@ -182,6 +202,8 @@ export type DeliveredAnswer = {
   /** Where the e-mail with the links went. */
   email: string;
   totalCents: number;
+  /** What was bought, as the e-mail lists it: each item at its price, a bundle with its packs. */
+  lines: ReceiptLine[];
   discount: AppliedDiscount | null;
   /** The tax the total includes, as the receipt states it (absent where it includes none). */
   tax?: TaxStatement;
@@ -191,6 +213,9 @@ export type DeliveredAnswer = {
   /** Another call delivered it first. */
   alreadyConfirmed?: true;
 };
+
+/** An item of a delivered order: its name and price, and the packs a bundle held when sold. */
+export type ReceiptLine = { name: string; priceCents: number; packs?: string[] };
 
 /** 202 from the capture and the confirmation: paid, the payment still pending at PayPal. */
 export type PendingAnswer = {

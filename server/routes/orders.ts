@@ -43,6 +43,11 @@ export const receipt = (
     orderId: order.id,
     email: order.email,
     totalCents: order.totalCents,
+    lines: order.lines.map((line) => ({
+      name: line.name,
+      priceCents: line.priceCents,
+      ...(line.members ? { packs: line.members.map((member) => member.name) } : {}),
+    })),
     discount: order.discountCode ? { code: order.discountCode, cents: order.discountCents } : null,
     ...(statement ? { tax: statement } : {}),
     downloads: downloads.map(({ name, url }) => ({ name, url })),
@@ -81,7 +86,7 @@ export function orderRoutes({
       // publishes, at the total the page showed, with the code's use held for it. Nothing is
       // charged until the buyer approves and the capture below runs.
       .post('/', ...jsonBody(newOrderSchema), async (c) => {
-        const { items, shownTotalCents, customer, vatCheck, code, fundingSource } =
+        const { items, shownTotalCents, customer, vatCheck, timeZone, code, fundingSource } =
           c.req.valid('json');
         let created;
         try {
@@ -90,6 +95,7 @@ export function orderRoutes({
             shownTotalCents,
             customer,
             vatCheck,
+            timeZone,
             code,
             fundingSource,
             viewerCountry: viewerCountry(c),

@@ -50,10 +50,10 @@ export function openStore(file: string) {
   const insertOrder = db.prepare(
     `INSERT OR IGNORE INTO orders
        (id, ref, email, name, phone, address, lines, totalCents, currency, discountCode,
-        discountCents, source, status, createdAt, terms, tax)
+        discountCents, source, status, createdAt, terms, tax, timeZone)
      VALUES
        (@id, @ref, @email, @name, @phone, @address, @lines, @totalCents, @currency, @discountCode,
-        @discountCents, @source, @status, @createdAt, @terms, @tax)`,
+        @discountCents, @source, @status, @createdAt, @terms, @tax, @timeZone)`,
   );
   const setEmail = db.prepare('UPDATE orders SET email = ? WHERE id = ?');
   const updateTax = db.prepare('UPDATE orders SET tax = ? WHERE id = ?');
@@ -146,6 +146,7 @@ export function openStore(file: string) {
       lines: JSON.stringify(order.lines),
       terms: order.terms && JSON.stringify(order.terms),
       tax: order.tax && JSON.stringify(order.tax),
+      timeZone: order.timeZone ?? null,
       status,
     });
 

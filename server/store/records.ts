@@ -42,6 +42,11 @@ export type OrderRecord = {
    * orders sold before tax, and for orders a browser created at PayPal.
    */
   tax: OrderTax | null;
+  /**
+   * The buyer's time zone as the checkout gave it (IANA: "Europe/Berlin"): the e-mail gives the
+   * links' expiry in it beside UTC. Null or absent where none was given (restored orders, say).
+   */
+  timeZone?: string | null;
 };
 
 /** Money given back on an order: PayPal's id for the refund, the cents, the tax in them. */

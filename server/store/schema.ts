@@ -4,7 +4,7 @@ import { stateCheck } from '../orders/states';
 import { BOOKING_TABLES } from '../booking/tables';
 import { COPY } from './records';
 
-const SCHEMA_VERSION = 11;
+const SCHEMA_VERSION = 12;
 
 /**
  * What a link has sent of the copy under way (v5): its byte ranges (JSON), the file size they are
@@ -78,7 +78,9 @@ const TABLES = `
     deliveredAt INTEGER,
     terms TEXT,
     -- v9: the tax the order's total includes, with its evidence (JSON, server/tax/order-tax.ts OrderTax).
-    tax TEXT
+    tax TEXT,
+    -- v12: the buyer's time zone as the checkout gave it (IANA), for the e-mail's times.
+    timeZone TEXT
   );
   CREATE TABLE links (
     id TEXT PRIMARY KEY,
@@ -134,8 +136,8 @@ const INDEXES = `
 `;
 
 /**
- * Creates the tables, or brings an older database to version 11: from version 10 by the
- * bookings' tables; from version 9 also by the codes
+ * Creates the tables, or brings an older database to version 12: from version 11 by each
+ * order's time zone; from version 10 also by the bookings' tables; from version 9 also by the codes
  * restored from orders; from version 8 also by each order's
  * tax and the refunds; from version 7 also by the reviews' withdrawal; from version 6 also by the outbox's
  * new kinds and the reviews; from version 5 also the terms of sale of each order; from version 4 also what a link sent of the copy under way; from version 3 also who held a code's use; from version 2 (before orders the service creates, code reservations, link
@@ -178,6 +180,7 @@ export function migrate(db: Database.Database) {
       if (version <= 9) db.exec('ALTER TABLE codes ADD COLUMN restoredAt INTEGER');
       // v11: weddings booked on the site (server/booking/tables.ts).
       if (version <= 10) db.exec(BOOKING_TABLES);
+      if (version <= 11) db.exec('ALTER TABLE orders ADD COLUMN timeZone TEXT');
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     })();
     return;
@@ -200,8 +203,8 @@ export function migrate(db: Database.Database) {
     if (version === 2) {
       db.exec(`
         INSERT INTO orders SELECT id, NULL, email, name, phone, address, lines, totalCents,
-          currency, discountCode, discountCents, source, status, createdAt, deliveredAt, NULL, NULL
-          FROM orders_v2;
+          currency, discountCode, discountCents, source, status, createdAt, deliveredAt, NULL, NULL,
+          NULL FROM orders_v2;
         INSERT INTO links (id, orderId, pack, expiresAt, used, revokedAt)
           SELECT id, orderId, pack, expiresAt, downloads * ${COPY}, revokedAt FROM links_v2;
         INSERT INTO outbox SELECT * FROM outbox_v2;

@@ -10,7 +10,8 @@ import { statesBefore } from '../orders/states';
 import { COPY, openStore } from './';
 
 // Today's schema taken back a version at a time: each older one is the newer one's, undone further.
-const TO_V10 = `DROP TABLE booking_signatures; DROP TABLE booking_documents; DROP TABLE booking_codes;
+const TO_V11 = 'ALTER TABLE orders DROP COLUMN timeZone;';
+const TO_V10 = `${TO_V11} DROP TABLE booking_signatures; DROP TABLE booking_documents; DROP TABLE booking_codes;
   DROP TABLE booking_payments; DROP TABLE booking_attempts; DROP TABLE booking_audit;
   DROP TABLE bookings; DROP TABLE staff_links; DROP TABLE staff_sessions;`;
 const TO_V9 = `${TO_V10} ALTER TABLE codes DROP COLUMN restoredAt;`;

@@ -223,6 +223,7 @@ describe('business buyers: a VAT number VIES confirms is reverse-charged', () =>
     const created = await createOrder(it.service, [stoic], {
       place: { country: 'DE', vatNumber: 'de 136 695 976' },
       vatCheck: 'valid',
+      timeZone: 'Europe/Berlin',
     });
     assert.equal(created.status, 201);
     const { id, vatNumber } = (await created.json()) as CreatedAnswer;
@@ -254,6 +255,11 @@ describe('business buyers: a VAT number VIES confirms is reverse-charged', () =>
       /Prices net of VAT \(Germany, 19 %\)\.\nVAT reverse charged: DE136695976\. You account for the VAT in your country\./,
     );
     assert.doesNotMatch(text, /included: \$/);
+    // The links' expiry in Berlin's time, with UTC beside it.
+    assert.match(
+      text,
+      /until \w+ \d+, \d{4} at \d+:\d\d:\d\d [AP]M Central European Standard Time \(\d+:\d\d [AP]M UTC\)\./,
+    );
   });
 
   test('a code for a business is taken off its net prices, in the preview and at PayPal alike', async () => {
@@ -296,11 +302,15 @@ describe('business buyers: a VAT number VIES confirms is reverse-charged', () =>
       reason: 'vat-changed',
       vatNumber: { number: 'DE129273398', check: 'invalid' },
     });
-    // A page from before the check sends no answer: priced by VIES's word, as before.
+    // A page from before the check sends no answer: priced by VIES's word, as before. A time
+    // zone the service does not know is dropped, never a reason to refuse.
     const older = await createOrder(it.service, [stoic], {
       place: { country: 'DE', vatNumber: 'DE129273398' },
+      timeZone: 'Mars/Olympus_Mons',
     });
     assert.equal(older.status, 201);
+    const { id: olderId } = (await older.json()) as CreatedAnswer;
+    assert.equal(it.service.store.findOrder(olderId)!.timeZone, null);
     // A number for a country outside the EU, or malformed, is refused, naming the field.
     const wrong = await ask(it.service, '/api/vat-number', {
       country: 'US',

@@ -294,6 +294,7 @@ export const createOrder = (
     headers = {},
     place = {},
     vatCheck,
+    timeZone,
   }: {
     code?: string;
     email?: string;
@@ -303,6 +304,8 @@ export const createOrder = (
     place?: { country?: string; region?: string; vatNumber?: string };
     /** What the page showed of VIES's answer about the number (none: a page from before). */
     vatCheck?: 'valid' | 'invalid' | 'unavailable';
+    /** The buyer's time zone, as the checkout sends it. */
+    timeZone?: string;
   } = {},
 ) =>
   ask(
@@ -313,6 +316,7 @@ export const createOrder = (
       shownTotalCents,
       customer: { ...CUSTOMER, email, ...place },
       ...(vatCheck ? { vatCheck } : {}),
+      ...(timeZone ? { timeZone } : {}),
       ...(code ? { code } : {}),
     },
     headers,
