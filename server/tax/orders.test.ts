@@ -258,7 +258,7 @@ describe('business buyers: a VAT number VIES confirms is reverse-charged', () =>
     // The links' expiry in Berlin's time, with UTC beside it.
     assert.match(
       text,
-      /until \w+ \d+, \d{4} at \d+:\d\d:\d\d [AP]M Central European Standard Time \(\d+:\d\d [AP]M UTC\)\./,
+      /until \w+ \d+, \d{4} at \d+:\d\d [AP]M Central European (Standard|Summer) Time \(\d+:\d\d [AP]M UTC\)\./,
     );
   });
 
