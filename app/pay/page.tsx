@@ -1,3 +1,4 @@
+import { BookingStyles } from '@/components/booking/booking-styles';
 import { PayLink } from '@/components/booking/pay-link';
 import { bookingWords, paymentWords, services } from '@/components/booking/page-words';
 import { ContentPage, contentPageMetadata } from '@/components/ui/content-page';
@@ -8,6 +9,7 @@ export const metadata = contentPageMetadata('pay');
 export default function PayPage() {
   return (
     <ContentPage name="pay">
+      <BookingStyles />
       <PayLink words={bookingWords} paymentWords={paymentWords} {...services} />
     </ContentPage>
   );

@@ -1,3 +1,4 @@
+import { BookingStyles } from '@/components/booking/booking-styles';
 import { Proposal } from '@/components/booking/proposal';
 import { bookingWords, paymentWords, services } from '@/components/booking/page-words';
 import { ContentPage, contentPageMetadata } from '@/components/ui/content-page';
@@ -11,6 +12,7 @@ export const metadata = contentPageMetadata('proposal');
 export default function ProposalPage() {
   return (
     <ContentPage name="proposal">
+      <BookingStyles />
       <Proposal words={bookingWords} paymentWords={paymentWords} {...services} />
     </ContentPage>
   );

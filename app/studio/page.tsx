@@ -1,3 +1,4 @@
+import { BookingStyles } from '@/components/booking/booking-styles';
 import { Studio } from '@/components/booking/studio';
 import { bookingWords, services } from '@/components/booking/page-words';
 import { ContentPage, contentPageMetadata } from '@/components/ui/content-page';
@@ -14,6 +15,7 @@ export default function StudioPage() {
   );
   return (
     <ContentPage name="studio">
+      <BookingStyles />
       <Studio
         words={booking.studio}
         bookingWords={bookingWords}

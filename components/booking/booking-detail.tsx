@@ -6,7 +6,7 @@ import formStyles from '@/components/ui/form.module.css';
 import type { BookingWords, StudioWords } from '@/lib/booking/content';
 import { ask, type BookingView, type StudioClient } from '@/lib/booking/client';
 import { BookingStatus, BookingSummary, shortDay } from './booking-summary';
-import styles from './booking.module.css';
+import { styles } from './booking-styles';
 import type { ProposalInput } from './booking-form';
 
 export type StudioView = BookingView & {

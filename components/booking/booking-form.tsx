@@ -8,7 +8,7 @@ import { eventsFromEnquiry, type StartingPrices } from '@/lib/booking/enquiry';
 import type { BookingEvent } from '@/lib/booking/schedule';
 import type { StudioClient } from '@/lib/booking/client';
 import { ask, type BookingView } from '@/lib/booking/client';
-import styles from './booking.module.css';
+import { styles } from './booking-styles';
 
 /** The currencies the studio contracts in (PayPal's): a wedding quoted in INR is contracted in these. */
 const CURRENCIES = ['CAD', 'USD', 'GBP', 'EUR', 'AUD'] as const;

@@ -5,7 +5,7 @@ import type { BookingWords } from '@/lib/booking/content';
 import type { BookingView } from '@/lib/booking/client';
 import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
-import styles from './booking.module.css';
+import { styles } from './booking-styles';
 
 const fullDate = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeZone: 'UTC' });
 const shortDate = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });

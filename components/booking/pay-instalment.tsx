@@ -13,7 +13,7 @@ import {
 } from '@/lib/booking/client';
 import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
-import styles from './booking.module.css';
+import { styles } from './booking-styles';
 
 export type PaymentWords = { scriptFailed: string; retry: string; loading: string };
 

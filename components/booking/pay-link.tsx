@@ -4,7 +4,7 @@ import type { BookingView, InstalmentView } from '@/lib/booking/client';
 import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
 import { BookingSummary, shortDay } from './booking-summary';
-import styles from './booking.module.css';
+import { styles } from './booking-styles';
 import { PayInstalment, type PayingPageProps } from './pay-instalment';
 import { useBookingLink } from './use-booking-link';
 

@@ -9,7 +9,7 @@ import { useBookingLink } from './use-booking-link';
 import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
 import { BookingStatus, BookingSummary, shortDay } from './booking-summary';
-import styles from './booking.module.css';
+import { styles } from './booking-styles';
 import { PayInstalment, type PayingPageProps } from './pay-instalment';
 import { SignContract } from './sign-contract';
 import { focusIdInView } from '@/lib/browser/focus';

@@ -8,7 +8,7 @@ import formStyles from '@/components/ui/form.module.css';
 import type { BookingWords } from '@/lib/booking/content';
 import { ask, coupleClient, type BookingView } from '@/lib/booking/client';
 import { fillIn } from '@/lib/shared/copy';
-import styles from './booking.module.css';
+import { styles } from './booking-styles';
 import { focusIdInView, focusInView } from '@/lib/browser/focus';
 
 type ToSign = NonNullable<BookingView['toSign']>;

@@ -11,7 +11,7 @@ import { formatPrice } from '@/lib/shared/money';
 import { BookingDetail, type StudioView } from './booking-detail';
 import { BookingForm } from './booking-form';
 import { shortDay } from './booking-summary';
-import styles from './booking.module.css';
+import { styles } from './booking-styles';
 
 type Listed = {
   id: string;

@@ -3,7 +3,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { BookingWords } from '@/lib/booking/content';
 import { ask, coupleClient } from '@/lib/booking/client';
-import styles from './booking.module.css';
+import { styles } from './booking-styles';
 
 type State<T> =
   { kind: 'loading' } | { kind: 'refused'; message: string } | { kind: 'open'; view: T };

@@ -22,9 +22,10 @@ export function ApproxPrice({ cents, className }: { cents: number; className?: s
   // Nothing to approximate in an empty cart.
   const price = cents > 0 ? approximatePrice(cents, currency, locale, money.rates) : null;
   if (!price) return null;
+  // One text: the web fonts' switch then moves no part of it within its line.
   return (
     <span className={className}>
-      {fillIn(money.approximately, { price })}. {fillIn(money.chargedIn, { currency })}
+      {`${fillIn(money.approximately, { price })}. ${fillIn(money.chargedIn, { currency })}`}
     </span>
   );
 }

@@ -27,6 +27,8 @@ function order(
   } = {},
 ): OrderRecord {
   n += 1;
+  // A business VIES confirmed buys at the price net of its country's VAT: 39.99 less 6.38 in Germany.
+  const price = business?.check === 'valid' ? 3361 : 3999;
   return {
     id: `ORDER-${n}`,
     ref: `SJ-${String(n).padStart(12, '0')}`,
@@ -34,8 +36,8 @@ function order(
     name: 'Buyer',
     phone: '',
     address: '',
-    lines: [{ slug: 'stoic-pack', name: 'Stoic Pack', priceCents: 3999, quantity: 1 }],
-    totalCents: 3999,
+    lines: [{ slug: 'stoic-pack', name: 'Stoic Pack', priceCents: price, quantity: 1 }],
+    totalCents: price,
     currency: 'USD',
     discountCode: null,
     discountCents: 0,
@@ -46,10 +48,11 @@ function order(
     tax: orderTax(
       table,
       { given: country, givenRegion: region, paypal, paypalRegion: null, cdn: null },
-      [3999],
+      [price],
       0,
       'USD',
       business,
+      business?.check === 'valid',
     ),
   };
 }
@@ -149,7 +152,7 @@ test('per scheme, place and rate: the quarter’s paid orders, their net and tax
   assert.deepEqual(report.unrecorded, { USD: { orders: 1, grossCents: 3999 } });
   assert.deepEqual(
     report.reverseCharged.map((sale) => [sale.number, sale.country, sale.cents]),
-    [['DE136695976', 'DE', 3999]],
+    [['DE136695976', 'DE', 3361]],
   );
 
   const given = readRates(['EUR=0.92'], 'USD');
@@ -217,7 +220,7 @@ test('the command prints the quarter and writes its CSV from the service’s dat
     );
     assert.match(
       run.stdout,
-      /Reverse charged \(a business's VAT number VIES confirmed; not in the OSS return\): ORDER-\d+, DE136695976 \(DE\), 39\.99 USD/,
+      /Reverse charged \(a business's VAT number VIES confirmed; not in the OSS return\): ORDER-\d+, DE136695976 \(DE\), 33\.61 USD/,
     );
     // The schemes' own currencies from each order's record; only EUR's rate was given.
     assert.deepEqual(readFileSync(csv, 'utf8').trim().split('\n').slice(1), [
