@@ -169,9 +169,10 @@ export function headerRules(pages: readonly PageScripts[], apiBaseUrl?: string):
       headers: [['Cache-Control', immutable]] as [string, string][],
       file: true as const,
     })),
-    // The shop's catalogue, which the order service asks for every minute, and what the build
-    // was made from, which the editor asks for: revalidated each time (an ETag answers 304).
-    ...['/catalog.json', '/version.json'].map((path) => ({
+    // The shop's catalogue, which the order service asks for every minute, what the build was
+    // made from, which the editor asks for, and the booking pages' stylesheet (not named by its
+    // content): revalidated each time (an ETag answers 304).
+    ...['/catalog.json', '/version.json', '/booking.css'].map((path) => ({
       path,
       headers: [revalidate],
       file: true as const,

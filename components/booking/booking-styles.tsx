@@ -12,5 +12,7 @@ export const styles: Readonly<Record<string, string>> = new Proxy(
  * the page is shown, and once however many components render it.
  */
 export function BookingStyles() {
+  // A CSS import would be inlined into every page of the site (see above).
+  // eslint-disable-next-line @next/next/no-css-tags
   return <link rel="stylesheet" href="/booking.css" precedence="booking" />;
 }
