@@ -9,9 +9,14 @@ import { DiscountField } from './discount-field';
 import { OrderSummary, type SaleWords } from './order-summary';
 import { PayPalPayment } from './paypal-payment';
 import { TaxIncluded } from './tax-included';
-import { businessLine, type BusinessBuyer, type TaxRule, type TaxTable } from '@/lib/shared/tax';
+import {
+  businessLine,
+  type BusinessBuyer,
+  type TaxRule,
+  type TaxTable,
+  type TaxWords,
+} from '@/lib/shared/tax';
 import { fillIn } from '@/lib/shared/copy';
-import type { TaxWords } from '@/lib/shared/tax';
 
 type Props = {
   copy: CheckoutCopy;
