@@ -8,9 +8,9 @@ import { fillIn } from '@/lib/shared/copy';
 import { formatPrice } from '@/lib/shared/money';
 import type { Receipt } from '@/lib/browser/order-client';
 import { isReceiptLine, readReceipt, RECEIPT_KEY } from '@/lib/browser/order-storage';
-import { useCart } from '@/components/cart/cart-provider';
 import { isTaxStatement, statementLines, type StatementWords } from '@/lib/shared/tax';
 import styles from './checkout.module.css';
+import { LineName } from './order-summary';
 
 const noSubscription = () => () => {};
 let cached: { raw: string | null; receipt: Receipt | null } = { raw: null, receipt: null };
@@ -44,7 +44,6 @@ export function OrderReceipt({
   guideLabel: string;
 }) {
   const receipt = useSyncExternalStore(noSubscription, storedReceipt, () => null);
-  const cart = useCart();
   if (!receipt) return null;
   // What was bought, as the e-mail lists it: a bundle by its own name, with the packs it holds.
   const lines = Array.isArray(receipt.lines) ? receipt.lines.filter(isReceiptLine) : [];
@@ -61,14 +60,7 @@ export function OrderReceipt({
         <ul className={styles.receiptLines} aria-label={copy.orderLabel}>
           {lines.map((line) => (
             <li key={line.name}>
-              <span>
-                {line.name}
-                {line.packs && (
-                  <small className={styles.members}>
-                    {fillIn(cart.copy.bundleOf, { names: line.packs.join(', ') })}
-                  </small>
-                )}
-              </span>
+              <LineName name={line.name} packs={line.packs} />
               <span>{formatPrice(line.priceCents, currency)}</span>
             </li>
           ))}

@@ -10,6 +10,21 @@ import styles from './checkout.module.css';
 /** How the buyer pays and the terms they buy under, said on both steps of the checkout. */
 export type SaleWords = { payment: string; termsLink: string };
 
+/** An item's name, and for one that holds packs, "With Stoic Pack, Regal Tones" under it. */
+export function LineName({ name, packs }: { name: string; packs?: readonly string[] }) {
+  const { copy } = useCart();
+  return (
+    <span>
+      {name}
+      {packs && (
+        <small className={styles.members}>
+          {fillIn(copy.bundleOf, { names: packs.join(', ') })}
+        </small>
+      )}
+    </span>
+  );
+}
+
 /**
  * The order as it will be charged: its items (one that holds packs with its packs), what comes
  * between them and the total (`children`: a discount), the total, the price in the visitor's
@@ -39,7 +54,7 @@ export function OrderSummary({
   /** Under the total: the tax it includes where the buyer is. */
   taxLine?: ReactNode;
 }) {
-  const { currency, copy } = useCart();
+  const { currency } = useCart();
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <div className={styles.summary}>
@@ -47,16 +62,7 @@ export function OrderSummary({
       <ul aria-label={heading}>
         {lines.map((line) => (
           <li key={line.slug}>
-            <span>
-              {line.name}
-              {line.members && (
-                <small className={styles.members}>
-                  {fillIn(copy.bundleOf, {
-                    names: line.members.map((member) => member.name).join(', '),
-                  })}
-                </small>
-              )}
-            </span>
+            <LineName name={line.name} packs={line.members?.map((member) => member.name)} />
             <span>{formatPrice(line.priceCents, currency)}</span>
           </li>
         ))}
