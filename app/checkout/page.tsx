@@ -18,7 +18,9 @@ export default function CheckoutPage() {
         apiBaseUrl={settings.apiBaseUrl}
         tax={tax}
         countries={countries}
-        timeZones={timeZoneCountries(countries.map(([code]) => code))}
+        timeZones={timeZoneCountries(
+          tax.schemes.flatMap((scheme) => scheme.places.map((place) => place.country)),
+        )}
         studioEmail={site.email}
       />
     </ContentPage>

@@ -24,9 +24,11 @@ export const DETAIL_FIELDS = ['name', 'email', 'phone', 'address'] as const;
 const VAT_NUMBER_ID = 'checkout-vat-number';
 
 /**
- * Where the buyer likely is, where the list has it: the country of the browser's time zone (Berlin
- * says Germany, whatever the language), else the region of its language ("en-GB"). The details
- * step asks it as a question, so that a wrong guess is seen before Continue.
+ * Where the buyer likely is, where the list has it: the country of the browser's time zone where
+ * it is one the tax table names (Berlin says Germany, whatever the language); else the region of
+ * its language ("en-US"), unless that is a taxed place the time zone says the buyer is not in (an
+ * English (UK) browser in Sydney): then none, and the buyer chooses. The details step asks it as a
+ * question, so that a wrong guess is seen before Continue.
  */
 export function likelyCountry(
   countries: readonly (readonly [string, string])[],
@@ -36,7 +38,13 @@ export function likelyCountry(
 ): string {
   const listed = (code: string | null | undefined) =>
     code && countries.some(([each]) => each === code) ? code : null;
-  return listed(timeZones[timeZone]) ?? listed(regionOf(language)) ?? '';
+  const zoned = listed(timeZones[timeZone]);
+  if (zoned) return zoned;
+  const spoken = listed(regionOf(language));
+  // A place's own zone ("Australia/Sydney"), not UTC, which private browsing may report.
+  const placed = /^[A-Z][a-z]+\//.test(timeZone) && !timeZone.startsWith('Etc/');
+  const taxed = new Set(Object.values(timeZones));
+  return spoken && !(placed && taxed.has(spoken)) ? spoken : '';
 }
 
 /** "DE13669597 is not a VAT number of Germany: …", in the table's words. */

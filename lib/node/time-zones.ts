@@ -5,8 +5,9 @@
 import { getAllTimezones } from 'countries-and-timezones';
 
 /**
- * Time zone → the country it is chiefly in (ISO 3166-1 alpha-2), for every zone of a country the
- * checkout lists, old names too (a browser may still say "Asia/Calcutta").
+ * Time zone → the country it is chiefly in (ISO 3166-1 alpha-2), for every zone of the countries
+ * given (those the tax table names: where the guess decides a tax), old names too (a browser may
+ * still say "Asia/Calcutta"). About 2 KB, carried by the checkout page alone.
  */
 export function timeZoneCountries(listed: readonly string[]): Record<string, string> {
   const wanted = new Set(listed);
