@@ -144,12 +144,14 @@ test.describe('checkout', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Thank You for Your Purchase!',
     );
-    // The browser names the packs and the buyer; the service prices them.
+    // The browser names the packs, the buyer and their time zone; the service prices them.
+    const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(paypal.orders.map((order) => order.body)).toEqual([
       {
         items: [stoic.slug, awaken.slug],
         shownTotalCents: stoic.priceCents + awaken.priceCents,
         customer: { ...buyer, country: 'US' },
+        timeZone,
         fundingSource: 'paypal',
       },
     ]);
