@@ -90,10 +90,13 @@ export function BuyBox({
             {fillIn(shopCopy.cart.save, { amount: formatPrice(savingCents, site.currency) })}
           </span>
         )}
-        <PriceTaxNote className={styles.tax} />
       </p>
-      {/* Its line is kept in the static HTML, so that Add to Cart does not move when it fills. */}
+      {/*
+        Its lines are kept in the static HTML, so that Add to Cart does not move when they fill:
+        "Includes VAT" from the first paint, the price in the visitor's money once hydrated.
+      */}
       <p className={styles.charged}>
+        <PriceTaxNote className={styles.tax} />
         <ApproxPrice cents={priceCents} />
       </p>
       <div className={styles.actions}>

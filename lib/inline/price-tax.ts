@@ -7,6 +7,9 @@ export type PriceTaxes = { words: string; taxes: Record<string, string[]> };
 /** The custom property the price's tax line reads (`.price-tax::before`, app/globals.css). */
 export const PRICE_TAX_PROPERTY = '--price-tax';
 
+/** Set on `<html>` with it: a line that holds the note keeps room for it (buy-box.module.css). */
+export const PRICE_TAX_ATTRIBUTE = 'data-price-tax';
+
 /**
  * "Includes VAT" beside every price, for a visitor whose browser's language names a place the shop
  * taxes (one price everywhere: the tax is in it, as EU and UK rules expect it said). Set before the
@@ -23,10 +26,9 @@ export function priceTax({ words, taxes }: PriceTaxes) {
   }
   for (const tax in taxes) {
     if (region && taxes[tax]!.indexOf(region) >= 0) {
-      document.documentElement.style.setProperty(
-        PRICE_TAX_PROPERTY,
-        JSON.stringify(words.replace('{tax}', tax)),
-      );
+      const root = document.documentElement;
+      root.style.setProperty(PRICE_TAX_PROPERTY, JSON.stringify(words.replace('{tax}', tax)));
+      root.setAttribute(PRICE_TAX_ATTRIBUTE, '');
       return;
     }
   }
