@@ -7,7 +7,7 @@ import '@/lib/browser/zod-jitless';
 import { checkoutStep, priceChanges, validateDetails } from '@/lib/shared/checkout';
 import type { CheckoutCopy } from '@/lib/content';
 import { fillIn } from '@/lib/shared/copy';
-import { formatPrice, minorUnit } from '@/lib/shared/money';
+import { formatPrice } from '@/lib/shared/money';
 import { isFundingSource, orderLines, orderTotalCents } from '@/lib/shared/order';
 import {
   checkVatNumber,
@@ -17,7 +17,14 @@ import {
   type UnconfirmedOrder,
 } from '@/lib/browser/order-client';
 import { PENDING_KEY, readPending, type PendingCapture } from '@/lib/browser/order-storage';
-import { placeProblems, pricedNet, takesVatNumber, taxRule, type TaxTable } from '@/lib/shared/tax';
+import {
+  placeProblems,
+  pricedNet,
+  reverseCharges,
+  takesVatNumber,
+  taxRule,
+  type TaxTable,
+} from '@/lib/shared/tax';
 import type { BuyerErrors } from '@/lib/shared/checkout';
 import { checkoutReducer, initialCheckout } from './checkout-state';
 import styles from './checkout.module.css';
@@ -79,11 +86,8 @@ function CheckoutSteps({
   const skus = lines.map((line) => line.slug);
   // A business whose VAT number VIES confirmed buys at prices net of its country's VAT.
   const rule = details ? taxRule(tax, details) : null;
-  const netOf =
-    business?.check === 'valid' && rule?.kind === 'taxed' && rule.scheme.reverseCharge
-      ? rule
-      : null;
-  const selling = netOf ? pricedNet(lines, netOf.rate, minorUnit(currency)) : lines;
+  const netOf = business?.check === 'valid' && reverseCharges(rule) ? rule : null;
+  const selling = netOf ? pricedNet(lines, netOf.rate, currency) : lines;
   // A code is checked for these packs at these prices: a cart or price that changed loses it.
   const discountKey = [...skus, netOf ? `net-of-${details!.country}` : ''].join(',');
   const applied = discount?.skus === discountKey ? discount : null;

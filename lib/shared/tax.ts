@@ -6,7 +6,7 @@
 
 import type { Tax } from '@/lib/content/tax-schema';
 import { fillIn } from './copy';
-import { formatPrice } from './money';
+import { formatPrice, minorUnit } from './money';
 
 /**
  * The studio's tax table as the catalogue publishes it: content/tax.json's schema's output
@@ -109,11 +109,15 @@ export const isTaxStatement = (value: unknown): value is TaxStatement => {
   );
 };
 
+/** Whether a business's VAT number is reverse-charged there (an EU scheme's taxed place). */
+export const reverseCharges = (
+  rule: TaxRule | null | undefined,
+): rule is Extract<TaxRule, { kind: 'taxed' }> =>
+  rule?.kind === 'taxed' && rule.scheme.reverseCharge;
+
 /** Whether the buyer's place lets a business give a VAT number (an EU scheme that reverse-charges). */
-export const takesVatNumber = (table: TaxTable | null | undefined, where: Place) => {
-  const rule = taxRule(table, where);
-  return rule.kind === 'taxed' && rule.scheme.reverseCharge;
-};
+export const takesVatNumber = (table: TaxTable | null | undefined, where: Place) =>
+  reverseCharges(taxRule(table, where));
 
 /**
  * What the checkout, the receipt and the e-mail say of a business buyer's VAT number: reverse
@@ -211,11 +215,11 @@ export const includedLine = (
 export const pricedNet = <Line extends { priceCents: number }>(
   lines: readonly Line[],
   rate: number,
-  unit = 1,
+  currency: string,
 ): Line[] =>
   lines.map((line) => ({
     ...line,
-    priceCents: line.priceCents - includedTax(line.priceCents, rate, unit),
+    priceCents: line.priceCents - includedTax(line.priceCents, rate, minorUnit(currency)),
   }));
 
 /** "Prices net of VAT (Germany, 19 %)", where a reverse-charged sale is priced net. */

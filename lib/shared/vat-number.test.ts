@@ -57,7 +57,7 @@ describe('the receipt’s lines', () => {
       'VAT reverse charged: DE136695976. You account for the VAT in your country.',
     ]);
     // 39.99 less the 6.38 of VAT it includes; each line on its own.
-    expect(pricedNet([{ priceCents: 3999 }, { priceCents: 11999 }], 19)).toEqual([
+    expect(pricedNet([{ priceCents: 3999 }, { priceCents: 11999 }], 19, 'USD')).toEqual([
       { priceCents: 3361 },
       { priceCents: 10083 },
     ]);

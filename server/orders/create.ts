@@ -21,8 +21,13 @@ import { saleText } from '../paypal/paid';
 import { orderTax } from '../tax/order-tax';
 import { orderSeal, saleSeal } from '../downloads/tokens';
 import { countryName } from '@/lib/shared/countries';
-import { minorUnit } from '@/lib/shared/money';
-import { pricedNet, taxRule, type BusinessBuyer, type VatCheck } from '@/lib/shared/tax';
+import {
+  pricedNet,
+  reverseCharges,
+  taxRule,
+  type BusinessBuyer,
+  type VatCheck,
+} from '@/lib/shared/tax';
 import { readVatNumber } from '@/lib/shared/vat-number';
 import { lines, oneLine, type OrderContext } from './context';
 
@@ -113,7 +118,7 @@ export async function createOrder(
   // registered (its answer of the day, as the page was told). Confirmed, the order is priced net
   // of the VAT and includes none; else it is sold as to a consumer.
   const vatNumber =
-    rule?.kind === 'taxed' && rule.scheme.reverseCharge && input.customer.vatNumber
+    reverseCharges(rule) && input.customer.vatNumber
       ? readVatNumber(given!, input.customer.vatNumber)
       : null;
   const business = vatNumber ? await ctx.vies.check(vatNumber) : null;
@@ -123,9 +128,7 @@ export async function createOrder(
   }
   const reverseCharged = business?.check === 'valid';
   const selling =
-    reverseCharged && rule?.kind === 'taxed'
-      ? pricedNet(bought, rule.rate, minorUnit(shop.currency))
-      : bought;
+    reverseCharged && reverseCharges(rule) ? pricedNet(bought, rule.rate, shop.currency) : bought;
   const ref = newOrderReference();
   const at = now();
   // The code's use is not taken here but when the buyer approves the payment (capture.ts): an

@@ -14,8 +14,7 @@ import {
   type DiscountAnswer,
   type VatNumberAnswer,
 } from './contract';
-import { minorUnit } from '@/lib/shared/money';
-import { pricedNet, taxRule } from '@/lib/shared/tax';
+import { pricedNet, reverseCharges, taxRule } from '@/lib/shared/tax';
 import { readVatNumber } from '@/lib/shared/vat-number';
 import type { OrderService } from '../orders';
 import { countryOf, jsonBody, problem, rateLimit, siteOriginsOnly, type Env } from './http';
@@ -89,10 +88,7 @@ export function apiRoutes({
         });
         // A business whose VAT number VIES confirmed: its order is priced net, and so is the code.
         const rule = netOf ? taxRule(tax, { country: netOf }) : null;
-        const lines =
-          rule?.kind === 'taxed' && rule.scheme.reverseCharge
-            ? pricedNet(asListed, rule.rate, minorUnit(currency))
-            : asListed;
+        const lines = reverseCharges(rule) ? pricedNet(asListed, rule.rate, currency) : asListed;
         const applied = applyCode(store, code, lines, now(), currency);
         // A code that does not apply is an answer, not an error: the checkout says why.
         if ('problem' in applied) {
