@@ -114,7 +114,7 @@ export function CartPanel({
                     </div>
                     <button
                       type="button"
-                      className={styles.remove}
+                      className={`${button.text} ${styles.remove}`}
                       onClick={() => remove(line.slug)}
                       aria-label={fillIn(copy.removeLabel, { name: line.name })}
                     >
@@ -130,7 +130,11 @@ export function CartPanel({
                 {lastAdd.action && (
                   <>
                     {' '}
-                    <button type="button" className={styles.undo} onClick={lastAdd.action.run}>
+                    <button
+                      type="button"
+                      className={`${button.text} ${styles.undo}`}
+                      onClick={lastAdd.action.run}
+                    >
                       {lastAdd.action.label}
                     </button>
                   </>
@@ -145,7 +149,7 @@ export function CartPanel({
                 })}{' '}
                 <button
                   type="button"
-                  className={styles.undo}
+                  className={`${button.text} ${styles.undo}`}
                   onClick={() => switchTo(cheaper.item.slug)}
                 >
                   {fillIn(copy.takeCheaper, { bundle: cheaper.item.name })}

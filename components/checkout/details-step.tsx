@@ -217,7 +217,7 @@ export function DetailsStep({
             {fillIn(tax.words.buyingFrom, { place: countryName })}{' '}
             <button
               type="button"
-              className={styles.change}
+              className={`${button.text} ${styles.change}`}
               onClick={() => focusIdInView('checkout-country')}
             >
               {tax.words.changePlace}

@@ -56,7 +56,11 @@ export function EnquiryCheck({
     <section className={styles.checkSection} aria-labelledby={`check-${section}`}>
       <div className={styles.checkHead}>
         <h3 id={`check-${section}`}>{copy.sections[section]}</h3>
-        <button type="button" className={styles.change} onClick={() => onChange(section)}>
+        <button
+          type="button"
+          className={`${button.text} ${styles.change}`}
+          onClick={() => onChange(section)}
+        >
           {copy.check.change}
           <span className="visually-hidden"> {copy.sections[section].toLowerCase()}</span>
         </button>

@@ -6,6 +6,7 @@ import { inputId, type Problem } from '@/lib/browser/enquiry/check';
 import { checkDate, todayOf } from '@/lib/browser/enquiry/dates';
 import { coverages, type EnquiryEvent } from '@/lib/browser/enquiry/model';
 import { availabilityText } from '@/lib/browser/enquiry/submission';
+import button from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import styles from './enquiry.module.css';
 
@@ -178,7 +179,7 @@ export function EnquiryEvents({
         {events.length > 1 && (
           <button
             type="button"
-            className={`${styles.change} ${styles.remove}`}
+            className={`${button.text} ${styles.change} ${styles.remove}`}
             onClick={() => onRemove(event)}
           >
             {copy.event.remove}

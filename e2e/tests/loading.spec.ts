@@ -1,3 +1,4 @@
+import { presetPath } from '@/lib/routes';
 import { expect, test, type Page } from '../fixtures';
 
 /** Fetches whose address matches `pattern` (but `except`): how many, and the first's start. */
@@ -70,6 +71,38 @@ for (const [path, italic] of [
     expect((await fetches(page, /cormorant_garamond_latin_500_italic/)).count).toBe(italic ? 1 : 0);
   });
 }
+
+// The stand-ins match the web fonts' widths on average, not word by word: a first visit that opens
+// the cart before the fonts are in keeps its words where they are while it reads them, and gets
+// the fonts when the cart closes.
+test('the web fonts wait for the open cart to close', async ({ page, cart }) => {
+  test.skip(test.info().project.name === 'phone', 'when the fonts switch, not layout: desktop');
+  let fontsIn!: () => void;
+  const held = new Promise<void>((resolve) => (fontsIn = resolve));
+  await page.route('**/*.woff2', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(presetPath({ slug: 'stoic-pack' }));
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  const remove = cart.panel.getByRole('button', { name: /^Remove/ });
+  const before = await remove.boundingBox();
+
+  fontsIn();
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.fonts].some((face) => face.family === 'jost' && face.status === 'loaded'),
+      ),
+    )
+    .toBe(true);
+  await page.waitForTimeout(500);
+  await expect(page.locator('html')).not.toHaveAttribute('data-fonts');
+  expect(await remove.boundingBox()).toEqual(before);
+
+  await cart.close();
+  await expect(page.locator('html')).toHaveAttribute('data-fonts', '');
+});
 
 // The main picture has the connection to itself until it is on screen; the pictures near it that
 // load lazily start after that (components/chrome/first-screen.tsx), and then load. The gallery's

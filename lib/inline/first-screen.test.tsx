@@ -141,3 +141,28 @@ test('a browser that has fetched the fonts before uses them from the start', () 
   paint();
   expect(fetched()).toEqual([]);
 });
+
+test('holds the switch while a dialog is open, whose words would move, and makes it once it closes', async () => {
+  jest.useFakeTimers();
+  try {
+    localStorage.clear();
+    html.removeAttribute('data-fonts');
+    html.setAttribute('data-hydrated', '');
+    page({ 'Jost fallback/normal': 'loaded' });
+    const cart = document.body.appendChild(document.createElement('dialog'));
+    cart.setAttribute('open', '');
+    headScript();
+    paint();
+    release();
+    await jest.advanceTimersByTimeAsync(1000);
+    expect(html.hasAttribute('data-fonts')).toBe(false);
+    expect(localStorage.getItem('web-fonts')).toBe('1');
+
+    cart.removeAttribute('open');
+    await jest.advanceTimersByTimeAsync(250);
+    expect(html.hasAttribute('data-fonts')).toBe(true);
+    cart.remove();
+  } finally {
+    jest.useRealTimers();
+  }
+});

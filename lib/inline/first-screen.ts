@@ -35,12 +35,21 @@ export function standInsOf(fonts: { style: { fontFamily: string } }[]): StandIns
  *   once they are in, with `<html data-fonts>`; until then the text is set in their stand-ins
  *   (app/font-fallbacks.css), so the switch moves nothing. A browser that has fetched them before
  *   has them in its cache: they are on from the first frame.
+ * - The switch sets the text again, and the stand-ins match the fonts' widths on average, not
+ *   word by word: while a dialog is open (the cart, a quick view, a photo's viewer), the words
+ *   being read would move a few pixels. The switch waits for it to close.
  */
 export function firstScreen(standIns: StandIns) {
   const root = document.documentElement;
   root.setAttribute('data-painting', '');
+  // Looked for again every quarter second: a dialog can also leave with its page (a link in the
+  // cart), without a close event.
+  const switchOn = () => {
+    if (document.querySelector('dialog[open]')) setTimeout(switchOn, 250);
+    else root.setAttribute('data-fonts', '');
+  };
   const fontsOn = () => {
-    root.setAttribute('data-fonts', '');
+    switchOn();
     try {
       localStorage.setItem(FONTS_FETCHED, '1');
     } catch {

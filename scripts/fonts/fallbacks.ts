@@ -46,12 +46,24 @@ type StandIn = { width: number; names: string[] };
  * System fonts and their average width per em over AVERAGE_TEXT, measured from their files:
  * Arial and Times New Roman as next/font records them (Liberation Sans and Serif, Arimo and Tinos
  * are metric clones and measure the same); Roboto and Noto Serif, Android's faces, from the
- * @fontsource packages' regular Latin files. local() matches a full or a PostScript name.
+ * @fontsource packages' regular Latin files. local() matches a full or a PostScript name. Arial Bold
+ * is measured from Liberation Sans Bold (Debian's fonts-liberation).
  */
 const standIns = {
   arial: {
     width: 934.5116279069767 / 2048,
     names: ['Arial', 'ArialMT', 'Liberation Sans', 'LiberationSans', 'Arimo'],
+  },
+  arialBold: {
+    width: 1011.046511627907 / 2048,
+    names: [
+      'Arial Bold',
+      'Arial-BoldMT',
+      'Liberation Sans Bold',
+      'LiberationSans-Bold',
+      'Arimo Bold',
+      'Arimo-Bold',
+    ],
   },
   roboto: { width: 938 / 2048, names: ['Roboto', 'Roboto Regular', 'Roboto-Regular'] },
   timesNewRoman: {
@@ -83,6 +95,15 @@ const fontFiles = 'node_modules/@fontsource';
 const jost = `${fontFiles}-variable/jost/files/jost-latin-wght-normal.woff2`;
 /** The weight of body text (app/globals.css): the variable Jost is narrower at 350 than at 400. */
 const JOST_BODY_WEIGHT = 350;
+/**
+ * The heavier weights the site's CSS sets on Jost text (labels, buttons, prices, <strong>). Each
+ * has a face of its own, measured at that weight: without one, the browser draws them from the
+ * regular stand-in, emboldened but sized for the body weight, and they widen when Jost arrives
+ * ("Add to Cart" by 10 %). From 600 up, the stand-in is Arial Bold. Word by word, widths still
+ * differ: Jost's figures are wider than Arial's, and its capitals as wide or a fifth narrower (a
+ * face of their own, a size of their own, would draw them taller or shorter than the letters).
+ */
+const JOST_HEAVIER_WEIGHTS = [500, 600, 700];
 const cormorant = (style: string) =>
   `${fontFiles}/cormorant-garamond/files/cormorant-garamond-latin-500-${style}.woff2`;
 
@@ -93,17 +114,24 @@ const cormorant = (style: string) =>
 const families: {
   family: string;
   italic?: boolean;
-  font: string;
+  /** The face's font-weight descriptor, where it is not the regular one. */
   weight?: number;
+  font: string;
+  /** The variable font's weight the stand-in is measured against. */
+  wght?: number;
   standIn: StandIn;
 }[] = [
-  { family: 'Jost fallback', font: jost, weight: JOST_BODY_WEIGHT, standIn: standIns.arial },
-  {
-    family: 'Jost fallback Roboto',
+  { family: 'Jost fallback', font: jost, wght: JOST_BODY_WEIGHT, standIn: standIns.arial },
+  ...JOST_HEAVIER_WEIGHTS.map((weight) => ({
+    family: 'Jost fallback',
+    weight,
     font: jost,
-    weight: JOST_BODY_WEIGHT,
-    standIn: standIns.roboto,
-  },
+    wght: weight,
+    standIn: weight >= 600 ? standIns.arialBold : standIns.arial,
+  })),
+  // Android's Roboto is one face here: a bold face whose local() name a phone lacks would send
+  // bold text past this family to system-ui, unadjusted. The heavier weights are drawn from it.
+  { family: 'Jost fallback Roboto', font: jost, wght: JOST_BODY_WEIGHT, standIn: standIns.roboto },
   { family: 'Cormorant fallback', font: cormorant('normal'), standIn: standIns.timesNewRoman },
   {
     family: 'Cormorant fallback',
@@ -122,12 +150,19 @@ const families: {
 
 const percent = (value: number) => `${(Math.abs(value) * 100).toFixed(2)}%`;
 
-function fontFace({ family, italic, font, weight, standIn }: (typeof families)[number]): string {
-  const file = openFont(font, weight);
+function fontFace({
+  family,
+  italic,
+  weight,
+  font,
+  wght,
+  standIn,
+}: (typeof families)[number]): string {
+  const file = openFont(font, wght);
   const sizeAdjust = averageWidth(file) / standIn.width;
   const em = file.unitsPerEm * sizeAdjust;
   return `@font-face {
-  font-family: '${family}';${italic ? '\n  font-style: italic;' : ''}
+  font-family: '${family}';${italic ? '\n  font-style: italic;' : ''}${weight ? `\n  font-weight: ${weight};` : ''}
   src: ${standIn.names.map((name) => `local('${name}')`).join(', ')};
   size-adjust: ${percent(sizeAdjust)};
   ascent-override: ${percent(file.ascent / em)};
