@@ -29,14 +29,15 @@ export type Composition = {
    * e-mails for the running service to send and leaves the catalogue's upkeep to it.
    */
   role: 'service' | 'command';
+  /** The service's clock: the wall's, unless a test moves its own on. */
+  now?: () => number;
 };
 
 export function composeService(
   config: Config,
   log: Log,
-  { paypalBase, viesBase, publicUrl, role }: Composition,
+  { paypalBase, viesBase, publicUrl, role, now = Date.now }: Composition,
 ) {
-  const now = Date.now;
   const store = openStore(config.databasePath);
   const paypal = createPayPalClient({ ...config.paypal, apiBase: paypalBase });
   const catalog = createCatalog({
@@ -101,6 +102,7 @@ export function composeService(
     log,
     studioEmail: studioAddress,
     retryDelaysMs: config.mailRetryDelaysMs,
+    now,
   });
   // A command queues its e-mails only: the running service sends them (at its next look).
   const queue = role === 'service' ? outbox : { kick: async () => {} };

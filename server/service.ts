@@ -21,8 +21,11 @@ export function listen(
 export const close = (server: ServerType) =>
   new Promise<void>((resolve) => server.close(() => resolve()));
 
-/** Where the service finds PayPal and VIES when not where the settings say (local fakes). */
-export type Elsewhere = { paypalBase?: string; viesBase?: string };
+/**
+ * Where the service finds PayPal and VIES when not where the settings say (local fakes), and its
+ * clock when not the wall's (tests move it on).
+ */
+export type Elsewhere = { paypalBase?: string; viesBase?: string; now?: () => number };
 
 /**
  * Starts the service. Port 0 picks a free port; the returned url is where it answers. In
@@ -43,6 +46,7 @@ export async function startService(
     // Known once the service listens (port 0 picks one).
     publicUrl: () => config.publicUrl ?? url,
     role: 'service',
+    now: elsewhere.now,
   });
   const { store, outbox, catalog } = parts;
   const app = createApp(parts);

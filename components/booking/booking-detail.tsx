@@ -79,7 +79,7 @@ export function BookingDetail({
         </p>
       )}
       <div className={styles.actions}>
-        {view.status !== 'cancelled' && (
+        {view.status !== 'cancelled' && view.status !== 'cancelling' && (
           <button
             type="button"
             className={button.primary}
@@ -166,60 +166,61 @@ export function BookingDetail({
           </button>
         </form>
       )}
-      {view.status !== 'cancelled' && view.instalments.some((each) => !each.paid) && (
-        <form
-          className={styles.inline}
-          onSubmit={submit(() =>
-            client.bookings[':id'].payments.$post({ ...param, json: payment }),
-          )}
-        >
-          <h3>{words.record}</h3>
-          <label className={formStyles.field}>
-            <span className={formStyles.label}>{words.instalment}</span>
-            <select
-              className={formStyles.input}
-              value={payment.instalment}
-              onChange={(e) => setPayment({ ...payment, instalment: e.target.value })}
-            >
-              {view.instalments
-                .filter((each) => !each.paid)
-                .map((each) => (
-                  <option key={each.id} value={each.id}>
-                    {each.label}
+      {(view.status === 'sent' || view.status === 'signed') &&
+        view.instalments.some((each) => !each.paid) && (
+          <form
+            className={styles.inline}
+            onSubmit={submit(() =>
+              client.bookings[':id'].payments.$post({ ...param, json: payment }),
+            )}
+          >
+            <h3>{words.record}</h3>
+            <label className={formStyles.field}>
+              <span className={formStyles.label}>{words.instalment}</span>
+              <select
+                className={formStyles.input}
+                value={payment.instalment}
+                onChange={(e) => setPayment({ ...payment, instalment: e.target.value })}
+              >
+                {view.instalments
+                  .filter((each) => !each.paid)
+                  .map((each) => (
+                    <option key={each.id} value={each.id}>
+                      {each.label}
+                    </option>
+                  ))}
+              </select>
+            </label>
+            <label className={formStyles.field}>
+              <span className={formStyles.label}>{words.method}</span>
+              <select
+                className={formStyles.input}
+                value={payment.method}
+                onChange={(e) =>
+                  setPayment({ ...payment, method: e.target.value as typeof payment.method })
+                }
+              >
+                {(['etransfer', 'bank', 'cash'] as const).map((method) => (
+                  <option key={method} value={method}>
+                    {words.methods[method]}
                   </option>
                 ))}
-            </select>
-          </label>
-          <label className={formStyles.field}>
-            <span className={formStyles.label}>{words.method}</span>
-            <select
-              className={formStyles.input}
-              value={payment.method}
-              onChange={(e) =>
-                setPayment({ ...payment, method: e.target.value as typeof payment.method })
-              }
-            >
-              {(['etransfer', 'bank', 'cash'] as const).map((method) => (
-                <option key={method} value={method}>
-                  {words.methods[method]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={formStyles.field}>
-            <span className={formStyles.label}>{words.payer}</span>
-            <input
-              className={formStyles.input}
-              required
-              value={payment.payer}
-              onChange={(e) => setPayment({ ...payment, payer: e.target.value })}
-            />
-          </label>
-          <button type="submit" className={button.outline} disabled={busy}>
-            {words.record}
-          </button>
-        </form>
-      )}
+              </select>
+            </label>
+            <label className={formStyles.field}>
+              <span className={formStyles.label}>{words.payer}</span>
+              <input
+                className={formStyles.input}
+                required
+                value={payment.payer}
+                onChange={(e) => setPayment({ ...payment, payer: e.target.value })}
+              />
+            </label>
+            <button type="submit" className={button.outline} disabled={busy}>
+              {words.record}
+            </button>
+          </form>
+        )}
       {view.status !== 'cancelled' && view.status !== 'draft' && (
         <details className={styles.change}>
           <summary>{words.cancel}</summary>

@@ -35,13 +35,19 @@ export type Instalment = {
 
 export type Money = { subtotalCents: number; taxCents: number; totalCents: number };
 
-/** The tax on a price at a rate in percent, to the cent. */
-export const taxOn = (cents: number, ratePercent: number) =>
-  Math.round((cents * ratePercent) / 100);
+/** An amount rounded to the currency's smallest amount (`unit` cents: 100 for yen, 1 for dollars). */
+const toUnit = (cents: number, unit: number) => Math.round(cents / unit) * unit;
 
-export function totals(events: readonly BookingEvent[], ratePercent: number): Money {
+/** The tax on a price at a rate in percent, to the currency's smallest amount. */
+export const taxOn = (cents: number, ratePercent: number, unit = 1) =>
+  toUnit((cents * ratePercent) / 100, unit);
+
+export function totals(events: readonly BookingEvent[], ratePercent: number, unit = 1): Money {
   const subtotalCents = events.reduce((sum, event) => sum + event.priceCents, 0);
-  const taxCents = events.reduce((sum, event) => sum + taxOn(event.priceCents, ratePercent), 0);
+  const taxCents = events.reduce(
+    (sum, event) => sum + taxOn(event.priceCents, ratePercent, unit),
+    0,
+  );
   return { subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
 }
 
@@ -59,28 +65,33 @@ export const daysBetween = (from: string, to: string) =>
 /**
  * The retainer, then each event's balance, soonest due first. The retainer (tax included) is
  * shared among the events in proportion to their totals, the last event in the list taking what
- * rounding leaves; so is the tax in each payment.
+ * rounding leaves; so is the tax in each payment. Every amount is whole units of the currency
+ * (`unit`: 100 for yen), and a retainer of nothing is no instalment at all.
  */
 export function schedule(
   events: readonly BookingEvent[],
-  terms: { retainerCents: number; ratePercent: number; balanceDaysBefore: number },
+  terms: { retainerCents: number; ratePercent: number; balanceDaysBefore: number; unit?: number },
 ): Instalment[] {
-  const { totalCents, taxCents } = totals(events, terms.ratePercent);
+  const unit = terms.unit ?? 1;
+  const { totalCents, taxCents } = totals(events, terms.ratePercent, unit);
   if (terms.retainerCents < 0 || terms.retainerCents > totalCents) {
     throw new RangeError('The retainer must be between nothing and the whole total.');
   }
   let retainerLeft = terms.retainerCents;
   let taxLeft = taxCents;
   const balances = events.map((event, index): Instalment => {
-    const tax = taxOn(event.priceCents, terms.ratePercent);
+    const tax = taxOn(event.priceCents, terms.ratePercent, unit);
     const eventTotal = event.priceCents + tax;
     const last = index === events.length - 1;
     const share = last
       ? retainerLeft
-      : Math.min(retainerLeft, Math.round((terms.retainerCents * eventTotal) / (totalCents || 1)));
+      : Math.min(
+          retainerLeft,
+          toUnit((terms.retainerCents * eventTotal) / (totalCents || 1), unit),
+        );
     retainerLeft -= share;
     const cents = eventTotal - share;
-    const inIt = eventTotal === 0 ? 0 : Math.round((tax * cents) / eventTotal);
+    const inIt = eventTotal === 0 ? 0 : toUnit((tax * cents) / eventTotal, unit);
     taxLeft -= inIt;
     return {
       id: event.id,
@@ -102,7 +113,7 @@ export function schedule(
   const dated = balances
     .filter((instalment) => instalment.cents > 0)
     .sort((a, b) => a.dueOn!.localeCompare(b.dueOn!));
-  return [retainer, ...dated];
+  return retainer.cents > 0 ? [retainer, ...dated] : dated;
 }
 
 /**
@@ -113,7 +124,9 @@ export function cancellationRefund(
   paidBeyondRetainerCents: number,
   daysBeforeFirstEvent: number,
   tiers: readonly { daysBefore: number; refundPercent: number }[],
+  unit = 1,
 ): number {
   const tier = tiers.find((each) => daysBeforeFirstEvent >= each.daysBefore);
-  return tier ? Math.floor((paidBeyondRetainerCents * tier.refundPercent) / 100) : 0;
+  if (!tier) return 0;
+  return Math.floor((paidBeyondRetainerCents * tier.refundPercent) / 100 / unit) * unit;
 }

@@ -12,13 +12,23 @@ import {
   approve,
   atPayPal,
   retried,
-  SITE,
   serviceFor,
+  staffAddress,
   lostAndRestored,
-  type Service,
 } from '../testing/harness';
-import type { Smtp } from '../testing/harness';
-import { proposalFromEnquiry as enquired } from '../testing/booking';
+import {
+  ARJUN,
+  couple,
+  json,
+  linkTo,
+  PRIYA,
+  payWithPayPal,
+  ourProposal,
+  sentBooking,
+  signAll,
+  signIn,
+  viewOf,
+} from '../testing/booking';
 import { proposalToken } from './tokens';
 import type { BookingView } from './view';
 import { addDays } from '@/lib/booking/schedule';
@@ -26,107 +36,6 @@ import { quarterOf, taxReport } from '../tax/report';
 import { sha256 } from './contract';
 
 const STAFF = 'studio@example.com';
-const PRIYA = { name: 'Priya Sharma', email: 'priya@example.com' };
-const ARJUN = { name: 'Arjun Mehta', email: 'arjun@example.com' };
-
-const proposalFromEnquiry = () => ({ ...enquired([PRIYA, ARJUN]), note: 'So glad to be asked.' });
-
-const json = (body: unknown, headers: Record<string, string> = {}) => ({
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json', Origin: SITE, ...headers },
-  body: JSON.stringify(body),
-});
-
-/** The studio's browser: a cookie jar of one session, over HTTP as the page would call. */
-async function signIn(service: Service, smtp: Smtp, email = STAFF) {
-  const asked = await fetch(`${service.url}/api/studio/sign-in`, json({ email }));
-  assert.equal(asked.status, 202);
-  const mail = await retried(() =>
-    smtp.messages.some((m) => m.to?.[0]?.address === email && /signin=/.test(m.text ?? '')),
-  );
-  void mail;
-  const letter = smtp.messages.findLast(
-    (m) => m.to?.[0]?.address === email && /signin=/.test(m.text ?? ''),
-  )!;
-  const token = /signin=([\w-]+)/.exec(letter.text!)![1]!;
-  const session = await fetch(`${service.url}/api/studio/session`, json({ token }));
-  assert.equal(session.status, 200);
-  const cookie = session.headers.get('set-cookie')!;
-  assert.match(cookie, /HttpOnly/i);
-  assert.match(cookie, /Secure/i);
-  assert.match(cookie, /SameSite=Strict/i);
-  const jar = cookie.split(';')[0]!;
-  const studio = (path: string, body?: unknown) =>
-    fetch(
-      `${service.url}/api/studio${path}`,
-      body === undefined ? { headers: { Cookie: jar, Origin: SITE } } : json(body, { Cookie: jar }),
-    );
-  return { studio, token, jar };
-}
-
-const couple = (service: Service, path: string, body: unknown) =>
-  fetch(`${service.url}/api/booking${path}`, json(body));
-
-async function viewOf(response: Response): Promise<BookingView> {
-  assert.equal(response.status, 200, await response.clone().text());
-  return (await response.json()) as BookingView;
-}
-
-/** The proposal's link (its #token) e-mailed to `to` for a booking, once it arrives. */
-async function linkTo(smtp: Smtp, to: string, id: string) {
-  const sent = () =>
-    smtp.messages.findLast(
-      (m) => m.to?.[0]?.address === to && (m.text ?? '').includes(`/proposal/#${id}.`),
-    );
-  await retried(() => !!sent());
-  return /\/proposal\/#([\w.-]+)/.exec(sent()!.text!)![1]!;
-}
-
-/** A booking the studio proposed and sent: its session, the booking, and the couple's token. */
-async function sentBooking(service: Service, smtp: Smtp, input = proposalFromEnquiry()) {
-  const { studio } = await signIn(service, smtp);
-  const draft = (await (await studio('/bookings', input)).json()) as BookingView;
-  await studio(`/bookings/${draft.id}/send`, {});
-  return { studio, draft, token: await linkTo(smtp, PRIYA.email, draft.id) };
-}
-
-async function signAll(service: Service, smtp: Smtp, token: string) {
-  let view = await viewOf(await couple(service, '/open', { token }));
-  for (const [signer, who] of [PRIYA, ARJUN].entries()) {
-    const codes = () =>
-      smtp.messages.filter(
-        (m) => m.to?.[0]?.address === who.email && /Your code is \d{6}/.test(m.text ?? ''),
-      );
-    const before = codes().length;
-    assert.equal((await couple(service, '/code', { token, signer })).status, 200);
-    await retried(() => codes().length > before);
-    const code = /Your code is (\d{6})/.exec(codes().at(-1)!.text!)![1]!;
-    view = await viewOf(
-      await couple(service, '/sign', {
-        token,
-        signer,
-        name: who.name.toUpperCase(),
-        code,
-        consent: true,
-        sha256: view.toSign!.sha256,
-      }),
-    );
-  }
-  return view;
-}
-
-async function payWithPayPal(service: Service, token: string, payer: string, instalment?: string) {
-  const created = await couple(service, '/pay', {
-    token,
-    payer,
-    holder: `holder-${payer.replace(/\W/g, '')}`,
-    ...(instalment ? { instalment } : {}),
-  });
-  assert.equal(created.status, 200, await created.clone().text());
-  const { id } = (await created.json()) as { id: string };
-  await approve(service, id, { webhook: false });
-  return viewOf(await couple(service, '/capture', { token, orderId: id }));
-}
 
 describe('a wedding booked on the site', () => {
   const it = serviceFor();
@@ -135,7 +44,7 @@ describe('a wedding booked on the site', () => {
     const { service, smtp } = it;
     for (const [path, body] of [
       ['/bookings', undefined],
-      ['/bookings', proposalFromEnquiry()],
+      ['/bookings', ourProposal()],
       ['/bookings/B-AAAAAAAAAA', undefined],
       ['/bookings/B-AAAAAAAAAA/send', {}],
       ['/bookings/B-AAAAAAAAAA/move', { event: 'e1', date: '2027-10-01' }],
@@ -169,8 +78,9 @@ describe('a wedding booked on the site', () => {
 
   test('a sign-in link works once, and a session ends at sign-out', async () => {
     const { service, smtp } = it;
-    const { studio, token } = await signIn(service, smtp);
-    assert.deepEqual(await (await studio('/me')).json(), { email: STAFF });
+    const email = staffAddress();
+    const { studio, token } = await signIn(service, smtp, email);
+    assert.deepEqual(await (await studio('/me')).json(), { email });
     const again = await fetch(`${service.url}/api/studio/session`, json({ token }));
     assert.equal(again.status, 403, 'used once');
     await studio('/sign-out', {});
@@ -181,7 +91,7 @@ describe('a wedding booked on the site', () => {
   test('proposed from the enquiry, signed by both, paid per event; an event moves alone', async () => {
     const { service, smtp } = it;
     const { studio } = await signIn(service, smtp);
-    const made = await studio('/bookings', proposalFromEnquiry());
+    const made = await studio('/bookings', ourProposal());
     assert.equal(made.status, 200, await made.clone().text());
     const draft = (await made.json()) as BookingView & { id: string };
     // Offered from the enquiry's starting prices: photographs 1,200, both 2,400 and 2,400 (CAD).
@@ -223,7 +133,7 @@ describe('a wedding booked on the site', () => {
         .status,
       200,
     );
-    const input = proposalFromEnquiry();
+    const input = ourProposal();
     input.events[2]!.venue = 'Hyatt Regency';
     await studio(`/bookings/${draft.id}`, input);
     let view = await viewOf(await couple(service, '/open', { token }));
@@ -395,9 +305,14 @@ describe('a wedding booked on the site', () => {
     const quarter = quarterOf(
       `${new Date(now).getUTCFullYear()}Q${Math.floor(new Date(now).getUTCMonth() / 3) + 1}`,
     )!;
-    const mine = service.store.bookings
-      .taxedPayments(quarter.from, quarter.to)
-      .filter((p) => p.bookingId === draft.id);
+    const mine = {
+      payments: service.store.bookings
+        .taxedPayments(quarter.from, quarter.to)
+        .filter((p) => p.bookingId === draft.id),
+      refunds: service.store.bookings
+        .taxedRefunds(quarter.from, quarter.to)
+        .filter((r) => r.bookingId === draft.id),
+    };
     const [row] = taxReport([], quarter, [], mine).rows;
     assert.deepEqual(
       [
@@ -443,7 +358,7 @@ describe('a wedding booked on the site', () => {
   test('each instalment’s link goes once before it is due, a reminder once when late; the signature is recorded', async () => {
     const { service, smtp } = it;
     const today = new Date().toISOString().slice(0, 10);
-    const input = proposalFromEnquiry();
+    const input = ourProposal();
     // Due in 10 days (its link goes now), due 10 days ago (late: a reminder), due next year.
     input.events[0]!.date = addDays(today, 40);
     input.events[1]!.date = addDays(today, 20);
@@ -504,7 +419,7 @@ describe('a wedding booked on the site', () => {
 
   test('a link a year past the last event has expired', async () => {
     const { service, smtp } = it;
-    const input = proposalFromEnquiry();
+    const input = ourProposal();
     for (const event of input.events) event.date = '2024-06-01';
     const { token } = await sentBooking(service, smtp, input);
     const expired = await couple(service, '/open', { token });
@@ -523,7 +438,7 @@ describe('a wedding booked on the site', () => {
     const withdrawn = await couple(service, '/open', { token });
     assert.equal(withdrawn.status, 410);
     // A draft never sent opens nothing either.
-    const unsent = (await (await studio('/bookings', proposalFromEnquiry())).json()) as BookingView;
+    const unsent = (await (await studio('/bookings', ourProposal())).json()) as BookingView;
     const secret = it.ctx.config.downloadSecret;
     assert.equal(
       (await couple(service, '/open', { token: proposalToken(secret, unsent.id, 1) })).status,

@@ -62,18 +62,22 @@ export function bookingContext(deps: BookingDeps) {
   const payUrl = (booking: Booking, instalment: string) =>
     `${siteUrl()}/pay/#${payToken(secret, booking.id, instalment, booking.generation)}`;
 
-  function queue(messages: Message[], kind: NewMessage['kind'] = 'buyer') {
-    store.queue(
-      messages.map((message) => ({ orderId: null, kind, message })),
-      now(),
-    );
+  /** Queues e-mails; with `once`, only the first time that key is queued (then false). */
+  function queue(messages: Message[], kind: NewMessage['kind'] = 'buyer', once?: string) {
+    const rows = messages.map((message) => ({ orderId: null, kind, message }));
+    if (once) {
+      if (!store.queueOnce(once, rows, now())) return false;
+    } else store.queue(rows, now());
     void outbox.kick();
+    return true;
   }
+  /** The studio's notice about a booking; with `once`, sent once for that key, however asked. */
   const toStudio = (
     subject: string,
     text: string,
-    booking: Booking,
+    booking: Pick<Booking, 'id' | 'proposal'>,
     rows: [string, string][] = [],
+    once?: string,
   ) =>
     queue(
       [
@@ -83,6 +87,7 @@ export function bookingContext(deps: BookingDeps) {
         ]),
       ],
       'studio',
+      once,
     );
 
   function linkExpired(booking: Booking) {

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { BookingContent } from '@/lib/booking/content';
 import { schedule, totals, type BookingEvent, type Instalment } from '@/lib/booking/schedule';
 import { fillIn } from '@/lib/shared/copy';
-import { formatPrice } from '@/lib/shared/money';
+import { formatPrice, minorUnit } from '@/lib/shared/money';
 import type { Proposal } from './model';
 
 export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -20,7 +20,12 @@ export const instalmentsOf = (proposal: Proposal) =>
     retainerCents: proposal.retainerCents,
     ratePercent: proposal.tax?.ratePercent ?? 0,
     balanceDaysBefore: proposal.balanceDaysBefore,
+    unit: minorUnit(proposal.currency),
   });
+
+/** The proposal's price: before tax, its tax and the whole, in whole units of its currency. */
+export const moneyOf = (proposal: Pick<Proposal, 'events' | 'tax' | 'currency'>) =>
+  totals(proposal.events, proposal.tax?.ratePercent ?? 0, minorUnit(proposal.currency));
 
 export function instalmentLabel(
   instalment: Instalment,
@@ -54,7 +59,7 @@ export function scheduleLines(proposal: Proposal, content: BookingContent): stri
 }
 
 function taxLine(proposal: Proposal) {
-  const { taxCents } = totals(proposal.events, proposal.tax?.ratePercent ?? 0);
+  const { taxCents } = moneyOf(proposal);
   if (!proposal.tax) return 'No sales tax applies to this wedding.';
   const { name, ratePercent, place, number } = proposal.tax;
   return `${name} at ${ratePercent}% for ${place} (registration ${number}): ${formatPrice(taxCents, proposal.currency)}`;
@@ -73,7 +78,7 @@ export function fillContract(
   content: BookingContent,
   studio: { name: string; email: string },
 ): FilledDocument {
-  const { totalCents } = totals(proposal.events, proposal.tax?.ratePercent ?? 0);
+  const { totalCents } = moneyOf(proposal);
   const values = {
     studio: `${studio.name} <${studio.email}>`,
     couple: `${proposal.couple}: ${proposal.signers.map((s) => `${s.name} <${s.email}>`).join(', ')}`,

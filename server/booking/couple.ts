@@ -11,6 +11,9 @@ export const CODE_MINUTES = 10;
 const CODE_TRIES = 5;
 const CODES_AN_HOUR = 5;
 
+/** The studio hears of a booking's asked changes once in this window. */
+const CHANGE_NOTICE_MS = 60 * 60 * 1000;
+
 export function coupleActions(ctx: BookingContext) {
   const { bookings, secret, now, content, studio, studioAddress, proposalUrl, queue, toStudio } =
     ctx;
@@ -72,10 +75,15 @@ export function coupleActions(ctx: BookingContext) {
 
   function askChange(token: string, message: string) {
     const { booking } = open(token, 'proposal');
-    bookings.note(booking.id, 'couple', 'asked for a change', message, now());
-    toStudio('A couple asks for a change', message, booking, [
-      ['From', booking.proposal.signers.map((s) => s.email).join(', ')],
-    ]);
+    bookings.askedChange(booking.id, message, now());
+    // One notice an hour per booking, however many are asked (each is in the studio's list).
+    toStudio(
+      'A couple asks for a change',
+      message,
+      booking,
+      [['From', booking.proposal.signers.map((s) => s.email).join(', ')]],
+      `change-asked:${booking.id}:${Math.floor(now() / CHANGE_NOTICE_MS)}`,
+    );
   }
 
   /** E-mails the signer a code that proves the address is theirs. */

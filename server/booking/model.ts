@@ -3,7 +3,7 @@
 // the currency, and the tax of the wedding's place as it stood when the proposal was made.
 import { z } from 'zod';
 import { isCountry } from '@/lib/shared/countries';
-import { PAYPAL_CURRENCIES } from '@/lib/shared/money';
+import { minorUnit, PAYPAL_CURRENCIES } from '@/lib/shared/money';
 import { isOneAddress } from '../paypal/custom-id';
 
 const line = (max: number) => z.string().trim().min(1).max(max);
@@ -56,6 +56,23 @@ export const proposalInputSchema = z
     if (new Set(ids).size !== ids.length) {
       ctx.addIssue({ code: 'custom', path: ['events'], message: 'must not name an event twice' });
     }
+    const unit = minorUnit(proposal.currency);
+    const amounts: [(string | number)[], number][] = [
+      [['retainerCents'], proposal.retainerCents],
+      ...proposal.events.map((event, index): [(string | number)[], number] => [
+        ['events', index, 'priceCents'],
+        event.priceCents,
+      ]),
+    ];
+    for (const [path, cents] of amounts) {
+      if (cents % unit !== 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path,
+          message: `must be whole ${proposal.currency}: the currency has no cents`,
+        });
+      }
+    }
     const emails = proposal.signers.map((signer) => signer.email.toLowerCase());
     if (new Set(emails).size !== emails.length) {
       ctx.addIssue({ code: 'custom', path: ['signers'], message: 'must be two addresses' });
@@ -73,6 +90,8 @@ export type WeddingTax = {
   /** The scheme and place of the quarter's report (server/tax/report.ts). */
   scheme: string;
   schemeName: string;
+  /** The currency of the scheme's return (proposals made before it was kept have none). */
+  schemeCurrency?: string;
   country: string;
   region: string | null;
 };

@@ -1,30 +1,83 @@
 // An instalment paid through PayPal by the service's own flow: held for its payer before PayPal
 // is asked, created at its amount and sealed, captured by the service, and recorded once,
-// whoever reports it first (the page, PayPal's webhook, the reconciliation).
-import { parseAmount } from '@/lib/shared/money';
+// whoever reports it first (the page, PayPal's webhook, the reconciliation). Money PayPal took
+// that the booking cannot keep (a cancelled booking's, an instalment's second) goes back at once.
+import { formatAmount, formatPrice, parseAmount } from '@/lib/shared/money';
 import { PayPalRefused, type PayPalClient } from '../paypal/client';
+import type { GivenBack } from '../orders/refunds';
 import { instalmentLabel, instalmentsOf } from './contract';
 import { BookingProblem, type BookingContext } from './context';
 import { completedCapture, instalmentOrder, payerOf } from './paypal-order';
+import { bookingMay } from './states';
 import type { Booking } from './store';
 import { readPaymentCustomId } from './tokens';
 
 /** How long a payer holds an instalment while PayPal's window is open. */
 export const HOLD_MS = 15 * 60 * 1000;
 
+type Order = NonNullable<Awaited<ReturnType<PayPalClient['getOrder']>>>;
+
 export function payingActions(ctx: BookingContext) {
   const { bookings, secret, paypal, log, now, content, studio, toStudio } = ctx;
   const { open, view, receipted } = ctx;
+  /** One settlement of an instalment at a time: a second waits, then finds it paid. */
+  const settling = new Map<string, Promise<unknown>>();
+
+  /** Whether the booking can no longer take this order's money: why, in the payer's words. */
+  function closedFor(booking: Booking, generation: number | null) {
+    if (!bookingMay(booking.status, 'pay')) return 'This booking was cancelled: nothing was taken.';
+    if (booking.withdrawnAt || (generation !== null && generation !== booking.generation)) {
+      return 'The studio has withdrawn this link: nothing was taken. Ask them for a new one.';
+    }
+    return null;
+  }
+
+  /**
+   * Gives a whole capture back that the booking cannot keep (asked of PayPal under one request
+   * id per capture, so a retry is the same refund) and tells the studio once, in words.
+   */
+  async function giveBack(
+    booking: Booking,
+    capture: NonNullable<ReturnType<typeof completedCapture>>,
+    instalment: string,
+    why: 'cancelled' | 'paid twice',
+  ) {
+    const currency = booking.proposal.currency;
+    await paypal.refundCapture(
+      capture.captureId,
+      { currency_code: currency, value: formatAmount(capture.cents!, currency) },
+      `give-back-${capture.captureId}`,
+    );
+    const amount = formatPrice(capture.cents!, currency);
+    const label = labelOf(booking, instalment);
+    toStudio(
+      why === 'cancelled'
+        ? `Given back: a payment after the booking was cancelled`
+        : `Given back: ${label} was paid twice`,
+      why === 'cancelled'
+        ? `PayPal took ${amount} for ${label} after the booking was cancelled or its links withdrawn. The service gave all of it back through PayPal; nothing is recorded on the booking.`
+        : `PayPal took a second payment of ${amount} for ${label}, which was paid already. The service gave the second back through PayPal; the first stands.`,
+      booking,
+      [
+        ['Instalment', label],
+        ['PayPal capture', capture.captureId],
+      ],
+      `given-back:${capture.captureId}`,
+    );
+    log.info({ msg: 'booking payment given back', bookingId: booking.id, why });
+  }
+
+  const labelOf = (booking: Booking, instalmentId: string) => {
+    const instalment = instalmentsOf(booking.proposal).find((each) => each.id === instalmentId);
+    return instalment
+      ? instalmentLabel(instalment, booking.proposal, content().words)
+      : instalmentId;
+  };
 
   /** Records a paid PayPal order for an instalment, once, and e-mails its receipt. */
-  function recordPayPal(
-    booking: Booking,
-    instalmentId: string,
-    order: Awaited<ReturnType<PayPalClient['getOrder']>>,
-    typed: string,
-  ) {
-    const capture = order && completedCapture(order);
-    if (!order || !capture) return false;
+  async function recordPayPal(booking: Booking, instalmentId: string, order: Order, typed: string) {
+    const capture = completedCapture(order);
+    if (!capture) return false;
     const instalment = instalmentsOf(booking.proposal).find((each) => each.id === instalmentId);
     const sealed = readPaymentCustomId(
       secret,
@@ -42,34 +95,26 @@ export function payingActions(ctx: BookingContext) {
     }
     const payer = payerOf(order, typed);
     const at = now();
-    const added = bookings.pay(
-      {
-        bookingId: booking.id,
-        instalment: instalmentId,
-        cents: capture.cents!,
-        taxCents: instalment.taxCents,
-        method: 'paypal',
-        payer,
-        paypalOrderId: order.id,
-        captureId: capture.captureId,
-        refundedCents: 0,
-        at,
-      },
+    const payment = {
+      bookingId: booking.id,
+      instalment: instalmentId,
+      cents: capture.cents!,
+      taxCents: instalment.taxCents,
+      method: 'paypal' as const,
       payer,
-    );
-    if (!added) {
-      // Paid twice (another way meanwhile): the studio gives the second back.
+      paypalOrderId: order.id,
+      captureId: capture.captureId,
+      at,
+    };
+    const recorded = bookings.pay(payment, payer);
+    if (recorded === 'closed') {
+      await giveBack(booking, capture, instalmentId, 'cancelled');
+      return true;
+    }
+    if (recorded === 'paid') {
       const first = bookings.payments(booking.id).find((p) => p.instalment === instalmentId);
-      if (first?.paypalOrderId !== order.id) {
-        toStudio(
-          'An instalment was paid twice',
-          'PayPal took a second payment for an instalment already paid. Refund one of them in PayPal.',
-          booking,
-          [
-            ['Instalment', instalmentId],
-            ['PayPal order', order.id],
-          ],
-        );
+      if (first?.captureId !== capture.captureId) {
+        await giveBack(booking, capture, instalmentId, 'paid twice');
       }
       return true;
     }
@@ -88,7 +133,10 @@ export function payingActions(ctx: BookingContext) {
     const link = open(token, input.instalment ? 'proposal' : 'pay');
     const instalmentId = link.instalment ?? input.instalment!;
     const { booking } = link;
-    if (booking.status !== 'signed') {
+    if (booking.status === 'cancelling' || booking.status === 'cancelled') {
+      throw new BookingProblem(409, 'This booking is cancelled: there is nothing to pay.');
+    }
+    if (!bookingMay(booking.status, 'pay')) {
       throw new BookingProblem(409, 'The contract is not signed yet: sign it before you pay.');
     }
     const instalment = instalmentsOf(booking.proposal).find((each) => each.id === instalmentId);
@@ -108,17 +156,18 @@ export function payingActions(ctx: BookingContext) {
       throw new BookingProblem(409, content().words.payingNow);
     }
     const label = instalmentLabel(instalment, booking.proposal, content().words);
+    // One invoice per payer's attempt: PayPal takes an invoice id once, and a payer whose hold
+    // lapsed must not stop the next one (a repeat of the same attempt is PayPal's replay).
+    const attempt = `${booking.id}-${instalment.id}-${input.holder}`;
     const request = instalmentOrder(
       secret,
       { id: booking.id, couple: booking.proposal.couple, currency: booking.proposal.currency },
       instalment,
       label,
       studio().name,
+      attempt,
     );
-    const created = await paypal.createOrder(
-      request,
-      `${booking.id}-${instalment.id}-${input.holder}`.slice(0, 108),
-    );
+    const created = await paypal.createOrder(request, attempt.slice(0, 108));
     bookings.attempt({
       paypalOrderId: created.id,
       bookingId: booking.id,
@@ -128,6 +177,7 @@ export function payingActions(ctx: BookingContext) {
       holder: input.holder,
       heldUntil: at + HOLD_MS,
       createdAt: at,
+      generation: booking.generation,
     });
     bookings.note(booking.id, input.payer, 'paying', `${instalment.id} (${created.id})`, at);
     return { id: created.id };
@@ -147,12 +197,12 @@ export function payingActions(ctx: BookingContext) {
 
   /**
    * Brings a booking's PayPal order to its end: captured when approved (unless its instalment
-   * is paid already), recorded when completed. Called by the page, the webhook and the
-   * reconciliation alike; a repeat does nothing more.
+   * is paid already, or the booking can no longer be paid), recorded when completed. Called by
+   * the page, the webhook and the reconciliation alike; a repeat does nothing more.
+   * 'missing': sealed for a booking this database lacks (the studio is told, once).
    */
-  async function settle(orderId: string): Promise<'recorded' | 'not-ours' | 'pending'> {
-    const attempt = bookings.findAttempt(orderId);
-    let order = await paypal.getOrder(orderId);
+  async function settle(orderId: string): Promise<'recorded' | 'not-ours' | 'pending' | 'missing'> {
+    const order = await paypal.getOrder(orderId);
     if (!order) return 'not-ours';
     const unit = order.purchase_units?.[0];
     const sealed =
@@ -164,16 +214,43 @@ export function payingActions(ctx: BookingContext) {
         unit.amount.currency_code,
       );
     if (!sealed) return 'not-ours';
+    const key = `${sealed.id}:${sealed.instalment}`;
+    const before = settling.get(key) ?? Promise.resolve();
+    const mine = before.catch(() => {}).then(() => settleOne(orderId, order, sealed));
+    settling.set(key, mine);
+    try {
+      return await mine;
+    } finally {
+      if (settling.get(key) === mine) settling.delete(key);
+    }
+  }
+
+  async function settleOne(
+    orderId: string,
+    first: Order,
+    sealed: { id: string; instalment: string },
+  ): Promise<'recorded' | 'pending' | 'missing'> {
+    const attempt = bookings.findAttempt(orderId);
     const booking = bookings.get(sealed.id);
     if (!booking) {
-      log.error({
-        msg: 'a booking payment names a booking this database lacks',
-        orderId,
-        bookingId: sealed.id,
-      });
-      return 'not-ours';
+      missingBooking(first, sealed);
+      return 'missing';
     }
+    // Asked again: a settlement just before this one may have moved it on.
+    let order = (await paypal.getOrder(orderId)) ?? first;
     if (order.status === 'APPROVED') {
+      const closed = closedFor(booking, attempt?.generation ?? null);
+      if (closed) {
+        bookings.release(orderId);
+        bookings.note(
+          booking.id,
+          'PayPal',
+          'payment refused',
+          `${sealed.instalment} (${orderId})`,
+          now(),
+        );
+        throw new BookingProblem(409, closed);
+      }
       const paid = bookings.payments(booking.id).some((p) => p.instalment === sealed.instalment);
       if (paid) {
         bookings.release(orderId);
@@ -194,10 +271,104 @@ export function payingActions(ctx: BookingContext) {
     }
     if (order.status !== 'COMPLETED') return 'pending';
     bookings.release(orderId);
-    return recordPayPal(booking, sealed.instalment, order, attempt?.payer ?? '')
+    return (await recordPayPal(
+      bookings.get(booking.id)!,
+      sealed.instalment,
+      order,
+      attempt?.payer ?? '',
+    ))
       ? 'recorded'
       : 'pending';
   }
 
-  return { createPayment, capturePayment, settle };
+  /**
+   * PayPal holds a payment sealed for a booking this database lacks (restored from a backup
+   * older than the booking): the studio hears what PayPal knows, once per order.
+   */
+  function missingBooking(order: Order, sealed: { id: string; instalment: string }) {
+    log.error({
+      msg: 'a booking payment names a booking this database lacks',
+      orderId: order.id,
+      bookingId: sealed.id,
+    });
+    const unit = order.purchase_units?.[0];
+    const capture = unit && completedCapture(order);
+    const currency = unit?.amount.currency_code ?? '';
+    const cents = parseAmount(unit?.amount.value ?? '') ?? 0;
+    toStudio(
+      'A booking PayPal was paid for is missing from the database',
+      `PayPal holds a payment for booking ${sealed.id}, which this database does not have (it was restored from a backup older than the booking). Nothing was lost at PayPal. Its signed contract is the PDF the service e-mailed you when it was signed ("Signed" in your inbox, booking ${sealed.id}); make the booking again from it and record this payment.`,
+      {
+        id: sealed.id,
+        proposal: { couple: unit?.description ?? 'Unknown couple' } as Booking['proposal'],
+      },
+      [
+        ['Instalment', sealed.instalment],
+        ['Amount', formatPrice(cents, currency)],
+        ['Status at PayPal', capture ? 'captured' : order.status.toLowerCase()],
+        ['Payer', payerOf(order, '')],
+        ['PayPal order', order.id],
+      ],
+      `booking-missing:${order.id}`,
+    );
+  }
+
+  /**
+   * Money PayPal gave back on a booking's capture that the service did not ask for here (the
+   * studio's refund in PayPal, a chargeback), or did and is told of again: recorded once by its
+   * id, the studio told once. False when the capture is no booking's; 'known' when the refund
+   * was recorded before.
+   */
+  function givenBackAtPayPal({ capture, id, cents, reversal }: GivenBack) {
+    const payment = bookings.paymentByCapture(capture.id);
+    if (!payment) return false;
+    if (!id || !cents || cents <= 0) return 'known';
+    const booking = bookings.get(payment.bookingId)!;
+    // A cancellation's own refund whose event came before its answer was recorded.
+    const ours = booking.status === 'cancelling';
+    const added = bookings.refunded(
+      {
+        id,
+        bookingId: payment.bookingId,
+        instalment: payment.instalment,
+        cents,
+        reason: ours ? 'cancellation' : reversal ? 'reversal' : 'paypal',
+        at: now(),
+      },
+      'PayPal',
+    );
+    if (added && !ours) {
+      const amount = formatPrice(cents, booking.proposal.currency);
+      toStudio(
+        reversal
+          ? 'A payer reversed a booking’s payment'
+          : 'A booking’s payment was refunded in PayPal',
+        `${amount} of ${labelOf(booking, payment.instalment)} went back through PayPal${reversal ? ' (a chargeback or reversal)' : ''}. The booking, its page and the quarter’s report now count it.`,
+        booking,
+        [['PayPal capture', capture.id]],
+        `booking-refund:${id}`,
+      );
+    }
+    return added ? 'recorded' : 'known';
+  }
+
+  /**
+   * After a restore: PayPal gave money back on a booking the database holds as going ahead,
+   * perhaps a cancellation made after the backup. The studio confirms it (or not) at /studio/.
+   */
+  function refundsFound(id: string) {
+    const booking = bookings.get(id);
+    if (!booking || !bookingMay(booking.status, 'cancel') || booking.status === 'cancelling')
+      return;
+    const back = bookings.payments(id).reduce((sum, p) => sum + p.refundedCents, 0);
+    toStudio(
+      'Confirm a booking’s state after the restore',
+      `PayPal has given back ${formatPrice(back, booking.proposal.currency)} on this booking, which the restored database holds as ${booking.status}. If you cancelled it after the backup, cancel it again at /studio/ to confirm: only what its terms still owe is given back, and nothing is refunded twice.`,
+      booking,
+      [],
+      `refunds-found:${id}:${back}`,
+    );
+  }
+
+  return { createPayment, capturePayment, settle, givenBackAtPayPal, refundsFound };
 }

@@ -13,6 +13,8 @@ export function instalmentOrder(
   instalment: Instalment,
   label: string,
   studio: string,
+  /** This payer's attempt: PayPal takes an invoice id once. */
+  attempt: string,
 ): OrderRequest {
   const money = (cents: number) => ({
     currency_code: booking.currency,
@@ -24,7 +26,7 @@ export function instalmentOrder(
     purchase_units: [
       {
         description: `${studio}: ${booking.couple}`.slice(0, PAYPAL_TEXT_MAX),
-        invoice_id: `${booking.id}-${instalment.id}`,
+        invoice_id: attempt.slice(0, 127),
         custom_id: paymentCustomId(
           secret,
           booking.id,

@@ -9,6 +9,9 @@ import { hashOf, newSecret } from './tokens';
 export const LINK_MS = 15 * 60 * 1000;
 export const SESSION_MS = 12 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'studio_session';
+/** An address gets no new link while one sent this recently still works, and a few an hour. */
+export const LINK_AGAIN_MS = 2 * 60 * 1000;
+export const LINKS_AN_HOUR = 5;
 
 export function staffAccess(
   db: Database.Database,
@@ -25,6 +28,17 @@ export function staffAccess(
     requestLink(email: string) {
       const address = email.trim().toLowerCase();
       if (!options.staff().includes(address)) return;
+      // Bounded per address as well as per client: a flood from many clients sends a staff
+      // inbox a few links, and no buyer's e-mail waits behind the rest.
+      const at = now();
+      const recent = db
+        .prepare<[number, string, number], { links: number; fresh: number }>(
+          `SELECT count(*) AS links,
+             coalesce(sum(usedAt IS NULL AND expiresAt - ${LINK_MS} > ?), 0) AS fresh
+           FROM staff_links WHERE email = ? AND expiresAt > ?`,
+        )
+        .get(at - LINK_AGAIN_MS, address, at - 60 * 60 * 1000 + LINK_MS)!;
+      if (recent.fresh > 0 || recent.links >= LINKS_AN_HOUR) return;
       const { secret, hash } = newSecret();
       db.prepare('INSERT INTO staff_links (tokenHash, email, expiresAt) VALUES (?, ?, ?)').run(
         hash,

@@ -1,11 +1,13 @@
 // The bookings' rows in the service's database (tables.ts): read and written here only, each
 // change one transaction with its line in the audit log.
 import type Database from 'better-sqlite3';
+import { z } from 'zod';
 import type { PaymentMethod, Proposal } from './model';
 import { signingStore } from './signing-store';
+import { bookingMayGuard, bookingMoveGuard, type BookingStatus } from './states';
 import { staffAccess } from './staff';
 
-export type BookingStatus = 'draft' | 'sent' | 'signed' | 'cancelled';
+export type { BookingStatus } from './states';
 
 export type BookingRow = {
   id: string;
@@ -17,6 +19,8 @@ export type BookingRow = {
   withdrawnAt: number | null;
   sentAt: number | null;
   viewedAt: number | null;
+  changeAskedAt: number | null;
+  refundOwedCents: number | null;
   createdAt: number;
   updatedAt: number;
 };
@@ -59,13 +63,26 @@ export type PaymentRow = {
   payer: string;
   paypalOrderId: string | null;
   captureId: string | null;
-  refundedCents: number;
-  refundedAt: number | null;
   at: number;
 };
 
-/** A payment of a wedding with the tax of its booking, for the quarter's report. */
-export type TaxedPayment = PaymentRow & { currency: string; tax: Proposal['tax'] };
+/** A payment with what it has had back (the sum of its refunds' rows) and when it last had. */
+export type Payment = PaymentRow & { refundedCents: number; refundedAt: number | null };
+
+export type RefundReason = 'cancellation' | 'paypal' | 'reversal';
+
+export type RefundRow = {
+  id: string;
+  bookingId: string;
+  instalment: string;
+  cents: number;
+  taxCents: number;
+  reason: RefundReason | 'before-v13';
+  at: number;
+};
+
+/** A wedding's payment or refund, with its booking's currency and tax, for the quarter's report. */
+export type Taxed<T> = T & { currency: string; tax: Proposal['tax'] };
 
 export type AttemptRow = {
   paypalOrderId: string;
@@ -76,15 +93,31 @@ export type AttemptRow = {
   holder: string;
   heldUntil: number;
   createdAt: number;
+  generation: number | null;
 };
 
 export type AuditRow = { actor: string; action: string; detail: string; at: number };
 
+/** What the service wrote in a booking's JSON columns, read back through the same shape. */
+const proposalColumn = z.looseObject({
+  couple: z.string(),
+  currency: z.string(),
+  events: z.array(z.looseObject({ id: z.string(), date: z.string() })),
+  signers: z.array(z.object({ name: z.string(), email: z.string() })),
+});
+const changesColumn = z.array(z.string());
+const proposalOf = (text: string) => proposalColumn.parse(JSON.parse(text)) as unknown as Proposal;
+
 const read = (row: BookingRow): Booking => ({
   ...row,
-  proposal: JSON.parse(row.proposal) as Proposal,
-  changes: row.changes ? (JSON.parse(row.changes) as string[]) : [],
+  proposal: proposalOf(row.proposal),
+  changes: row.changes ? changesColumn.parse(JSON.parse(row.changes)) : [],
 });
+
+/** A payment's columns and what it has had back. */
+const PAYMENTS = `SELECT p.*, coalesce(sum(r.cents), 0) AS refundedCents, max(r.at) AS refundedAt
+  FROM booking_payments p LEFT JOIN booking_refunds r
+    ON r.bookingId = p.bookingId AND r.instalment = p.instalment`;
 
 export function bookingStore(db: Database.Database) {
   const audit = db.prepare(
@@ -118,23 +151,47 @@ export function bookingStore(db: Database.Database) {
     revise: db.transaction(
       (id: string, proposal: Proposal, changes: string[], actor: string, at: number) => {
         db.prepare(
-          `UPDATE bookings SET proposal = ?, version = version + 1, changes = ?, updatedAt = ?
+          `UPDATE bookings SET proposal = ?, version = version + 1, changes = ?, updatedAt = ?,
+             changeAskedAt = NULL
            WHERE id = ?`,
         ).run(JSON.stringify(proposal), JSON.stringify(changes), at, id);
         note(id, actor, 'revised', changes.join('; '), at);
       },
     ),
 
-    setStatus: db.transaction(
-      (id: string, status: BookingStatus, actor: string, detail: string, at: number) => {
-        db.prepare('UPDATE bookings SET status = ?, updatedAt = ? WHERE id = ?').run(
-          status,
-          at,
-          id,
-        );
-        note(id, actor, status, detail, at);
+    /** Moves the booking to `to` if the move is allowed from where it stands; false if not. */
+    move: db.transaction(
+      (id: string, to: BookingStatus, actor: string, detail: string, at: number): boolean => {
+        const moved = db
+          .prepare(
+            `UPDATE bookings SET status = ?, updatedAt = ? WHERE id = ? AND ${bookingMoveGuard(to)}`,
+          )
+          .run(to, at, id).changes;
+        if (moved) note(id, actor, to, detail, at);
+        return moved > 0;
       },
     ),
+
+    /**
+     * The studio's cancellation takes the booking before PayPal is asked: nothing can be paid on
+     * it from now on, and what its terms give back is fixed. False when it cannot be cancelled.
+     */
+    claimCancel: db.transaction((id: string, owedCents: number, actor: string, at: number) => {
+      const moved = db
+        .prepare(
+          `UPDATE bookings SET status = 'cancelling', refundOwedCents = ?, updatedAt = ?
+           WHERE id = ? AND ${bookingMoveGuard('cancelling')}`,
+        )
+        .run(owedCents, at, id).changes;
+      if (moved) note(id, actor, 'cancelling', `the terms give back ${owedCents}`, at);
+      return moved > 0;
+    }),
+
+    /** The couple asked for a change: the studio's list shows it until the next version. */
+    askedChange: db.transaction((id: string, message: string, at: number) => {
+      db.prepare('UPDATE bookings SET changeAskedAt = ? WHERE id = ?').run(at, id);
+      note(id, 'couple', 'asked for a change', message, at);
+    }),
 
     sent: db.transaction((id: string, actor: string, at: number) => {
       db.prepare(
@@ -178,55 +235,101 @@ export function bookingStore(db: Database.Database) {
 
     payments: (id: string) =>
       db
-        .prepare<[string], PaymentRow>(
-          'SELECT * FROM booking_payments WHERE bookingId = ? ORDER BY at',
+        .prepare<[string], Payment>(
+          `${PAYMENTS} WHERE p.bookingId = ? GROUP BY p.bookingId, p.instalment ORDER BY p.at, p.rowid`,
         )
         .all(id),
 
-    /** Payments made, or refunded, between two moments, with their booking's tax. */
-    taxedPayments: (from: number, to: number): TaxedPayment[] =>
+    /** The booking's payment PayPal captured as `captureId`, or null. */
+    paymentByCapture: (captureId: string) =>
       db
-        .prepare<[number, number, number, number], PaymentRow & { proposal: string }>(
-          `SELECT p.*, b.proposal FROM booking_payments p JOIN bookings b ON b.id = p.bookingId
-           WHERE (p.at >= ? AND p.at < ?) OR (p.refundedAt >= ? AND p.refundedAt < ?)`,
+        .prepare<[string], Payment>(
+          `${PAYMENTS} WHERE p.captureId = ? GROUP BY p.bookingId, p.instalment`,
         )
-        .all(from, to, from, to)
-        .map(({ proposal, ...payment }) => {
-          const { currency, tax } = JSON.parse(proposal) as Proposal;
-          return { ...payment, currency, tax };
-        }),
+        .get(captureId) ?? null,
 
-    /** Records a payment; false when the instalment was already paid (by this or another). */
-    pay: db.transaction((payment: Omit<PaymentRow, 'refundedAt'>, actor: string) => {
+    /** Payments made between two moments, with their booking's currency and tax. */
+    taxedPayments: (from: number, to: number): Taxed<PaymentRow>[] =>
+      db
+        .prepare<[number, number], PaymentRow & { proposal: string }>(
+          `SELECT p.*, b.proposal FROM booking_payments p JOIN bookings b ON b.id = p.bookingId
+           WHERE p.at >= ? AND p.at < ?`,
+        )
+        .all(from, to)
+        .map(taxed),
+
+    /** Refunds made between two moments (of payments of any time), with their booking's tax. */
+    taxedRefunds: (from: number, to: number): Taxed<RefundRow>[] =>
+      db
+        .prepare<[number, number], RefundRow & { proposal: string }>(
+          `SELECT r.*, b.proposal FROM booking_refunds r JOIN bookings b ON b.id = r.bookingId
+           WHERE r.at >= ? AND r.at < ?`,
+        )
+        .all(from, to)
+        .map(taxed),
+
+    /**
+     * Records a payment while the booking may be paid: 'added', or 'paid' when the instalment
+     * was paid already (by this or another), or 'closed' when the booking is cancelled (or being
+     * cancelled) and nothing is recorded.
+     */
+    pay: db.transaction((payment: PaymentRow, actor: string): 'added' | 'paid' | 'closed' => {
+      const open = db
+        .prepare(`SELECT 1 FROM bookings WHERE id = ? AND ${bookingMayGuard('pay')}`)
+        .get(payment.bookingId);
+      if (!open) return 'closed';
       const added = db
         .prepare(
           `INSERT OR IGNORE INTO booking_payments
-             (bookingId, instalment, cents, taxCents, method, payer, paypalOrderId, captureId,
-              refundedCents, refundedAt, at)
+             (bookingId, instalment, cents, taxCents, method, payer, paypalOrderId, captureId, at)
            VALUES (@bookingId, @instalment, @cents, @taxCents, @method, @payer, @paypalOrderId,
-              @captureId, @refundedCents, NULL, @at)`,
+              @captureId, @at)`,
         )
         .run(payment).changes;
+      if (!added) return 'paid';
+      note(
+        payment.bookingId,
+        actor,
+        'payment',
+        `${payment.instalment}: ${payment.cents} by ${payment.method} (${payment.payer})`,
+        payment.at,
+      );
+      return 'added';
+    }),
+
+    /**
+     * Money given back on a payment, once per id (PayPal's for the refund): false when that id
+     * was recorded already, or when it would give back more than the payment took.
+     */
+    refunded: db.transaction((refund: Omit<RefundRow, 'taxCents'>, actor: string): boolean => {
+      const payment = db
+        .prepare<[string, string], Payment>(
+          `${PAYMENTS} WHERE p.bookingId = ? AND p.instalment = ? GROUP BY p.bookingId, p.instalment`,
+        )
+        .get(refund.bookingId, refund.instalment);
+      if (!payment || payment.refundedCents + refund.cents > payment.cents) return false;
+      const taxCents = Math.round((payment.taxCents * refund.cents) / payment.cents);
+      const added = db
+        .prepare(
+          `INSERT OR IGNORE INTO booking_refunds
+               (id, bookingId, instalment, cents, taxCents, reason, at)
+             VALUES (@id, @bookingId, @instalment, @cents, @taxCents, @reason, @at)`,
+        )
+        .run({ ...refund, taxCents }).changes;
       if (added) {
         note(
-          payment.bookingId,
+          refund.bookingId,
           actor,
-          'payment',
-          `${payment.instalment}: ${payment.cents} by ${payment.method} (${payment.payer})`,
-          payment.at,
+          'refund',
+          `${refund.instalment}: ${refund.cents} (${refund.reason}, ${refund.id})`,
+          refund.at,
         );
       }
       return added > 0;
     }),
 
-    refunded: db.transaction(
-      (id: string, instalment: string, cents: number, actor: string, at: number) => {
-        db.prepare(
-          'UPDATE booking_payments SET refundedCents = refundedCents + ?, refundedAt = ? WHERE bookingId = ? AND instalment = ?',
-        ).run(cents, at, id, instalment);
-        note(id, actor, 'refund', `${instalment}: ${cents}`, at);
-      },
-    ),
+    /** Whether a refund's id is recorded (on any booking). */
+    hasRefund: (id: string) => !!db.prepare('SELECT 1 FROM booking_refunds WHERE id = ?').get(id),
 
     /**
      * Holds an instalment for a payer while PayPal is asked, unless someone else holds it or it
@@ -268,9 +371,10 @@ export function bookingStore(db: Database.Database) {
       );
       db.prepare(
         `INSERT OR REPLACE INTO booking_attempts
-           (paypalOrderId, bookingId, instalment, cents, payer, holder, heldUntil, createdAt)
+           (paypalOrderId, bookingId, instalment, cents, payer, holder, heldUntil, createdAt,
+              generation)
          VALUES (@paypalOrderId, @bookingId, @instalment, @cents, @payer, @holder, @heldUntil,
-           @createdAt)`,
+           @createdAt, @generation)`,
       ).run(attempt);
     }),
 
@@ -287,3 +391,8 @@ export function bookingStore(db: Database.Database) {
 }
 
 export type BookingStore = ReturnType<typeof bookingStore>;
+
+function taxed<T extends { proposal: string }>({ proposal, ...row }: T) {
+  const { currency, tax } = proposalOf(proposal);
+  return { ...row, currency, tax };
+}

@@ -1,15 +1,17 @@
 // The studio's part: every booking with its totals, a proposal made or revised, sent, its links
 // withdrawn, an event moved by addendum, a payment made another way recorded, a cancellation
 // under the contract's terms with its refund through PayPal.
-import { cancellationRefund, daysBetween, totals } from '@/lib/booking/schedule';
+import { cancellationRefund, daysBetween } from '@/lib/booking/schedule';
 import { countryName } from '@/lib/shared/countries';
-import { formatAmount, formatPrice } from '@/lib/shared/money';
+import { formatAmount, formatPrice, minorUnit, parseAmount } from '@/lib/shared/money';
 import { taxRule } from '@/lib/shared/tax';
-import { changesBetween, dayOf, fillAddendum, instalmentsOf, sha256 } from './contract';
+import { changesBetween, dayOf, fillAddendum, instalmentsOf, moneyOf, sha256 } from './contract';
 import { BookingProblem, today, type BookingContext } from './context';
 import * as mail from './mail';
 import type { PaymentMethod, Proposal, ProposalInput } from './model';
 import { newBookingId } from './tokens';
+import { bookingMay } from './states';
+import { PayPalRefused, PayPalUnavailable } from '../paypal/client';
 
 export function studioActions(ctx: BookingContext) {
   const { bookings, paypal, catalog, now, content, studio, proposalUrl, queue, toStudio } = ctx;
@@ -32,6 +34,7 @@ export function studioActions(ctx: BookingContext) {
       number: rule.scheme.number,
       scheme: rule.scheme.id,
       schemeName: rule.scheme.name,
+      schemeCurrency: rule.scheme.currency,
       country: input.place.country,
       region: rule.place.region ?? null,
     };
@@ -39,7 +42,7 @@ export function studioActions(ctx: BookingContext) {
 
   function withTax(input: ProposalInput): Proposal {
     const proposal = { ...input, tax: weddingTax(input) };
-    const { totalCents } = totals(proposal.events, proposal.tax?.ratePercent ?? 0);
+    const { totalCents } = moneyOf(proposal);
     if (input.retainerCents > totalCents) {
       throw new BookingProblem(400, 'The retainer is more than the whole wedding costs.');
     }
@@ -58,13 +61,6 @@ export function studioActions(ctx: BookingContext) {
     note: p.note,
   });
 
-  /** Whether the couple asked for a change the studio has not answered with a new version. */
-  const changeAsked = (id: string) => {
-    const lines = bookings.audit(id);
-    const asked = lines.findLastIndex((line) => line.action === 'asked for a change');
-    return asked >= 0 && !lines.slice(asked).some((line) => line.action === 'revised');
-  };
-
   const list = () =>
     bookings.all().map((booking) => {
       const seen = view(booking, 'studio');
@@ -79,7 +75,7 @@ export function studioActions(ctx: BookingContext) {
         next: seen.next,
         late: seen.instalments.filter((i) => i.late).length,
         viewedAt: booking.viewedAt,
-        changeAsked: changeAsked(booking.id),
+        changeAsked: booking.changeAskedAt !== null,
       };
     });
 
@@ -105,8 +101,13 @@ export function studioActions(ctx: BookingContext) {
   function revise(id: string, input: ProposalInput, actor: string) {
     const booking = bookings.get(id);
     if (!booking) throw new BookingProblem(404, 'No such booking.');
-    if (booking.status === 'signed' || booking.status === 'cancelled') {
-      throw new BookingProblem(409, 'The contract is signed: move an event instead.');
+    if (!bookingMay(booking.status, 'revise')) {
+      throw new BookingProblem(
+        409,
+        booking.status === 'signed'
+          ? 'The contract is signed: move an event instead.'
+          : 'This booking is cancelled.',
+      );
     }
     const proposal = withTax(input);
     const changes = changesBetween(booking.proposal, proposal);
@@ -130,7 +131,8 @@ export function studioActions(ctx: BookingContext) {
   function send(id: string, actor: string) {
     let booking = bookings.get(id);
     if (!booking) throw new BookingProblem(404, 'No such booking.');
-    if (booking.status === 'cancelled') throw new BookingProblem(409, 'This booking is cancelled.');
+    if (!bookingMay(booking.status, 'send'))
+      throw new BookingProblem(409, 'This booking is cancelled.');
     if (booking.withdrawnAt) bookings.reissue(id, actor, now());
     bookings.sent(id, actor, now());
     booking = bookings.get(id)!;
@@ -153,7 +155,7 @@ export function studioActions(ctx: BookingContext) {
   function moveEvent(id: string, eventId: string, date: string, actor: string) {
     const booking = bookings.get(id);
     if (!booking) throw new BookingProblem(404, 'No such booking.');
-    if (booking.status !== 'signed')
+    if (!bookingMay(booking.status, 'move'))
       throw new BookingProblem(
         409,
         'Only a signed booking’s events move by addendum: edit the proposal instead.',
@@ -207,63 +209,128 @@ export function studioActions(ctx: BookingContext) {
         payer: input.payer,
         paypalOrderId: null,
         captureId: null,
-        refundedCents: 0,
         at: now(),
       },
       actor,
     );
-    if (!added) throw new BookingProblem(409, 'This instalment is paid already.');
+    if (added === 'closed')
+      throw new BookingProblem(409, 'This booking is not signed, or is cancelled.');
+    if (added === 'paid') throw new BookingProblem(409, 'This instalment is paid already.');
     const by = content().studio.methods[input.method];
     receipted(booking, instalment, { cents: instalment.cents, at: now(), payer: input.payer, by });
     return detail(id);
   }
 
-  /** Cancels under the contract's terms: what they refund is given back through PayPal. */
-  async function cancel(id: string, actor: string) {
-    const booking = bookings.get(id);
+  /** Cancellations under way in this process: a second click waits for the first's answer. */
+  const cancelling = new Map<string, Promise<ReturnType<typeof detail>>>();
+
+  /**
+   * Cancels under the contract's terms: the booking is taken first (nothing can be paid on it
+   * after), what the terms give back of the money paid beyond the retainer is fixed, then given
+   * back through PayPal, payment by payment, each refund recorded by PayPal's id for it. A
+   * retry after PayPal failed half-way gives back what is left of that sum, never more.
+   */
+  function cancel(id: string, actor: string) {
+    const running = cancelling.get(id);
+    if (running) return running;
+    const work = cancelOnce(id, actor).finally(() => cancelling.delete(id));
+    cancelling.set(id, work);
+    return work;
+  }
+
+  async function cancelOnce(id: string, actor: string) {
+    let booking = bookings.get(id);
     if (!booking) throw new BookingProblem(404, 'No such booking.');
     if (booking.status === 'cancelled') return detail(id);
-    const upcoming = booking.proposal.events
-      .map((e) => e.date)
-      .filter((d) => d >= today(now()))
-      .sort()[0];
-    const notice = upcoming ? daysBetween(today(now()), upcoming) : 0;
-    const payments = bookings.payments(id);
-    const beyond = payments.filter((p) => p.instalment !== 'retainer');
-    const paidBeyond = beyond.reduce((sum, p) => sum + p.cents - p.refundedCents, 0);
-    let owed = cancellationRefund(paidBeyond, notice, content().cancellation.tiers);
-    let refunded = 0;
-    for (const payment of beyond.filter((p) => p.captureId).reverse()) {
-      const cents = Math.min(owed, payment.cents - payment.refundedCents);
-      if (cents <= 0) continue;
-      await paypal.refundCapture(
-        payment.captureId!,
-        {
-          currency_code: booking.proposal.currency,
-          value: formatAmount(cents, booking.proposal.currency),
-        },
-        `refund-${id}-${payment.instalment}`,
+    if (booking.status !== 'cancelling') {
+      const upcoming = booking.proposal.events
+        .map((e) => e.date)
+        .filter((d) => d >= today(now()))
+        .sort()[0];
+      const notice = upcoming ? daysBetween(today(now()), upcoming) : 0;
+      const paidBeyond = beyondRetainer(id).reduce((sum, p) => sum + p.cents, 0);
+      const owed = cancellationRefund(
+        paidBeyond,
+        notice,
+        content().cancellation.tiers,
+        minorUnit(booking.proposal.currency),
       );
-      bookings.refunded(id, payment.instalment, cents, actor, now());
-      owed -= cents;
-      refunded += cents;
+      if (!bookings.claimCancel(id, owed, actor, now())) {
+        throw new BookingProblem(409, 'This booking cannot be cancelled as it stands.');
+      }
+      booking = bookings.get(id)!;
     }
-    bookings.setStatus(
+    const { currency } = booking.proposal;
+    const owed = booking.refundOwedCents ?? 0;
+    const given = () => beyondRetainer(id).reduce((sum, p) => sum + p.refundedCents, 0);
+    for (const payment of beyondRetainer(id)
+      .filter((p) => p.captureId)
+      .reverse()) {
+      const cents = Math.min(owed - given(), payment.cents - payment.refundedCents);
+      if (cents <= 0) continue;
+      let refund;
+      try {
+        // One request id per payment's cancellation refund: asked again, PayPal answers with
+        // the refund it made, which is recorded once by its id.
+        refund = await paypal.refundCapture(
+          payment.captureId!,
+          { currency_code: currency, value: formatAmount(cents, currency) },
+          `cancel-${id}-${payment.instalment}`,
+        );
+      } catch (error) {
+        if (error instanceof PayPalUnavailable) {
+          throw new BookingProblem(
+            503,
+            'PayPal could not be reached: the booking is cancelled and nothing more can be paid on it. Cancel again in a minute to finish its refunds.',
+          );
+        }
+        if (!(error instanceof PayPalRefused)) throw error;
+        toStudio(
+          'A cancellation’s refund was refused by PayPal',
+          `PayPal refused to give back ${formatPrice(cents, currency)} of ${payment.instalment} (${error.issue}). Look at the payment in PayPal, then cancel again: only what is still owed is given back.`,
+          booking,
+        );
+        throw new BookingProblem(
+          409,
+          `PayPal refused a refund (${error.issue}): the booking stays cancelling. Cancel again once it is settled in PayPal.`,
+        );
+      }
+      const back = parseAmount(refund.amount?.value ?? '') ?? cents;
+      bookings.refunded(
+        {
+          id: refund.id,
+          bookingId: id,
+          instalment: payment.instalment,
+          cents: back,
+          reason: 'cancellation',
+          at: now(),
+        },
+        actor,
+      );
+    }
+    const left = owed - given();
+    bookings.move(
       id,
       'cancelled',
       actor,
-      `refunded ${refunded}${owed > 0 ? `, ${owed} to give back another way` : ''}`,
+      `refunded ${owed - Math.max(left, 0)}${left > 0 ? `, ${left} to give back another way` : ''}`,
       now(),
     );
-    if (owed > 0) {
+    if (left > 0) {
       toStudio(
         'Give back the rest of a cancelled booking',
-        `The terms refund ${formatPrice(owed, booking.proposal.currency)} more than PayPal took: give it back the way it was paid.`,
+        `The terms refund ${formatPrice(left, currency)} more than PayPal took: give it back the way it was paid.`,
         booking,
+        [],
+        `cancel-rest:${id}`,
       );
     }
     return detail(id);
   }
+
+  /** The booking's payments beyond the retainer, which a cancellation's terms give back. */
+  const beyondRetainer = (id: string) =>
+    bookings.payments(id).filter((p) => p.instalment !== 'retainer');
 
   return { list, detail, create, revise, send, withdraw, moveEvent, record, cancel };
 }

@@ -2,10 +2,10 @@
 // money, each instalment paid, due or late, who signed, the document to sign now and the signed
 // ones. The pages import its type only (lib/booking/client.ts).
 import type { BookingContent } from '@/lib/booking/content';
-import { totals, type BookingEvent, type Money } from '@/lib/booking/schedule';
-import { instalmentLabel, instalmentsOf } from './contract';
+import type { BookingEvent, Money } from '@/lib/booking/schedule';
+import { instalmentLabel, instalmentsOf, moneyOf } from './contract';
 import type { PaymentMethod, WeddingTax } from './model';
-import type { Booking, BookingStatus, DocumentRow, PaymentRow, SignatureRow } from './store';
+import type { Booking, BookingStatus, DocumentRow, Payment, SignatureRow } from './store';
 
 export type InstalmentView = {
   id: string;
@@ -69,7 +69,7 @@ export function bookingView(
     content: BookingContent;
     documents: DocumentRow[];
     signatures: (documentId: number) => SignatureRow[];
-    payments: PaymentRow[];
+    payments: Payment[];
     today: string;
     payToken: (instalment: string) => string;
     toSign: DocumentRow | null;
@@ -106,13 +106,14 @@ export function bookingView(
     id: booking.id,
     couple: proposal.couple,
     note: proposal.note,
-    status: booking.status,
+    // The couple and payers see a cancellation at once; the studio sees its refunds unfinished.
+    status: !asStudio && booking.status === 'cancelling' ? 'cancelled' : booking.status,
     version: booking.version,
     changes: booking.changes,
     currency: proposal.currency,
     tax: proposal.tax,
     events: proposal.events,
-    money: totals(proposal.events, proposal.tax?.ratePercent ?? 0),
+    money: moneyOf(proposal),
     instalments,
     paidCents: payments.reduce((sum, p) => sum + p.cents - p.refundedCents, 0),
     next: next ? { id: next.id, label: next.label, dueOn: next.dueOn, cents: next.cents } : null,

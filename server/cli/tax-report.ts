@@ -57,24 +57,34 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     // The shop's currency: the catalogue's the service last read, else the most orders'.
     const counts = new Map<string, number>();
     for (const order of orders) counts.set(order.currency, (counts.get(order.currency) ?? 0) + 1);
+    const catalog = readCatalogCopy(config.catalogCachePath);
     const shopCurrency =
-      readCatalogCopy(config.catalogCachePath)?.currency ??
-      [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ??
-      'USD';
+      catalog?.currency ?? [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'USD';
     const given = readRates(values.rate ?? [], shopCurrency);
     if ('problem' in given) fail(`${given.problem}\n\n${usage}`);
     const refunds = store
       .refundsBetween(quarter.from, quarter.to)
       .map((refund) => ({ refund, order: store.findOrder(refund.orderId)! }));
-    const weddings = store.bookings.taxedPayments(quarter.from, quarter.to);
+    const weddings = {
+      payments: store.bookings.taxedPayments(quarter.from, quarter.to),
+      refunds: store.bookings.taxedRefunds(quarter.from, quarter.to),
+    };
     const report = taxReport(orders, quarter, refunds, weddings);
-    const currencyOf = new Map(
-      orders.flatMap((order) =>
+    // Each scheme's return is in its own currency: as the studio's tax table (content/tax.json)
+    // names it, else as the sales recorded it; the shop's only where neither says.
+    const currencyOf = new Map<string, string>([
+      ...orders.flatMap((order) =>
         order.tax?.scheme && order.tax.schemeCurrency
           ? [[order.tax.scheme, order.tax.schemeCurrency] as const]
           : [],
       ),
-    );
+      ...weddings.payments.flatMap((payment) =>
+        payment.tax?.schemeCurrency
+          ? [[payment.tax.scheme, payment.tax.schemeCurrency] as const]
+          : [],
+      ),
+      ...(catalog?.tax?.schemes ?? []).map((scheme) => [scheme.id, scheme.currency] as const),
+    ]);
     const schemeCurrency = (scheme: string) => currencyOf.get(scheme) ?? shopCurrency;
     const missing = missingRates(report.rows, schemeCurrency, given.pairs);
     if (missing.length > 0) {
@@ -83,7 +93,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       );
     }
     console.log(
-      `Tax, ${quarter.name}: ${orders.length} orders made, ${weddings.length} wedding payments made or refunded (not tax advice).`,
+      `Tax, ${quarter.name}: ${orders.length} orders made, ${weddings.payments.length} wedding payments made and ${weddings.refunds.length} refunded (not tax advice).`,
     );
     let scheme = '';
     for (const row of report.rows) {
@@ -128,6 +138,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (report.regionUnknown.length > 0) {
       console.log(
         `Canadian orders whose province is not known (recorded at the federal GST; settle the province by hand): ${report.regionUnknown.join(', ')}.`,
+      );
+    }
+    const lacking = missingRates(report.rows, schemeCurrency, given.pairs, true);
+    if (lacking.length > 0) {
+      console.log(
+        `\nNo rate given for: ${lacking.map((pair) => `--rate ${pair}=…`).join(', ')} (those lines' returns are not converted).`,
       );
     }
     const file = values.csv ?? `tax-${quarter.name}.csv`;

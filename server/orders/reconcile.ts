@@ -35,6 +35,8 @@ export type Reconciled = {
   other: number;
   /** Wedding instalments paid at PayPal (server/booking/): recorded now, or held already. */
   bookings: number;
+  /** Refunds and reversals of weddings' payments replayed now on their bookings. */
+  bookingRefunds: number;
 };
 
 /** PayPal's event codes (Transaction Search) of money going back: a reversal, a refund. */
@@ -59,7 +61,7 @@ export async function reconcile(
     store: Store;
     paypal: PayPalClient;
     orders: OrderService;
-    bookings: Pick<Bookings, 'settle'>;
+    bookings: Pick<Bookings, 'settle' | 'givenBackAtPayPal' | 'refundsFound'>;
     log: Log;
   },
   {
@@ -80,7 +82,10 @@ export async function reconcile(
     failed: [],
     other: 0,
     bookings: 0,
+    bookingRefunds: 0,
   };
+  /** Bookings whose payments PayPal gave money back on since the backup. */
+  const refundedBookings = new Set<string>();
   const paid = (id: string | null | undefined) => {
     const order = id ? store.findOrder(id) : null;
     return !!order && order.status !== 'created';
@@ -99,12 +104,23 @@ export async function reconcile(
   ) {
     if (!captureId) return;
     const { capture, orderId } = await orderOfCapture(captureId);
-    const order = orderId ? store.findOrder(orderId) : null;
-    if (!capture || !order || order.status === 'created') return;
+    if (!capture) return;
     // The money given back, for the tax report, under the id the webhook records it by (a refund's
     // own; a reversal's event names only its capture): recorded once, whichever comes first.
     const cents = parseAmount(amount?.value.replace(/^-/, '') ?? '');
     const id = code === REVERSAL ? `reversal:${captureId}` : transactionId;
+    const booking = store.bookings.paymentByCapture(captureId)?.bookingId;
+    if (booking) {
+      const given = bookings.givenBackAtPayPal({ capture, id, cents, reversal: code === REVERSAL });
+      if (given === 'recorded') {
+        done.bookingRefunds += 1;
+        refundedBookings.add(booking);
+        report(`Booking ${booking}: a refund replayed`);
+      }
+      return;
+    }
+    const order = orderId ? store.findOrder(orderId) : null;
+    if (!order || order.status === 'created') return;
     if (cents && cents > 0) orders.recordRefund(order, { id, cents });
     if (order.status === 'refunded') return;
     const full = ['REFUNDED', 'REVERSED'].includes(capture.status);
@@ -190,5 +206,8 @@ export async function reconcile(
       }
     }
   }
+  // Refunds the restored database lacked on a booking it holds as going ahead: perhaps a
+  // cancellation made after the backup, which the studio confirms (or not) at /studio/.
+  for (const id of refundedBookings) bookings.refundsFound(id);
   return done;
 }

@@ -16,49 +16,60 @@ export type RefundEvent = {
   };
 };
 
+/** A refund or reversal as PayPal holds it: its capture, the money and the id it is kept by. */
+export type GivenBack = {
+  capture: NonNullable<Awaited<ReturnType<PayPalClient['getCapture']>>>;
+  /** PayPal's id for the refund, or 'reversal:' and the capture's id (its event names no other). */
+  id: string | null;
+  cents: number | null;
+  reversal: boolean;
+};
+
 /**
- * A payment went back. A refund's resource is the refund, pointing "up" to its capture; a
- * reversal's is the capture. The capture (asked of PayPal, not taken from the event) says which
- * order, and whether all of it went back: then the order's links stop working; a partial refund
- * only tells the studio, once per event.
+ * What an event says went back, read from PayPal: a refund's resource is the refund, pointing
+ * "up" to its capture; a reversal's is the capture. The capture is asked of PayPal, not taken
+ * from the event; an unsigned refund is read back too. Null when PayPal does not confirm it.
  */
-export async function handleRefund(
-  {
-    paypal,
-    store,
-    orders,
-    log,
-  }: {
-    paypal: PayPalClient;
-    store: Store;
-    orders: OrderService;
-    log: Log;
-  },
+export async function readRefund(
+  paypal: PayPalClient,
   event: RefundEvent,
-  /** Whether the event's signature verified: else the refund is read back from PayPal. */
-  signed = true,
-) {
+  /** Whether the event's signature verified. */
+  signed: boolean,
+): Promise<GivenBack | null> {
   const named = event.resource ?? {};
-  const resource =
-    signed || event.event_type === 'PAYMENT.CAPTURE.REVERSED' || !named.id
-      ? named
-      : await paypal.getRefund(named.id);
-  if (!resource) return;
-  const captureId =
-    event.event_type === 'PAYMENT.CAPTURE.REVERSED'
-      ? resource.id
-      : resource.links
-          ?.find((link) => link.rel === 'up')
-          ?.href.split('/')
-          .pop();
-  const capture = captureId ? await paypal.getCapture(captureId) : null;
-  const order = store.findOrder(capture?.supplementary_data?.related_ids?.order_id ?? '');
-  log.info({ msg: 'refund event', orderId: order?.id, type: event.event_type });
   const reversal = event.event_type === 'PAYMENT.CAPTURE.REVERSED';
-  if (!capture || !order || (!signed && reversal && capture.status !== 'REVERSED')) return;
+  const resource = signed || reversal || !named.id ? named : await paypal.getRefund(named.id);
+  if (!resource) return null;
+  const captureId = reversal
+    ? resource.id
+    : resource.links
+        ?.find((link) => link.rel === 'up')
+        ?.href.split('/')
+        .pop();
+  const capture = captureId ? await paypal.getCapture(captureId) : null;
+  if (!capture || (!signed && reversal && capture.status !== 'REVERSED')) return null;
+  return {
+    capture,
+    id: reversal ? `reversal:${capture.id}` : (resource.id ?? null),
+    cents: parseAmount((reversal ? capture.amount : resource.amount)?.value ?? ''),
+    reversal,
+  };
+}
+
+/**
+ * A shop order's payment went back: the capture says which order, and whether all of it went
+ * back: then the order's links stop working; a partial refund only tells the studio, once per
+ * event.
+ */
+export function handleRefund(
+  { store, orders, log }: { store: Store; orders: OrderService; log: Log },
+  event: RefundEvent,
+  { capture, id, cents }: GivenBack,
+) {
+  const order = store.findOrder(capture.supplementary_data?.related_ids?.order_id ?? '');
+  log.info({ msg: 'refund event', orderId: order?.id, type: event.event_type });
+  if (!order) return;
   // The money given back, for the tax report: each refund once, by PayPal's id for it.
-  const cents = parseAmount((reversal ? capture.amount : resource.amount)?.value ?? '');
-  const id = reversal ? `reversal:${capture.id}` : resource.id;
   if (id && cents && cents > 0) orders.recordRefund(order, { id, cents });
   if (order.status === 'refunded') return;
   orders.refund(

@@ -19,7 +19,7 @@ import {
   type PayPalClient,
   type WebhookSignature,
 } from '../paypal/client';
-import { handleRefund, type RefundEvent } from '../orders/refunds';
+import { handleRefund, readRefund, type RefundEvent } from '../orders/refunds';
 import type { Store } from '../store';
 import { CertificateUnavailable, webhookVerifier } from '../paypal/webhook-signature';
 import { webhookHints } from '../paypal/webhook-hints';
@@ -84,7 +84,7 @@ export function webhookRoutes(deps: {
   store: Store;
   paypal: PayPalClient;
   orders: OrderService;
-  bookings: Pick<Bookings, 'settle'>;
+  bookings: Pick<Bookings, 'settle' | 'givenBackAtPayPal'>;
   log: Log;
   /** After a refund or reversal: the order's reviews are withdrawn. */
   afterRefund: () => void;
@@ -167,7 +167,12 @@ export function webhookRoutes(deps: {
         const booked = await bookingPayment(event);
         if (booked) return c.json({ ok: true, booking: booked });
         if (isRefund(event)) {
-          await handleRefund(deps, event, signed);
+          const givenBack = await readRefund(paypal, event, signed);
+          if (!givenBack) return c.json({ ok: true, ignored: 'not confirmed by PayPal' });
+          // A wedding's capture: its booking records the refund (the studio's, a chargeback).
+          if (deps.bookings.givenBackAtPayPal(givenBack))
+            return c.json({ ok: true, booking: 'refund' });
+          handleRefund(deps, event, givenBack);
           deps.afterRefund();
           return c.json({ ok: true });
         }

@@ -99,8 +99,11 @@ export function openStore(file: string) {
      VALUES (@orderId, @kind, @recipient, @message, @at, @now)`,
   );
   const selectDue = db.prepare<[number], Omit<OutboxRecord, 'message'> & { message: string }>(
+    // Buyers' deliveries and receipts before notices, alerts and sign-in links: no studio mail,
+    // however much of it a flood queues, delays a buyer's links.
     `SELECT id, orderId, kind, message, attempts FROM outbox
-     WHERE status = 'pending' AND nextAttemptAt <= ? ORDER BY id LIMIT 20`,
+     WHERE status = 'pending' AND nextAttemptAt <= ?
+     ORDER BY CASE kind WHEN 'buyer' THEN 0 WHEN 'links' THEN 0 ELSE 1 END, id LIMIT 20`,
   );
   const selectNextDue = db.prepare<[], { at: number | null }>(
     "SELECT min(nextAttemptAt) AS at FROM outbox WHERE status = 'pending'",

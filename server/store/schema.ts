@@ -1,10 +1,10 @@
 // The tables of the store and the migration of an older database to this version.
 import type Database from 'better-sqlite3';
 import { stateCheck } from '../orders/states';
-import { BOOKING_TABLES } from '../booking/tables';
+import { BOOKING_TABLES, BOOKING_V13 } from '../booking/tables';
 import { COPY } from './records';
 
-const SCHEMA_VERSION = 12;
+const SCHEMA_VERSION = 13;
 
 /**
  * What a link has sent of the copy under way (v5): its byte ranges (JSON), the file size they are
@@ -136,7 +136,8 @@ const INDEXES = `
 `;
 
 /**
- * Creates the tables, or brings an older database to version 12: from version 11 by each
+ * Creates the tables, or brings an older database to version 13: from version 11 or 12 by the
+ * bookings' states, refunds as rows and attempts' generations (booking/tables.ts); from version 11 also by each
  * order's time zone; from version 10 also by the bookings' tables; from version 9 also by the codes
  * restored from orders; from version 8 also by each order's
  * tax and the refunds; from version 7 also by the reviews' withdrawal; from version 6 also by the outbox's
@@ -155,6 +156,9 @@ export function migrate(db: Database.Database) {
     throw new Error(`The database is of version ${version}, newer than this service.`);
   }
   if (version >= 3) {
+    // v13 rebuilds the bookings table: with foreign keys on, dropping it would delete every row
+    // that refers to it.
+    db.pragma('foreign_keys = OFF');
     db.transaction(() => {
       if (version === 3) db.exec('ALTER TABLE code_uses ADD COLUMN holder TEXT');
       if (version <= 4) {
@@ -181,8 +185,12 @@ export function migrate(db: Database.Database) {
       // v11: weddings booked on the site (server/booking/tables.ts).
       if (version <= 10) db.exec(BOOKING_TABLES);
       if (version <= 11) db.exec('ALTER TABLE orders ADD COLUMN timeZone TEXT');
+      if (version >= 11) db.exec(BOOKING_V13);
+      if ((db.pragma('foreign_key_check') as unknown[]).length > 0)
+        throw new Error('foreign keys broken');
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     })();
+    db.pragma('foreign_keys = ON');
     return;
   }
   db.pragma('foreign_keys = OFF');

@@ -10,7 +10,25 @@ import { statesBefore } from '../orders/states';
 import { COPY, openStore } from './';
 
 // Today's schema taken back a version at a time: each older one is the newer one's, undone further.
-const TO_V11 = 'ALTER TABLE orders DROP COLUMN timeZone;';
+/** Version 12's bookings: four states, refunds summed on each payment, attempts of no generation. */
+const TO_V12 = `DROP TABLE booking_refunds; DROP TABLE bookings;
+  CREATE TABLE bookings (
+    id TEXT PRIMARY KEY,
+    proposal TEXT NOT NULL,
+    version INTEGER NOT NULL DEFAULT 1,
+    changes TEXT,
+    status TEXT NOT NULL CHECK (status IN ('draft', 'sent', 'signed', 'cancelled')),
+    generation INTEGER NOT NULL DEFAULT 1,
+    withdrawnAt INTEGER,
+    sentAt INTEGER,
+    viewedAt INTEGER,
+    createdAt INTEGER NOT NULL,
+    updatedAt INTEGER NOT NULL
+  );
+  ALTER TABLE booking_payments ADD COLUMN refundedCents INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE booking_payments ADD COLUMN refundedAt INTEGER;
+  ALTER TABLE booking_attempts DROP COLUMN generation;`;
+const TO_V11 = `${TO_V12} ALTER TABLE orders DROP COLUMN timeZone;`;
 const TO_V10 = `${TO_V11} DROP TABLE booking_signatures; DROP TABLE booking_documents; DROP TABLE booking_codes;
   DROP TABLE booking_payments; DROP TABLE booking_attempts; DROP TABLE booking_audit;
   DROP TABLE bookings; DROP TABLE staff_links; DROP TABLE staff_sessions;`;
@@ -167,6 +185,50 @@ test("a link's copy: pieces counted once, a copy made whole starts the next, sca
       if (store.spendLink('link-1', size, at, at + 1, budget) === 'pieces') refused += 1;
     }
     assert.ok(refused > 0 && refused < 400);
+  } finally {
+    store.close();
+  }
+});
+
+test('a version 12 database is brought to version 13: refunds as rows, a change asked kept, cancelling allowed', () => {
+  const proposal = JSON.stringify({
+    couple: 'Priya & Arjun',
+    signers: [{ name: 'Priya', email: 'priya@example.com' }],
+    events: [{ id: 'e1', date: '2027-09-10' }],
+    currency: 'CAD',
+    tax: null,
+  });
+  const store = fromVersion(
+    12,
+    `${TO_V12}
+      INSERT INTO bookings (id, proposal, status, createdAt, updatedAt)
+        VALUES ('B-AAAAAAAAAA', '${proposal}', 'signed', 1, 1);
+      INSERT INTO booking_audit (bookingId, actor, action, detail, at)
+        VALUES ('B-AAAAAAAAAA', 'couple', 'asked for a change', 'Later?', 5);
+      INSERT INTO booking_payments (bookingId, instalment, cents, taxCents, method, payer,
+          captureId, refundedCents, refundedAt, at)
+        VALUES ('B-AAAAAAAAAA', 'e1', 100000, 5000, 'paypal', 'Priya', 'CAPTURE1', 40000, 7, 3);
+      INSERT INTO booking_attempts (paypalOrderId, bookingId, instalment, cents, payer, holder,
+          heldUntil, createdAt)
+        VALUES ('ORDER1', 'B-AAAAAAAAAA', 'e1', 100000, 'Priya', 'h', 0, 2);
+  `,
+  );
+  try {
+    const [payment] = store.bookings.payments('B-AAAAAAAAAA');
+    assert.deepEqual([payment!.refundedCents, payment!.refundedAt], [40000, 7]);
+    assert.deepEqual(
+      store.bookings.taxedRefunds(0, 10).map((r) => [r.id, r.cents, r.taxCents, r.reason]),
+      [['before-v13:B-AAAAAAAAAA:e1', 40000, 2000, 'before-v13']],
+    );
+    assert.equal(store.bookings.get('B-AAAAAAAAAA')!.changeAskedAt, 5);
+    assert.equal(store.bookings.findAttempt('ORDER1')!.generation, null);
+    assert.equal(store.bookings.claimCancel('B-AAAAAAAAAA', 30000, 'studio', 9), true);
+    assert.equal(store.bookings.get('B-AAAAAAAAAA')!.status, 'cancelling');
+    // A refund never passes what the payment took.
+    const refund = { bookingId: 'B-AAAAAAAAAA', instalment: 'e1', reason: 'cancellation' as const };
+    assert.equal(store.bookings.refunded({ ...refund, id: 'R1', cents: 60001, at: 9 }, 's'), false);
+    assert.equal(store.bookings.refunded({ ...refund, id: 'R1', cents: 60000, at: 9 }, 's'), true);
+    assert.equal(store.bookings.refunded({ ...refund, id: 'R1', cents: 60000, at: 9 }, 's'), false);
   } finally {
     store.close();
   }

@@ -3,7 +3,7 @@
 // scheme's at the rates the studio gives (the OSS asks for the ECB's rate of the quarter's last
 // day). Amounts of different currencies are never added together.
 import { formatAmount } from '@/lib/shared/money';
-import type { TaxedPayment } from '../booking/store';
+import type { PaymentRow, RefundRow, Taxed } from '../booking/store';
 import type { OrderRecord, RefundRecord } from '../store';
 
 /** A quarter as the returns name it: 2026Q4 is October to December 2026, in UTC. */
@@ -59,8 +59,11 @@ export function taxReport(
   orders: readonly OrderRecord[],
   quarter: { from: number; to: number },
   refunds: readonly { refund: RefundRecord; order: OrderRecord }[] = [],
-  /** Weddings' payments made or refunded in the quarter: wedding services, by the day paid. */
-  weddings: readonly TaxedPayment[] = [],
+  /** Weddings' payments and refunds made in the quarter: wedding services, by the day paid. */
+  weddings: { payments: readonly Taxed<PaymentRow>[]; refunds: readonly Taxed<RefundRow>[] } = {
+    payments: [],
+    refunds: [],
+  },
 ) {
   const rows = new Map<string, ReportRow>();
   const rowOf = (
@@ -151,27 +154,29 @@ export function taxReport(
     row.refundCents += refund.cents;
     row.refundTaxCents += refund.taxCents;
   }
-  // A wedding's payment is a supply of the quarter it was paid in (the tax in each instalment).
-  const inQuarter = (at: number | null) => at !== null && at >= quarter.from && at < quarter.to;
-  for (const payment of weddings) {
-    const { tax } = payment;
-    if (!tax) {
-      if (inQuarter(payment.at))
-        add(untaxed, { currency: payment.currency, totalCents: payment.cents });
+  // A wedding's payment is a supply of the quarter it was paid in (the tax in each instalment);
+  // a refund of one counts in the quarter it was made, each refund's row once.
+  const inQuarter = (at: number) => at >= quarter.from && at < quarter.to;
+  const weddingRow = (tax: NonNullable<Taxed<PaymentRow>['tax']>, currency: string) =>
+    rowOf({ ...tax, rate: tax.ratePercent }, currency, 'wedding services');
+  for (const payment of weddings.payments) {
+    if (!inQuarter(payment.at)) continue;
+    if (!payment.tax) {
+      add(untaxed, { currency: payment.currency, totalCents: payment.cents });
       continue;
     }
-    const row = rowOf({ ...tax, rate: tax.ratePercent }, payment.currency, 'wedding services');
-    if (inQuarter(payment.at)) {
-      row.orders += 1;
-      row.grossCents += payment.cents;
-      row.netCents += payment.cents - payment.taxCents;
-      row.taxCents += payment.taxCents;
-    }
-    if (payment.refundedCents > 0 && inQuarter(payment.refundedAt)) {
-      row.refunds += 1;
-      row.refundCents += payment.refundedCents;
-      row.refundTaxCents += Math.round((payment.taxCents * payment.refundedCents) / payment.cents);
-    }
+    const row = weddingRow(payment.tax, payment.currency);
+    row.orders += 1;
+    row.grossCents += payment.cents;
+    row.netCents += payment.cents - payment.taxCents;
+    row.taxCents += payment.taxCents;
+  }
+  for (const refund of weddings.refunds) {
+    if (!refund.tax || !inQuarter(refund.at)) continue;
+    const row = weddingRow(refund.tax, refund.currency);
+    row.refunds += 1;
+    row.refundCents += refund.cents;
+    row.refundTaxCents += refund.taxCents;
   }
   const sorted = [...rows.values()].sort(
     (a, b) =>
@@ -216,17 +221,19 @@ export function readRates(
 
 /**
  * The rows a return in `schemeCurrency` cannot convert: a currency of the orders without a rate
- * to it, where the studio gave rates to that currency (without any, its columns stay empty).
+ * to it, where the studio gave rates to that currency (without any, its columns stay empty), or
+ * wherever one lacks with `every`.
  */
 export function missingRates(
   rows: readonly ReportRow[],
   schemeCurrency: (scheme: string) => string,
   pairs: ReadonlyMap<string, number>,
+  every = false,
 ): string[] {
   const missing = new Set<string>();
   for (const row of rows) {
     const to = schemeCurrency(row.scheme);
-    const wanted = [...pairs.keys()].some((key) => key.endsWith(`:${to}`));
+    const wanted = every || [...pairs.keys()].some((key) => key.endsWith(`:${to}`));
     if (wanted && row.currency !== to && !pairs.has(`${row.currency}:${to}`)) {
       missing.add(`${row.currency}:${to}`);
     }

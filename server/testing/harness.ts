@@ -38,6 +38,15 @@ export const priceOf = (...packs: PackRef[]) => formatAmount(orderTotalCents(pac
 export type Service = Awaited<ReturnType<typeof startWithFakes>>;
 
 /**
+ * The studio's staff in tests: the studio's address and desks of their own, so that each test
+ * signs in as its own (an address gets a new sign-in link only every few minutes).
+ */
+const DESKS = Array.from({ length: 100 }, (_, n) => `desk-${n + 1}@example.com`);
+let desk = 0;
+/** A staff address no other test of this process has signed in with. */
+export const staffAddress = () => DESKS[desk++ % DESKS.length]!;
+
+/**
  * The site's /catalog.json on a port of its own, as a static host serves it (an ETag, 304 to a
  * request that names it), which a test can change, or take down.
  */
@@ -77,9 +86,24 @@ export function catalogWith(change: (catalog: Omit<ShopCatalog, 'version'>) => v
   return versioned(copy);
 }
 
+/** A clock a test moves on: the wall's, plus what the test has moved it by. */
+export function testClock() {
+  let offset = 0;
+  const now = () => Date.now() + offset;
+  return Object.assign(now, {
+    advance(ms: number) {
+      offset += ms;
+    },
+    /** Back to the wall's time. */
+    reset() {
+      offset = 0;
+    },
+  });
+}
+
 export async function start(
   smtpUrl: string | null,
-  overrides: Partial<Config> = {},
+  { now, ...overrides }: Partial<Config> & { now?: () => number } = {},
   dir = mkdtempSync(path.join(tmpdir(), 'order-service-')),
 ) {
   const logs: Fields[] = [];
@@ -90,6 +114,7 @@ export async function start(
     SITE_ORIGINS: SITE,
     DOWNLOAD_LIMIT: '3',
     RATE_LIMIT_PER_MINUTE: '1000',
+    STUDIO_STAFF: ['studio@example.com', ...DESKS].join(','),
     REVIEWS_DIR: path.join(dir, 'reviews'),
   });
   const config = {
@@ -110,7 +135,7 @@ export async function start(
     warn: (f: Fields) => logs.push(f),
     error: (f: Fields) => logs.push(f),
   };
-  const service = await startWithFakes(config, log);
+  const service = await startWithFakes(config, log, now);
   const close = service.close;
   service.close = async () => {
     await close();
@@ -423,9 +448,13 @@ export const linksIn = (text: string) =>
   [...text.matchAll(/https?:\/\/\S+\/download\/[\w.-]+/g)].map((match) => match[0]);
 
 /** Waits (at most 5 s) until the condition holds: for work the service does after answering. */
-export async function retried(condition: () => boolean) {
-  for (let waited = 0; !condition(); waited += 20) {
-    assert.ok(waited < 5000, 'timed out');
+/**
+ * Waits until `condition` holds, looking every 20 ms; gives up after 20 s (a loaded machine's
+ * deadline, never a measure of speed).
+ */
+export async function retried(condition: () => boolean | Promise<boolean>) {
+  for (let waited = 0; !(await condition()); waited += 20) {
+    assert.ok(waited < 20_000, 'timed out');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

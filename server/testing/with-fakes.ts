@@ -9,15 +9,21 @@ import { close, listen, startService, type Elsewhere } from '../service';
 import { createFakeVies } from './fake-vies';
 import { createFakePayPal } from './paypal/fake-paypal';
 
-export async function startWithFakes(config: Config, log: Log = createLog()) {
+export async function startWithFakes(
+  config: Config,
+  log: Log = createLog(),
+  /** A clock of the test's, which the service and the fake PayPal share. */
+  now?: () => number,
+) {
   const fakes: ServerType[] = [];
-  const elsewhere: Elsewhere = {};
+  const elsewhere: Elsewhere = { now };
   let serviceUrl = '';
   if (config.fakePayPalPort !== null) {
     const fakePayPal = createFakePayPal({
       ...config.paypal,
       webhookUrl: () => (serviceUrl ? `${serviceUrl}/webhooks/paypal` : null),
       webhookDelayMs: config.fakeWebhookDelayMs,
+      now,
     });
     // The fakes never answer beyond this machine, whatever HOST the service listens on.
     const fake = await listen(fakePayPal.fetch, config.fakePayPalPort, '127.0.0.1');

@@ -93,8 +93,13 @@ export function createFakePayPal(options: {
     { webhook: boolean; approvedEvent: boolean; capture: 'completed' | 'pending' | 'declined' }
   >();
   /** Answers already given, by PayPal-Request-Id and path: a retry gets the same answer. */
-  const answered = new Map<string, { status: 200 | 201; body: PayPalOrder }>();
+  const answered = new Map<string, { status: 200 | 201; body: PayPalOrder | PayPalRefund }>();
   const invoices = new Set<string>();
+  /**
+   * Refunds that fail next (the test's hand): 'before' answers 503 and gives nothing back;
+   * 'after' gives the money back, then its answer is lost (503), as when a connection drops.
+   */
+  const refundFailures: ('before' | 'after')[] = [];
   const { certificate, privateKey, publicKey } = webhookKeys();
   // PayPal rotates its certificates now and then: the fake's hand for it names a new path.
   let certPath = '/v1/notifications/certs/CERT-FAKE-360caa42';
@@ -326,6 +331,12 @@ export function createFakePayPal(options: {
   // event N times, as PayPal resends an event (same id) it is not sure arrived.
   app.post('/v2/payments/captures/:id/refund', async (c) => {
     if (!authorized(c.req.header('authorization'))) return unauthorized(c);
+    // A repeated PayPal-Request-Id is answered with the first refund, whatever the body says.
+    const requestId = c.req.header('paypal-request-id');
+    const replay = requestId && answered.get(`refund ${c.req.param('id')} ${requestId}`);
+    if (replay) return c.json(replay.body, 200);
+    const failure = refundFailures.shift();
+    if (failure === 'before') return c.json({ name: 'INTERNAL_SERVER_ERROR' }, 503);
     const capture = captures.get(c.req.param('id'));
     const orderId = capture?.supplementary_data?.related_ids?.order_id;
     const unit = orderId ? orders.get(orderId)?.purchase_units?.[0] : undefined;
@@ -369,13 +380,25 @@ export function createFakePayPal(options: {
       ],
     };
     refunds.set(refund.id, refund);
+    if (requestId) answered.set(`refund ${capture.id} ${requestId}`, { status: 201, body: refund });
     activity.refunded(refund.id, refund.amount, unit, capture.id);
     const eventId = `WH-${randomUUID()}`;
     const repeat = Number(c.req.header('fake-paypal-repeat') ?? 1);
     for (let time = 0; time < repeat; time += 1) {
       later(() => sendWebhook('PAYMENT.CAPTURE.REFUNDED', refund, unit, orderId, eventId));
     }
+    if (failure === 'after') return c.json({ name: 'INTERNAL_SERVER_ERROR' }, 503);
     return c.json(refund, 201);
+  });
+
+  app.post('/fake/refunds/fail', async (c) => {
+    const { when, times = 1 } = ((await json(c)) ?? {}) as {
+      when?: 'before' | 'after';
+      times?: number;
+    };
+    if (when !== 'before' && when !== 'after') return c.json({ name: 'INVALID_REQUEST' }, 400);
+    for (let n = 0; n < times; n += 1) refundFailures.push(when);
+    return c.json({ queued: refundFailures.length });
   });
 
   app.get('/v2/checkout/orders/:id', (c) => {
@@ -383,6 +406,15 @@ export function createFakePayPal(options: {
     const order = orders.get(c.req.param('id'));
     return order && !expired(order) ? c.json(order) : c.json({ name: 'RESOURCE_NOT_FOUND' }, 404);
   });
+
+  // The test's look at PayPal: the refunds made of a capture, in order (not a PayPal API).
+  app.get('/fake/captures/:id/refunds', (c) =>
+    c.json(
+      [...refunds.values()].filter((refund) =>
+        refund.links?.some((link) => link.href.endsWith(`/captures/${c.req.param('id')}`)),
+      ),
+    ),
+  );
 
   app.get('/v2/payments/captures/:id', (c) => {
     if (!authorized(c.req.header('authorization'))) return unauthorized(c);
