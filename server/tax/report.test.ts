@@ -319,3 +319,119 @@ test('a quarter in two currencies: summed apart, each converted at its own rate,
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a quarter of weddings only, paid in CAD: the GST/HST return in CAD, a rate to dollars ignored, a missing one named', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tax-report-'));
+  const day = (date: string) => Date.parse(`${date}T12:00:00Z`);
+  try {
+    const store = openStore(path.join(dir, 'orders.sqlite'));
+    const bc = {
+      name: 'GST',
+      ratePercent: 5,
+      place: 'British Columbia',
+      number: '123456789RT0001',
+      scheme: 'ca-gst-hst',
+      schemeName: 'Canada GST/HST',
+      schemeCurrency: 'CAD',
+      country: 'CA',
+      region: 'BC',
+    };
+    const wedding = (into: typeof store, id: string, currency: string) => {
+      into.bookings.create(
+        id,
+        {
+          couple: 'Priya & Arjun',
+          signers: [{ name: 'Priya', email: 'priya@example.com' }],
+          events: [],
+          currency,
+          place: { country: 'CA', region: 'BC' },
+          retainerCents: 0,
+          balanceDaysBefore: 30,
+          note: '',
+          tax: bc,
+        },
+        'studio',
+        day('2027-01-02'),
+      );
+      into.bookings.sent(id, 'studio', day('2027-01-02'));
+    };
+    wedding(store, 'B-AAAAAAAAAA', 'CAD');
+    // Three instalments of $1,050 (GST $50 in each), one given back in part.
+    for (const [instalment, date] of [
+      ['retainer', '2027-01-10'],
+      ['e1', '2027-02-10'],
+      ['e2', '2027-03-10'],
+    ] as const) {
+      const added = store.bookings.pay(
+        {
+          bookingId: 'B-AAAAAAAAAA',
+          instalment,
+          cents: 105_000,
+          taxCents: 5_000,
+          method: 'etransfer',
+          payer: 'Priya',
+          paypalOrderId: null,
+          captureId: null,
+          at: day(date),
+        },
+        'studio',
+      );
+      assert.equal(added, 'added');
+    }
+    store.bookings.refunded(
+      {
+        id: 'REFUND1',
+        bookingId: 'B-AAAAAAAAAA',
+        instalment: 'e2',
+        cents: 52_500,
+        reason: 'cancellation',
+        at: day('2027-03-20'),
+      },
+      'studio',
+    );
+    store.close();
+    const run = (...args: string[]) =>
+      promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'server/cli/tax-report.ts', '--quarter', '2027Q1', ...args],
+        { env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dir } },
+      );
+    const csv = path.join(dir, 'q1.csv');
+    for (const rate of ['CAD=1.4', 'CAD:USD=0.72']) {
+      const { stdout } = await run('--rate', rate, '--csv', csv);
+      assert.match(stdout, /Canada GST\/HST \(ca-gst-hst\): wedding services; return in CAD\n/);
+      // Paid $3,150 with $150 of GST; $25 of it given back: $125 due, in CAD as paid.
+      assert.match(
+        stdout,
+        / British Columbia \(BC\) +5 +3 +CAD +3000\.00 +150\.00 +25\.00 +125\.00 +125\.00\n/,
+      );
+      assert.doesNotMatch(stdout, /No rate given/);
+    }
+    assert.deepEqual(readFileSync(csv, 'utf8').trim().split('\n').slice(1), [
+      'ca-gst-hst,CA,BC,British Columbia,5,3,CAD,3150.00,3000.00,150.00,1,525.00,25.00,125.00,CAD,1,3000.00,150.00,25.00,125.00,wedding services',
+    ]);
+    // A wedding priced in dollars in the same place: its return is still in CAD, its rate named.
+    const more = openStore(path.join(dir, 'orders.sqlite'));
+    wedding(more, 'B-BBBBBBBBBB', 'USD');
+    more.bookings.pay(
+      {
+        bookingId: 'B-BBBBBBBBBB',
+        instalment: 'retainer',
+        cents: 21_000,
+        taxCents: 1_000,
+        method: 'cash',
+        payer: 'Mum',
+        paypalOrderId: null,
+        captureId: null,
+        at: day('2027-02-01'),
+      },
+      'studio',
+    );
+    more.close();
+    const { stdout } = await run('--csv', csv);
+    assert.match(stdout, / British Columbia \(BC\) +5 +1 +USD +200\.00 +10\.00 .*\(no rate\)/);
+    assert.match(stdout, /No rate given for: --rate USD:CAD=…/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
