@@ -6,7 +6,14 @@ import { isCountry } from '@/lib/shared/countries';
 import { minorUnit, PAYPAL_CURRENCIES } from '@/lib/shared/money';
 import { isOneAddress } from '../paypal/custom-id';
 
-const line = (max: number) => z.string().trim().min(1).max(max);
+/** A value on one line: a name, a venue (no line break can print as a line of its own). */
+export const line = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[^\p{Cc}\p{Zl}\p{Zp}]*$/u, 'must be one line');
 const address = z
   .string()
   .trim()

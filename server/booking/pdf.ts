@@ -13,6 +13,12 @@ const printable = (text: string) =>
     .replace(/[\u202F\u00A0]/g, ' ')
     .replace(/[^\x09\x0A\x0D\x20-\x7E\u00A1-\u00FF‘’“”–—…•€]/g, '?');
 
+/** A value someone typed, as data on one line: no line breaks or controls, at most `max` long. */
+const field = (value: string, max = 120) => {
+  const line = value.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+
 export function documentPdf(
   document: DocumentRow,
   signatures: SignatureRow[],
@@ -41,18 +47,30 @@ export function documentPdf(
   pdf.moveDown(2);
   pdf.font('Helvetica-Bold').fontSize(12).text('Signatures');
   pdf.font('Helvetica').fontSize(9);
-  for (const signature of signatures) {
+  const width = pdf.page.width - pdf.page.margins.left - pdf.page.margins.right;
+  /** The line cut to the page's width: a field never wraps into a line of its own. */
+  const oneLine = (line: string) => {
+    let cut = line;
+    while (pdf.widthOfString(cut) > width) cut = `${cut.slice(0, -2)}…`;
+    return cut;
+  };
+  signatures.forEach((signature, index) => {
     pdf.moveDown(0.5);
-    pdf.text(
-      printable(
-        [
-          `${signature.name} <${signature.email}>, signed electronically on ${stamp(signature.at)}`,
-          `Address code e-mailed to ${signature.email} and typed back. Consent: "${signature.consent}"`,
-          `From ${signature.ip}, ${signature.userAgent}`,
-        ].join('\n'),
-      ),
-    );
-  }
+    pdf.font('Helvetica-Bold').text(`Signature ${index + 1} of ${signatures.length}`);
+    pdf.font('Helvetica');
+    // Each value is the signer's or their browser's, printed as a labelled field on its line:
+    // nothing typed can print a line that reads as another signature or as the hash.
+    for (const [label, value] of [
+      ['Name as typed', `"${field(signature.name)}"`],
+      ['E-mail (code sent and typed back)', field(signature.email)],
+      ['Signed', stamp(signature.at)],
+      ['Consent', `"${field(signature.consent, 300)}"`],
+      ['From address', field(signature.ip, 64)],
+      ['Browser', field(signature.userAgent, 90)],
+    ] as const) {
+      pdf.text(oneLine(printable(`    ${label}: ${value}`)), { lineBreak: false });
+    }
+  });
   pdf.moveDown();
   pdf.text(`SHA-256 of the text above (UTF-8): ${document.sha256}`);
   pdf.end();

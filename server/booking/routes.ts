@@ -11,7 +11,7 @@ import type { Log } from '../log';
 import { PayPalUnavailable } from '../paypal/client';
 import { clientKey, jsonBody, problem, rateLimit, siteOriginsOnly, type Env } from '../routes/http';
 import { BookingProblem, type Bookings } from './index';
-import { OTHER_METHODS, proposalInputSchema } from './model';
+import { line, OTHER_METHODS, proposalInputSchema } from './model';
 import { SESSION_COOKIE, SESSION_MS, type StaffAccess } from './staff';
 import { BOOKING_ID } from './tokens';
 
@@ -79,7 +79,7 @@ export function coupleRoutes({ bookings, config }: { bookings: Bookings; config:
         z.strictObject({
           token,
           signer: z.number().int().min(0).max(1),
-          name: z.string().trim().min(1).max(120),
+          name: line(120),
           code: z.string().regex(/^\d{6}$/, 'must be the six digits e-mailed'),
           consent: z.literal(true, 'must be given to sign electronically'),
           sha256: z.string().regex(/^[0-9a-f]{64}$/),
