@@ -1,5 +1,5 @@
 // npm run deploy -- <target folder> [--reload "<command>"]
-// npm run rollback -- <target folder> [--reload "<command>"]
+// npm run rollback -- <target folder> [--to <release>] [--reload "<command>"]
 // (README, "Deploying": any host that serves a folder; releases.ts says how a release is laid.)
 import { execSync } from 'node:child_process';
 import path from 'node:path';
@@ -7,10 +7,11 @@ import { parseArgs } from 'node:util';
 import { currentRelease, deploy, readVersion, rollback } from './releases';
 
 const usage = `Usage: npm run deploy -- <target folder> [--reload "<command>"] [--development] [--new-site]
-       npm run rollback -- <target folder> [--reload "<command>"]
+       npm run rollback -- <target folder> [--to <release>] [--reload "<command>"]
   deploy copies out/ into <target>/releases/<time>-<commit>/ with the nginx configuration of its
   headers, and switches <target>/current to it; rollback switches back to the release that was
-  live before the current one went live.
+  live before the current one went live (again: one further back), or to the kept release --to
+  names (ls <target>/releases lists them).
   --reload runs a command once the link is switched (nginx: "nginx -s reload" or
   "systemctl reload nginx"), so that the server reads the live release's headers.
   A release's headers are its build's (out/_headers.nginx), whatever this shell's settings. A build
@@ -18,13 +19,14 @@ const usage = `Usage: npm run deploy -- <target folder> [--reload "<command>"] [
   another site than the live release's, unless --new-site.`;
 
 const command = process.argv[2];
-let values: { reload?: string; development?: boolean; 'new-site'?: boolean };
+let values: { reload?: string; development?: boolean; 'new-site'?: boolean; to?: string };
 let positionals: string[];
 try {
   ({ values, positionals } = parseArgs({
     args: process.argv.slice(3),
     options: {
       reload: { type: 'string' },
+      to: { type: 'string' },
       development: { type: 'boolean' },
       'new-site': { type: 'boolean' },
     },
@@ -49,13 +51,17 @@ try {
           development: values.development,
           newSite: values['new-site'],
         })
-      : rollback(path.resolve(target));
+      : rollback(path.resolve(target), { to: values.to });
   if (command === 'rollback') {
     const version = readVersion(path.resolve(target, 'releases', live, 'site'));
     const what = version
       ? `, built at ${version.builtAt} from commit ${version.commit?.slice(0, 7) ?? '(unknown)'}`
       : '';
-    console.log(`Live again: ${live}${what} (it was live before ${before} went live)`);
+    console.log(
+      values.to
+        ? `Live: ${live}${what} (was ${before})`
+        : `Live again: ${live}${what} (it was live before ${before} went live; rollback again to go one further back)`,
+    );
     console.log(
       'The changes published after it are still on the branch the site is built from: the next build of it brings them back.',
     );

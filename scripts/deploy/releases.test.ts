@@ -77,7 +77,7 @@ describe('releases', () => {
         catalogVersion: 'v1',
         liveSince: '2026-11-27T12:00:00.000Z',
       });
-      deploy(build(root, 2), target, { now: new Date('2026-11-27T12:10:00Z') });
+      const second = deploy(build(root, 2), target, { now: new Date('2026-11-27T12:10:00Z') });
       expect(rollback(target, { now: new Date('2026-11-27T12:20:00Z') })).toBe(first);
       expect(version()).toMatchObject({
         commit: '1'.repeat(40),
@@ -87,8 +87,9 @@ describe('releases', () => {
           from: { commit: '2'.repeat(40), builtAt: '2026-11-27T11:02:00.000Z' },
         },
       });
-      // Forward again (the release deployed after it, by history): no rollback said.
-      rollback(target, { now: new Date('2026-11-27T12:30:00Z') });
+      // Nothing further back; forward again by name.
+      expect(() => rollback(target)).toThrow(/No whole release to go back to/);
+      rollback(target, { now: new Date('2026-11-27T12:30:00Z'), to: second });
       expect(version()).toMatchObject({ commit: '2'.repeat(40), rolledBack: expect.anything() });
       deploy(build(root, 3), target, { now: new Date('2026-11-27T12:40:00Z') });
       expect(version()).not.toHaveProperty('rolledBack');
@@ -120,9 +121,14 @@ describe('releases', () => {
         now: new Date(Date.UTC(2026, 10, 27, 12, 1)),
       });
       expect(releases(target)).toHaveLength(KEEP);
-      // Back to the release live before the seventh went live: the fifth, rolled back to.
+      // Back to the release live before the seventh went live: the fifth, rolled back to; then
+      // each rollback one further back through the kept releases, never back and forth.
       expect(rollback(target)).toBe(names[5]);
-      expect(rollback(target)).toBe(seventh);
+      expect(rollback(target)).toBe(names[4]);
+      expect(rollback(target)).toBe(names[3]);
+      expect(() => rollback(target, { to: 'nothing' })).toThrow(/No release nothing/);
+      expect(rollback(target, { to: seventh })).toBe(seventh);
+      expect(rollback(target)).toBe(names[3]);
       const lone = path.join(root, 'lone');
       deploy(build(root, 8), lone);
       expect(() => rollback(lone)).toThrow(/No whole release to go back to/);

@@ -330,24 +330,50 @@ export function deploy(
 }
 
 /**
- * Makes live again the release that was live before the current one went live (the target's
- * history of switches; by name for a target deployed before it was kept), once it is checked
- * whole; its name. The current release's scripts and pictures go with it, so that a page still
- * loading during the rollback finds them.
+ * The releases as they went live, oldest first: a deploy adds its release, a rollback to a
+ * release on the line undoes what came after it (so rollbacks in a row step further back), a
+ * rollback to one off the line (`--to` a newer one) adds it.
  */
-export function rollback(target: string, { now = new Date() }: { now?: Date } = {}): string {
+function liveLine(target: string): string[] {
+  const line: string[] = [];
+  for (const each of history(target)) {
+    const at = line.lastIndexOf(each.release);
+    if (each.by === 'rollback' && at >= 0) line.length = at + 1;
+    else line.push(each.release);
+  }
+  return line;
+}
+
+/**
+ * Makes live again the release that was live before the current one went live (a second rollback
+ * goes one further back, through the kept releases; by name for a target deployed before its
+ * history was kept), or the release `to` names, once it is checked whole; its name. The current
+ * release's scripts and pictures go with it, so that a page still loading during the rollback
+ * finds them.
+ */
+export function rollback(
+  target: string,
+  { now = new Date(), to }: { now?: Date; to?: string } = {},
+): string {
   const all = releases(target);
   const current = currentRelease(target);
-  const switches = history(target);
-  const lastLive = switches.findLastIndex((each) => each.release === current);
+  if (to !== undefined && (!all.includes(to) || to === current)) {
+    throw new Error(
+      to === current
+        ? `${to} is live already.`
+        : `No release ${to} in ${target}/releases: the kept ones are ${all.join(', ')}.`,
+    );
+  }
+  const line = liveLine(target);
+  const at = line.lastIndexOf(current ?? '');
   const before =
-    lastLive > 0
-      ? switches
-          .slice(0, lastLive)
+    to ??
+    (at >= 0
+      ? line
+          .slice(0, at)
           .reverse()
-          .map((each) => each.release)
           .find((release) => release !== current && all.includes(release))
-      : all[all.indexOf(current ?? '') - 1];
+      : all[all.indexOf(current ?? '') - 1]);
   if (!current || !before) {
     throw new Error(
       `No whole release to go back to before ${current ?? 'none'} in ${target}/releases.`,
