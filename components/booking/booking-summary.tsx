@@ -114,7 +114,7 @@ export function BookingStatus({ view, words }: { view: BookingView; words: Booki
   return (
     <div className={styles.status} role="status" aria-labelledby="booking-where">
       <h2 id="booking-where">{words.where}</h2>
-      {view.status === 'cancelled' ? (
+      {view.status === 'cancelled' || view.status === 'cancelling' ? (
         <p>{words.cancelled}</p>
       ) : (
         <ul>

@@ -58,6 +58,30 @@ describe('a wedding’s schedule', () => {
     expect(() => schedule(wedding, { ...terms, retainerCents: 10_000_000 })).toThrow(RangeError);
   });
 
+  test('a retainer of nothing is no instalment: nothing to pay at signing', () => {
+    const instalments = schedule(wedding, { ...terms, retainerCents: 0 });
+    expect(instalments.map((i) => i.id)).toEqual(['e1', 'e2', 'e3']);
+    expect(instalments.reduce((sum, i) => sum + i.taxCents, 0)).toBe(totals(wedding, 5).taxCents);
+  });
+
+  test('a currency without cents is split in whole units, the last event taking the remainder', () => {
+    // Yen, kept in hundredths: ¥333,333, ¥333,334 and ¥333,335 at 5 %, ¥100,001 on signing.
+    const yen = [
+      event('e1', '2027-09-10', 33_333_300),
+      event('e2', '2027-09-12', 33_333_400),
+      event('e3', '2027-09-12', 33_333_500),
+    ];
+    const instalments = schedule(yen, { ...terms, retainerCents: 10_000_100, unit: 100 });
+    const { totalCents, taxCents } = totals(yen, 5, 100);
+    for (const each of instalments) {
+      expect(each.cents % 100).toBe(0);
+      expect(each.taxCents % 100).toBe(0);
+    }
+    expect(taxCents % 100).toBe(0);
+    expect(instalments.reduce((sum, i) => sum + i.cents, 0)).toBe(totalCents);
+    expect(instalments.reduce((sum, i) => sum + i.taxCents, 0)).toBe(taxCents);
+  });
+
   test('dates cross months and clock changes by whole days', () => {
     expect(addDays('2027-03-01', -1)).toBe('2027-02-28');
     expect(addDays('2027-11-07', 1)).toBe('2027-11-08');
@@ -74,5 +98,8 @@ describe('a cancellation', () => {
     expect(cancellationRefund(300_000, 180, tiers)).toBe(300_000);
     expect(cancellationRefund(300_001, 179, tiers)).toBe(150_000);
     expect(cancellationRefund(300_000, 59, tiers)).toBe(0);
+  });
+  test('in whole units of a currency without cents', () => {
+    expect(cancellationRefund(300_100, 179, tiers, 100)).toBe(150_000);
   });
 });

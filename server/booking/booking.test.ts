@@ -456,6 +456,8 @@ test('a restore from a backup taken after signing and before the retainer loses 
     await backup(first.config.databasePath, file);
     const paid = await payWithPayPal(first.service, token, 'Priya Sharma', 'retainer');
     assert.ok(paid.instalments[0]!.paid);
+    const receipts = () => smtp.messages.filter((m) => /^Received:/.test(m.subject ?? '')).length;
+    await retried(() => receipts() === 2);
     await first.service.close();
 
     const restored = await restore();
@@ -473,6 +475,10 @@ test('a restore from a backup taken after signing and before the retainer loses 
       'seen again, recorded once',
     );
     assert.equal(view.paidCents, 100_000);
+    // The couple had their receipts when they paid: none again; the studio hears of it once.
+    await retried(() => smtp.messages.some((m) => /^Restored from PayPal/.test(m.subject ?? '')));
+    await restored.service.settled();
+    assert.equal(receipts(), 2);
   } finally {
     await end();
   }

@@ -152,11 +152,16 @@ export function bookingContext(deps: BookingDeps) {
     return documents.find((doc) => doc.kind === 'addendum' && !doc.completedAt) ?? null;
   }
 
-  /** The receipt of a payment, to each signer, and the studio's word of it. */
+  /**
+   * The receipt of a payment, to each signer, and the studio's word of it. A payment restored
+   * from PayPal after the database was lost had its receipt when it was paid: the studio alone
+   * hears of it, so that nobody gets a second receipt.
+   */
   function receipted(
     booking: Booking,
     instalment: Instalment,
     payment: { cents: number; at: number; payer: string; by: string },
+    restored = false,
   ) {
     const label = instalmentLabel(instalment, booking.proposal, content().words);
     const paid = {
@@ -166,14 +171,16 @@ export function bookingContext(deps: BookingDeps) {
       currency: booking.proposal.currency,
       tax: booking.proposal.tax?.name ?? null,
     };
-    queue(
-      booking.proposal.signers.map((signer) =>
-        mail.receiptEmail(studio(), content().words, signer, paid, proposalUrl(booking)),
-      ),
-    );
+    if (!restored) {
+      queue(
+        booking.proposal.signers.map((signer) =>
+          mail.receiptEmail(studio(), content().words, signer, paid, proposalUrl(booking)),
+        ),
+      );
+    }
     toStudio(
-      `Paid: ${label}`,
-      `${payment.payer} paid ${formatPrice(payment.cents, paid.currency)} by ${payment.by}.`,
+      restored ? `Restored from PayPal: ${label}` : `Paid: ${label}`,
+      `${payment.payer} paid ${formatPrice(payment.cents, paid.currency)} by ${payment.by}.${restored ? ' The database restored from a backup lacked it; PayPal’s record brought it back. The couple had their receipt when they paid: none was sent again.' : ''}`,
       booking,
     );
   }

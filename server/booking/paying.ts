@@ -74,8 +74,16 @@ export function payingActions(ctx: BookingContext) {
       : instalmentId;
   };
 
-  /** Records a paid PayPal order for an instalment, once, and e-mails its receipt. */
-  async function recordPayPal(booking: Booking, instalmentId: string, order: Order, typed: string) {
+  /**
+   * Records a paid PayPal order for an instalment, once, and e-mails its receipt (none again for
+   * an order the database never saw asked for: restored after it was lost).
+   */
+  async function recordPayPal(
+    booking: Booking,
+    instalmentId: string,
+    order: Order,
+    attempt: { payer: string } | null,
+  ) {
     const capture = completedCapture(order);
     if (!capture) return false;
     const instalment = instalmentsOf(booking.proposal).find((each) => each.id === instalmentId);
@@ -93,7 +101,7 @@ export function payingActions(ctx: BookingContext) {
       });
       return false;
     }
-    const payer = payerOf(order, typed);
+    const payer = payerOf(order, attempt?.payer ?? '');
     const at = now();
     const payment = {
       bookingId: booking.id,
@@ -118,7 +126,8 @@ export function payingActions(ctx: BookingContext) {
       }
       return true;
     }
-    receipted(booking, instalment, { cents: capture.cents!, at, payer, by: 'PayPal' });
+    const paid = { cents: capture.cents!, at, payer, by: 'PayPal' };
+    receipted(booking, instalment, paid, !attempt);
     return true;
   }
 
@@ -271,12 +280,7 @@ export function payingActions(ctx: BookingContext) {
     }
     if (order.status !== 'COMPLETED') return 'pending';
     bookings.release(orderId);
-    return (await recordPayPal(
-      bookings.get(booking.id)!,
-      sealed.instalment,
-      order,
-      attempt?.payer ?? '',
-    ))
+    return (await recordPayPal(bookings.get(booking.id)!, sealed.instalment, order, attempt))
       ? 'recorded'
       : 'pending';
   }
