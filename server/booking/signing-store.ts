@@ -1,7 +1,30 @@
 // The signing's rows: each document frozen with its text and hash, its signatures, and the codes
 // that prove a signer's address (tables.ts). Part of the booking's store (store.ts).
 import type Database from 'better-sqlite3';
-import type { DocumentRow, SignatureRow } from './store';
+
+export type DocumentRow = {
+  id: number;
+  bookingId: string;
+  kind: 'contract' | 'addendum';
+  version: string;
+  proposalVersion: number;
+  title: string;
+  text: string;
+  sha256: string;
+  createdAt: number;
+  completedAt: number | null;
+};
+
+export type SignatureRow = {
+  documentId: number;
+  signer: number;
+  name: string;
+  email: string;
+  consent: string;
+  ip: string;
+  userAgent: string;
+  at: number;
+};
 
 export function signingStore(
   db: Database.Database,

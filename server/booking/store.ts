@@ -30,29 +30,7 @@ export type Booking = Omit<BookingRow, 'proposal' | 'changes'> & {
   changes: string[];
 };
 
-export type DocumentRow = {
-  id: number;
-  bookingId: string;
-  kind: 'contract' | 'addendum';
-  version: string;
-  proposalVersion: number;
-  title: string;
-  text: string;
-  sha256: string;
-  createdAt: number;
-  completedAt: number | null;
-};
-
-export type SignatureRow = {
-  documentId: number;
-  signer: number;
-  name: string;
-  email: string;
-  consent: string;
-  ip: string;
-  userAgent: string;
-  at: number;
-};
+export type { DocumentRow, SignatureRow } from './signing-store';
 
 export type PaymentRow = {
   bookingId: string;
