@@ -34,76 +34,105 @@ const eventSchema = z.strictObject({
   priceCents: z.number().int().min(0).max(100_000_000),
 });
 
-/** A proposal as the studio's page sends it. */
-export const proposalInputSchema = z
-  .strictObject({
-    couple: line(120),
-    signers: z
-      .array(z.strictObject({ name: line(120), email: address }))
-      .min(1)
-      .max(2),
-    events: z.array(eventSchema).min(1).max(12),
-    currency: z
+/** A proposal's fields as the studio's page sends them. */
+const proposalFields = z.strictObject({
+  couple: line(120),
+  signers: z
+    .array(z.strictObject({ name: line(120), email: address }))
+    .min(1)
+    .max(2),
+  events: z.array(eventSchema).min(1).max(12),
+  currency: z
+    .string()
+    .refine((code) => PAYPAL_CURRENCIES.includes(code), 'must be a currency PayPal takes'),
+  place: z.strictObject({
+    country: z.string().refine((code) => isCountry(code), 'must be a country code, such as CA'),
+    region: z
       .string()
-      .refine((code) => PAYPAL_CURRENCIES.includes(code), 'must be a currency PayPal takes'),
-    place: z.strictObject({
-      country: z.string().refine((code) => isCountry(code), 'must be a country code, such as CA'),
-      region: z
-        .string()
-        .regex(/^[A-Z]{2}$/)
-        .optional(),
-    }),
-    retainerCents: z.number().int().min(0),
-    balanceDaysBefore: z.number().int().min(0).max(365),
-    /** The studio's own words for the couple, shown above the events. */
-    note: z.string().trim().max(2000).default(''),
-  })
-  .superRefine((proposal, ctx) => {
-    const ids = proposal.events.map((event) => event.id);
-    if (new Set(ids).size !== ids.length) {
-      ctx.addIssue({ code: 'custom', path: ['events'], message: 'must not name an event twice' });
+      .regex(/^[A-Z]{2}$/)
+      .optional(),
+  }),
+  retainerCents: z.number().int().min(0),
+  balanceDaysBefore: z.number().int().min(0).max(365),
+  /** The studio's own words for the couple, shown above the events. */
+  note: z.string().trim().max(2000).default(''),
+});
+
+/** A proposal as the studio's page sends it. */
+export const proposalInputSchema = proposalFields.superRefine((proposal, ctx) => {
+  const ids = proposal.events.map((event) => event.id);
+  if (new Set(ids).size !== ids.length) {
+    ctx.addIssue({ code: 'custom', path: ['events'], message: 'must not name an event twice' });
+  }
+  const unit = minorUnit(proposal.currency);
+  const amounts: [(string | number)[], number][] = [
+    [['retainerCents'], proposal.retainerCents],
+    ...proposal.events.map((event, index): [(string | number)[], number] => [
+      ['events', index, 'priceCents'],
+      event.priceCents,
+    ]),
+  ];
+  for (const [path, cents] of amounts) {
+    if (cents % unit !== 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path,
+        message: `must be whole ${proposal.currency}: the currency has no cents`,
+      });
     }
-    const unit = minorUnit(proposal.currency);
-    const amounts: [(string | number)[], number][] = [
-      [['retainerCents'], proposal.retainerCents],
-      ...proposal.events.map((event, index): [(string | number)[], number] => [
-        ['events', index, 'priceCents'],
-        event.priceCents,
-      ]),
-    ];
-    for (const [path, cents] of amounts) {
-      if (cents % unit !== 0) {
-        ctx.addIssue({
-          code: 'custom',
-          path,
-          message: `must be whole ${proposal.currency}: the currency has no cents`,
-        });
-      }
-    }
-    const emails = proposal.signers.map((signer) => signer.email.toLowerCase());
-    if (new Set(emails).size !== emails.length) {
-      ctx.addIssue({ code: 'custom', path: ['signers'], message: 'must be two addresses' });
-    }
-  });
+  }
+  const emails = proposal.signers.map((signer) => signer.email.toLowerCase());
+  if (new Set(emails).size !== emails.length) {
+    ctx.addIssue({ code: 'custom', path: ['signers'], message: 'must be two addresses' });
+  }
+});
 
 export type ProposalInput = z.output<typeof proposalInputSchema>;
 
 /** The tax on the wedding as content/tax.json sets it for its place, frozen with the proposal. */
-export type WeddingTax = {
-  name: string;
-  ratePercent: number;
-  place: string;
-  number: string;
+const weddingTaxSchema = z.object({
+  name: z.string(),
+  ratePercent: z.number(),
+  place: z.string(),
+  number: z.string(),
   /** The scheme and place of the quarter's report (server/tax/report.ts). */
-  scheme: string;
-  schemeName: string;
+  scheme: z.string(),
+  schemeName: z.string(),
   /** The currency of the scheme's return (proposals made before it was kept have none). */
-  schemeCurrency?: string;
-  country: string;
-  region: string | null;
-};
+  schemeCurrency: z.string().optional(),
+  country: z.string(),
+  region: z.string().nullable(),
+});
+export type WeddingTax = z.output<typeof weddingTaxSchema>;
 
-export type Proposal = ProposalInput & { tax: WeddingTax | null };
+/**
+ * A proposal as the service keeps it: its JSON column read back through this. The shape only,
+ * not the input's rules, so that a rule made stricter later never stops an older booking opening.
+ */
+export const proposalSchema = z.object({
+  couple: z.string(),
+  signers: z.array(z.object({ name: z.string(), email: z.string() })),
+  events: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      name: z.string(),
+      date: z.string(),
+      venue: z.string(),
+      city: z.string(),
+      coverage: z.string(),
+      delivers: z.string(),
+      priceCents: z.number(),
+    }),
+  ),
+  currency: z.string(),
+  place: z.object({ country: z.string(), region: z.string().optional() }),
+  retainerCents: z.number(),
+  balanceDaysBefore: z.number(),
+  note: z.string(),
+  tax: weddingTaxSchema.nullable(),
+});
+export type Proposal = z.output<typeof proposalSchema>;
 
 /** Payments made another way than PayPal, as the studio records them. */
 export const OTHER_METHODS = ['etransfer', 'bank', 'cash'] as const;

@@ -2,7 +2,7 @@
 // change one transaction with its line in the audit log.
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import type { PaymentMethod, Proposal } from './model';
+import { proposalSchema, type PaymentMethod, type Proposal } from './model';
 import { signingStore } from './signing-store';
 import { bookingMayGuard, bookingMoveGuard, type BookingStatus } from './states';
 import { staffAccess } from './staff';
@@ -76,15 +76,9 @@ export type AttemptRow = {
 
 export type AuditRow = { actor: string; action: string; detail: string; at: number };
 
-/** What the service wrote in a booking's JSON columns, read back through the same shape. */
-const proposalColumn = z.looseObject({
-  couple: z.string(),
-  currency: z.string(),
-  events: z.array(z.looseObject({ id: z.string(), date: z.string() })),
-  signers: z.array(z.object({ name: z.string(), email: z.string() })),
-});
+/** What the service wrote in a booking's JSON columns, read back through their schemas. */
 const changesColumn = z.array(z.string());
-const proposalOf = (text: string) => proposalColumn.parse(JSON.parse(text)) as unknown as Proposal;
+const proposalOf = (text: string): Proposal => proposalSchema.parse(JSON.parse(text));
 
 const read = (row: BookingRow): Booking => ({
   ...row,

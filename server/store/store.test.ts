@@ -7,6 +7,7 @@ import { after, test } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Message } from '../mail/transport';
 import { statesBefore } from '../orders/states';
+import { storedProposal } from '../testing/booking';
 import { COPY, openStore } from './';
 
 // Today's schema taken back a version at a time: each older one is the newer one's, undone further.
@@ -191,13 +192,7 @@ test("a link's copy: pieces counted once, a copy made whole starts the next, sca
 });
 
 test('a version 12 database is brought to version 13: refunds as rows, a change asked kept, cancelling allowed', () => {
-  const proposal = JSON.stringify({
-    couple: 'Priya & Arjun',
-    signers: [{ name: 'Priya', email: 'priya@example.com' }],
-    events: [{ id: 'e1', date: '2027-09-10' }],
-    currency: 'CAD',
-    tax: null,
-  });
+  const proposal = JSON.stringify(storedProposal());
   const store = fromVersion(
     12,
     `${TO_V12}
@@ -237,22 +232,7 @@ test('a version 12 database is brought to version 13: refunds as rows, a change 
 test('a version 10 database is brought to version 11: its orders kept, bookings taken', () => {
   const store = fromVersion(10, TO_V10);
   const at = Date.now();
-  store.bookings.create(
-    'B-AAAAAAAAAA',
-    {
-      couple: 'Priya & Arjun',
-      signers: [{ name: 'Priya', email: 'priya@example.com' }],
-      events: [],
-      currency: 'CAD',
-      place: { country: 'CA', region: 'BC' },
-      retainerCents: 0,
-      balanceDaysBefore: 30,
-      note: '',
-      tax: null,
-    },
-    'studio@example.com',
-    at,
-  );
+  store.bookings.create('B-AAAAAAAAAA', storedProposal(), 'studio@example.com', at);
   assert.equal(store.bookings.get('B-AAAAAAAAAA')!.status, 'draft');
   assert.deepEqual(
     store.bookings.audit('B-AAAAAAAAAA').map((line) => line.action),

@@ -12,6 +12,7 @@ import { openStore, type OrderRecord } from '../store';
 import { orderTax, taxFromPayPal } from './order-tax';
 import type { VatNumberCheck } from './vies';
 import { missingRates, quarterOf, readRates, reportCsv, taxReport } from './report';
+import { storedProposal } from '../testing/booking';
 
 const q4 = quarterOf('2026q4')!;
 let n = 0;
@@ -337,22 +338,7 @@ test('a quarter of weddings only, paid in CAD: the GST/HST return in CAD, a rate
       region: 'BC',
     };
     const wedding = (into: typeof store, id: string, currency: string) => {
-      into.bookings.create(
-        id,
-        {
-          couple: 'Priya & Arjun',
-          signers: [{ name: 'Priya', email: 'priya@example.com' }],
-          events: [],
-          currency,
-          place: { country: 'CA', region: 'BC' },
-          retainerCents: 0,
-          balanceDaysBefore: 30,
-          note: '',
-          tax: bc,
-        },
-        'studio',
-        day('2027-01-02'),
-      );
+      into.bookings.create(id, storedProposal(currency, bc), 'studio', day('2027-01-02'));
       into.bookings.sent(id, 'studio', day('2027-01-02'));
     };
     wedding(store, 'B-AAAAAAAAAA', 'CAD');

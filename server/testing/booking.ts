@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { eventsFromEnquiry } from '@/lib/booking/enquiry';
 import { contact } from '@/lib/content';
+import type { Proposal } from '../booking/model';
 import type { BookingView } from '../booking/view';
 import { approve, retried, SITE, staffAddress, type Service, type Smtp } from './harness';
 
@@ -183,3 +184,28 @@ export async function payWithPayPal(
   await approve(service, id, { webhook: false });
   return viewOf(await couple(service, '/capture', { token, orderId: id }));
 }
+
+/** A proposal as the service keeps it (the studio's, with its tax), for tests of the store. */
+export const storedProposal = (currency = 'CAD', tax: Proposal['tax'] = null): Proposal => ({
+  couple: 'Priya & Arjun',
+  signers: [{ name: 'Priya', email: 'priya@example.com' }],
+  events: [
+    {
+      id: 'e1',
+      kind: 'ceremony',
+      name: 'Anand Karaj',
+      date: '2027-09-10',
+      venue: 'Gurdwara',
+      city: 'Surrey',
+      coverage: 'Photographs',
+      delivers: '',
+      priceCents: 100_000,
+    },
+  ],
+  currency,
+  place: { country: 'CA', region: 'BC' },
+  retainerCents: 0,
+  balanceDaysBefore: 30,
+  note: '',
+  tax,
+});
