@@ -13,7 +13,7 @@ import type {
   PurchaseUnit,
 } from '../../paypal/orders';
 import { businessIssue, invalid, unprocessable } from './rules';
-import { schemaIssues } from './schemas';
+import { compileSchemas, schemaIssues } from './schemas';
 import { transactionSearch } from './reporting';
 import { rawMember } from '../raw-json';
 
@@ -79,6 +79,7 @@ export function createFakePayPal(options: {
   orderLifetimeMs?: number;
   now?: () => number;
 }) {
+  compileSchemas();
   const now = options.now ?? Date.now;
   const lifetime = options.orderLifetimeMs ?? 3 * 60 * 60 * 1000;
   const orders = new Map<string, PayPalOrder>();

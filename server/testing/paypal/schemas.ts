@@ -122,6 +122,14 @@ function queryParameters(spec: OpenApi, route: string, id: string) {
 
 let validators: ReturnType<typeof loadValidators> | null = null;
 
+/**
+ * Compiles PayPal's schemas now (once per process, seconds on a busy machine), so that the first
+ * request a fake answers never waits for it past a client's time-out.
+ */
+export function compileSchemas() {
+  validators ??= loadValidators();
+}
+
 /** The request body's violations of PayPal's schema for that request, as PayPal names them. */
 export function schemaIssues(
   request: keyof ReturnType<typeof loadValidators>,
