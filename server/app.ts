@@ -16,7 +16,7 @@ import { reviewRoutes } from './routes/reviews';
 import { webhookRoutes } from './routes/webhooks';
 
 /** The parts the routes use, as compose.ts makes them. */
-export type Deps = Pick<
+type AppParts = Pick<
   Parts,
   | 'config'
   | 'store'
@@ -43,7 +43,7 @@ export function createApp({
   staff,
   log,
   now,
-}: Deps) {
+}: AppParts) {
   const app = new Hono<Env>();
   /** Work done after answering (e-mailing on request), so the answer says nothing of it. */
   const background = new Set<Promise<void>>();

@@ -1,6 +1,7 @@
 // The service's parts, composed in one place: the HTTP service (service.ts) and the reconciliation
 // command (reconcile-cli.ts) both take them from here, so a new dependency is added once.
 import { createBookings } from './booking';
+import type { Deps } from './deps';
 import { createCatalog } from './catalog/source';
 import { DAY, type Config } from './config';
 import { catalogStaleNotice } from './mail/studio';
@@ -106,51 +107,23 @@ export function composeService(
   });
   // A command queues its e-mails only: the running service sends them (at its next look).
   const queue = role === 'service' ? outbox : { kick: async () => {} };
+  // What every area takes (deps.ts).
+  const deps: Deps = { config, store, paypal, catalog, outbox: queue, log, now, studioAddress };
   const orders = createOrderService({
-    config,
-    store,
-    paypal,
+    ...deps,
     vies: createViesClient({ ...config.vies, apiBase: viesBase, log }),
-    outbox: queue,
-    catalog,
-    log,
     publicUrl,
-    studioAddress,
-    now,
   });
-  const recovery = createRecovery({
-    store,
-    paypal,
-    orders,
-    outbox: queue,
-    studioAddress,
-    secret: config.downloadSecret,
-    log,
-    now,
-  });
+  const recovery = createRecovery({ ...deps, orders, secret: config.downloadSecret });
   const reviews = createReviews({
-    config,
-    store,
+    ...deps,
     publisher: createPublisher(config.reviews.publisher),
-    outbox: queue,
-    log,
-    now,
-    studioAddress,
     sold: (pack) =>
       [...catalog.get().packsBySlug.values()].some(
         (each) => each.slug === pack || !!each.members?.some((member) => member.slug === pack),
       ),
   });
-  const bookings = createBookings({
-    config,
-    store,
-    paypal,
-    catalog,
-    outbox: queue,
-    log,
-    now,
-    studioAddress,
-  });
+  const bookings = createBookings(deps);
   const staff = store.bookings.staff({
     staff: () => config.staffEmails,
     siteUrl: () => config.siteOrigins[0]!,

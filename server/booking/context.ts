@@ -1,31 +1,18 @@
 // What the booking's parts share: its dependencies, its content (the catalogue's), the links it
 // e-mails, its queue of e-mails, a link opened and checked, and a booking as each reader sees it.
+import type { Deps } from '../deps';
 import type { BookingContent } from '@/lib/booking/content';
 import { addDays, type Instalment } from '@/lib/booking/schedule';
 import { formatPrice } from '@/lib/shared/money';
-import type { CatalogSource } from '../catalog/source';
-import type { Config } from '../config';
-import type { Log } from '../log';
-import type { Outbox } from '../mail/outbox';
 import type { Message } from '../mail/transport';
-import type { PayPalClient } from '../paypal/client';
-import type { NewMessage, Store } from '../store';
+import type { NewMessage } from '../store';
 import { fillContract, instalmentLabel, sha256 } from './contract';
 import * as mail from './mail';
 import type { Booking, DocumentRow } from './store';
 import { payToken, proposalToken, readLink } from './tokens';
 import { bookingView } from './view';
 
-export type BookingDeps = {
-  config: Config;
-  store: Store;
-  paypal: PayPalClient;
-  catalog: CatalogSource;
-  outbox: Pick<Outbox, 'kick'>;
-  log: Log;
-  now: () => number;
-  studioAddress: () => string;
-};
+export type BookingDeps = Deps;
 
 /** A booking's refusal: its HTTP status and the words for the person who asked. */
 export class BookingProblem extends Error {

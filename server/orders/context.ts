@@ -1,36 +1,24 @@
 // What every use case of an order shares: the service's parts, the e-mails with links, and the two
 // endings of a paid order (recorded with its links, or refused and left to the studio).
+import type { Deps } from '../deps';
 import { randomBytes } from 'node:crypto';
 import { formatAmount, formatPrice } from '@/lib/shared/money';
 import { deliveredPacks } from '@/lib/shared/order';
-import type { CatalogSource } from '../catalog/source';
-import { DAY, type Config } from '../config';
-import type { Log } from '../log';
+import { DAY } from '../config';
 import { buyerEmail, reviewReminder, type OrderSummary } from '../mail/buyer';
 import { taxStatement } from '../tax/order-tax';
 import { codePastLimitNotice, refusedNotice, studioEmail, studioNotice } from '../mail/studio';
 import type { Message } from '../mail/transport';
-import type { Outbox } from '../mail/outbox';
-import type { PayPalClient } from '../paypal/client';
-import type { NewLink, NewMessage, OrderRecord, Store } from '../store';
+import type { NewLink, NewMessage, OrderRecord } from '../store';
 import { reviewLinks } from '../reviews';
 import { newLinkId, signToken } from '../downloads/tokens';
 import type { ViesClient } from '../tax/vies';
 
-export type OrderDeps = {
-  config: Config;
-  store: Store;
-  paypal: PayPalClient;
+export type OrderDeps = Deps & {
   /** Asks the EU's VIES whether a business buyer's VAT number is registered. */
   vies: ViesClient;
-  /** Sends what was queued (the reconciliation's command only queues: the service sends). */
-  outbox: Pick<Outbox, 'kick'>;
-  catalog: CatalogSource;
-  log: Log;
+  /** Where the service answers, for the links its e-mails carry. */
   publicUrl: () => string;
-  /** Where the studio's copies and alerts go. */
-  studioAddress: () => string;
-  now: () => number;
 };
 
 /** Who asks for an order to be delivered, and what they say about it. */

@@ -1,10 +1,8 @@
+import type { Deps } from '../deps';
 import type { OrderService } from './';
-import type { Log } from '../log';
 import { studioNotice } from '../mail/studio';
-import type { Outbox } from '../mail/outbox';
-import type { PayPalClient } from '../paypal/client';
 import { readCustomId } from '../paypal/custom-id';
-import type { OrderRecord, Store } from '../store';
+import type { OrderRecord } from '../store';
 import { sealMatches } from '../downloads/tokens';
 
 /** Link e-mails (fresh links, all orders) one address receives per hour at most. */
@@ -37,16 +35,10 @@ export function createRecovery({
   secret,
   log,
   now,
-}: {
-  store: Store;
-  paypal: PayPalClient;
+}: Pick<Deps, 'store' | 'paypal' | 'outbox' | 'studioAddress' | 'log' | 'now'> & {
   orders: OrderService;
-  outbox: Pick<Outbox, 'kick'>;
-  studioAddress: () => string;
   /** The service's secret, which seals the orders it creates (tokens.ts). */
   secret: string;
-  log: Log;
-  now: () => number;
 }) {
   const linkEmailsLeft = (email: string) =>
     LINK_EMAILS_PER_HOUR - store.recentMessages('links', email, now() - HOUR);

@@ -2,6 +2,7 @@
 // link and sent. An accepted review becomes a file of content/reviews/ (./publisher.ts) that the
 // studio publishes, answers or deletes in the editor; the service keeps one per buyer and pack:
 // a buyer who bought a pack twice (alone, then held by another item) has two links to the same review.
+import type { Deps } from '../deps';
 import { createHmac } from 'node:crypto';
 import type { Member } from '@/lib/shared/order';
 import { deliveredPacks } from '@/lib/shared/order';
@@ -9,9 +10,7 @@ import { displayName, type Rating, type ReviewFields, type ReviewState } from '@
 import { DAY, type Config } from '../config';
 import type { DownloadLink, OrderSummary } from '../mail/buyer';
 import { reviewNotice } from '../mail/studio';
-import type { Log } from '../log';
-import type { Outbox } from '../mail/outbox';
-import type { OrderRecord, Store } from '../store';
+import type { OrderRecord } from '../store';
 import { reviewSchema, type ReviewFile } from '@/lib/node/review-schema';
 import { signReviewToken, verifyReviewToken } from '../downloads/tokens';
 import { PublishConflict, type Publisher } from './publisher';
@@ -87,14 +86,8 @@ export function createReviews({
   now,
   studioAddress,
   sold,
-}: {
-  config: Config;
-  store: Store;
+}: Omit<Deps, 'paypal' | 'catalog'> & {
   publisher: Publisher;
-  outbox: Pick<Outbox, 'kick'>;
-  log: Log;
-  now: () => number;
-  studioAddress: () => string;
   /** Whether the shop still sells a pack (alone or held by an item): else its reviews are closed. */
   sold: (pack: string) => boolean;
 }) {

@@ -2,25 +2,18 @@
 // is still open), a capture completed (delivered from PayPal's own order, whether or not the
 // buyer's browser ever came back), refunded or reversed. A failure answers 5xx, so that PayPal
 // tries again later.
+import type { Deps } from '../deps';
 import { BookingProblem, type Bookings } from '../booking';
 import { BOOKING_SEAL } from '../booking/tokens';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { ORDER_ID_PATTERN } from '@/lib/shared/order';
-import type { Config } from '../config';
 import type { OrderService } from '../orders';
 import type { Context } from 'hono';
 import { clientKey, problem, type Env } from './http';
-import type { Log } from '../log';
-import {
-  PayPalUnavailable,
-  WEBHOOK_HEADERS,
-  type PayPalClient,
-  type WebhookSignature,
-} from '../paypal/client';
+import { PayPalUnavailable, WEBHOOK_HEADERS, type WebhookSignature } from '../paypal/client';
 import { handleRefund, readRefund, type RefundEvent } from '../orders/refunds';
-import type { Store } from '../store';
 import { CertificateUnavailable, webhookVerifier } from '../paypal/webhook-signature';
 import { webhookHints } from '../paypal/webhook-hints';
 import path from 'node:path';
@@ -79,16 +72,14 @@ const isRefund = (event: Event): event is RefundEvent =>
   event.event_type === 'PAYMENT.CAPTURE.REFUNDED' ||
   event.event_type === 'PAYMENT.CAPTURE.REVERSED';
 
-export function webhookRoutes(deps: {
-  config: Config;
-  store: Store;
-  paypal: PayPalClient;
-  orders: OrderService;
-  bookings: Pick<Bookings, 'settle' | 'givenBackAtPayPal'>;
-  log: Log;
-  /** After a refund or reversal: the order's reviews are withdrawn. */
-  afterRefund: () => void;
-}) {
+export function webhookRoutes(
+  deps: Pick<Deps, 'config' | 'store' | 'paypal' | 'log'> & {
+    orders: OrderService;
+    bookings: Pick<Bookings, 'settle' | 'givenBackAtPayPal'>;
+    /** After a refund or reversal: the order's reviews are withdrawn. */
+    afterRefund: () => void;
+  },
+) {
   const { config, paypal, orders, log } = deps;
   const webhooks = new Hono<Env>();
   const verifier = webhookVerifier({
