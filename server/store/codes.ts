@@ -1,5 +1,6 @@
 // Discount codes and their uses: how many a code has left is decided here, atomically, so that
 // buyers racing for the last use cannot both get it.
+import { column, packsColumn } from './columns';
 import type Database from 'better-sqlite3';
 import type { CodeRecord, CodeRow } from './records';
 
@@ -51,7 +52,7 @@ export function codeStore(db: Database.Database) {
     row
       ? {
           ...row,
-          packs: row.packs === null ? null : (JSON.parse(row.packs) as string[]),
+          packs: row.packs === null ? null : column(packsColumn, row.packs),
           disabled: row.disabled === 1,
         }
       : null;

@@ -1,5 +1,6 @@
 // What a download link has sent of the copy under way: its byte ranges, counted once, so that a
 // copy resumed in pieces costs one copy (see `spendLink`).
+import { column, rangesColumn } from './columns';
 import type Database from 'better-sqlite3';
 import {
   addRange,
@@ -30,7 +31,7 @@ export function copyStore(db: Database.Database) {
     const same = row.coveredSize === size;
     return {
       used: row.used,
-      covered: same ? (JSON.parse(row.covered) as Ranges) : [],
+      covered: same ? column(rangesColumn, row.covered) : [],
       resent: same ? row.resent : 0,
     };
   };

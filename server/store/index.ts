@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { OrderLine } from '@/lib/shared/order';
 import type { SaleTerms } from '@/lib/node/shop-catalog';
-import type { Message } from '../mail/transport';
 import type { OrderTax } from '../tax/order-tax';
 import { moveGuard, ownedCondition, type FirstState } from '../orders/states';
 import { codeStore } from './codes';
+import { column, messageColumn, orderLinesColumn } from './columns';
 import type {
   LinkRecord,
   MessageKind,
@@ -134,9 +133,7 @@ export function openStore(file: string) {
     row
       ? {
           ...row,
-          lines: (JSON.parse(row.lines) as (OrderLine & { sku?: string })[]).map(
-            ({ sku, ...line }) => ({ ...line, slug: line.slug ?? sku! }),
-          ),
+          lines: column(orderLinesColumn, row.lines),
           terms: row.terms === null ? null : (JSON.parse(row.terms) as SaleTerms),
           tax: row.tax === null ? null : (JSON.parse(row.tax) as OrderTax),
         }
@@ -312,7 +309,7 @@ export function openStore(file: string) {
 
     /** E-mails whose (next) attempt is due. */
     dueMessages: (now: number): OutboxRecord[] =>
-      selectDue.all(now).map((row) => ({ ...row, message: JSON.parse(row.message) as Message })),
+      selectDue.all(now).map((row) => ({ ...row, message: column(messageColumn, row.message) })),
 
     /** When the next pending e-mail is due, or null when none is pending. */
     nextDue: () => selectNextDue.get()?.at ?? null,

@@ -113,7 +113,7 @@ test('an order moves only as server/orders/states.ts allows, whatever the order 
       terms: null,
       tax: null,
     };
-    const message = { to: 'meera@example.com', subject: 's', text: 't' } as Message;
+    const message: Message = { to: 'meera@example.com', subject: 's', html: '', text: 't' };
     store.createOrder(order);
     assert.equal(store.findOrder(order.id)!.status, 'created');
     assert.equal(
@@ -337,7 +337,7 @@ test('a version 6 database is brought to version 7: its e-mails kept, the review
     6,
     `${TO_V7}
       INSERT INTO outbox (orderId, kind, recipient, message, status, nextAttemptAt, createdAt)
-        VALUES (NULL, 'alert', 'studio@example.com', '{"to":"studio@example.com"}', 'pending', 5, 1);
+        VALUES (NULL, 'alert', 'studio@example.com', '{"to":"studio@example.com","subject":"Alert","html":"","text":"Alert"}', 'pending', 5, 1);
   `,
   );
   try {
@@ -347,7 +347,7 @@ test('a version 6 database is brought to version 7: its e-mails kept, the review
     );
     assert.equal(store.findReview('5O190127TN364715T', 'stoic-pack'), null);
     store.queue(
-      [{ orderId: null, kind: 'reminder', message: { to: 'a@example.com' } as Message, at: 50 }],
+      [{ orderId: null, kind: 'reminder', message: { to: 'a@example.com', subject: 'Review', html: '', text: 'Review' }, at: 50 }],
       1,
     );
     assert.equal(store.nextDue(), 5);
