@@ -43,13 +43,28 @@ export function payingActions(ctx: BookingContext) {
     why: 'cancelled' | 'paid twice',
   ) {
     const currency = booking.proposal.currency;
-    await paypal.refundCapture(
-      capture.captureId,
-      { currency_code: currency, value: formatAmount(capture.cents!, currency) },
-      `give-back-${capture.captureId}`,
-    );
     const amount = formatPrice(capture.cents!, currency);
     const label = labelOf(booking, instalment);
+    try {
+      await paypal.refundCapture(
+        capture.captureId,
+        { currency_code: currency, value: formatAmount(capture.cents!, currency) },
+        `give-back-${capture.captureId}`,
+      );
+    } catch (error) {
+      if (!(error instanceof PayPalRefused)) throw error;
+      // Given back already (the studio, in PayPal): nothing left to do. Else the studio does it.
+      if (error.issue !== 'CAPTURE_FULLY_REFUNDED') {
+        toStudio(
+          `Give back a payment PayPal would not refund`,
+          `PayPal took ${amount} for ${label}, which the booking cannot keep (${why}), and refused to give it back (${error.issue}). Refund it in PayPal.`,
+          booking,
+          [['PayPal capture', capture.captureId]],
+          `given-back:${capture.captureId}`,
+        );
+      }
+      return;
+    }
     toStudio(
       why === 'cancelled'
         ? `Given back: a payment after the booking was cancelled`
