@@ -99,6 +99,20 @@ export function bookingStore(db: Database.Database) {
   const note = (id: string, actor: string, action: string, detail: string, at: number) =>
     audit.run(id, actor, action, detail, at);
 
+  /** A table's rows made between two moments, with their booking's currency and tax. */
+  const taxedBetween = <T>(
+    table: 'booking_payments' | 'booking_refunds',
+    from: number,
+    to: number,
+  ): Taxed<T>[] =>
+    db
+      .prepare<[number, number], T & { proposal: string }>(
+        `SELECT x.*, b.proposal FROM ${table} x JOIN bookings b ON b.id = x.bookingId
+         WHERE x.at >= ? AND x.at < ?`,
+      )
+      .all(from, to)
+      .map(taxed);
+
   return {
     ...signingStore(db, note),
     /** The studio's sign-in links and sessions (staff.ts), in the same database. */
@@ -221,24 +235,12 @@ export function bookingStore(db: Database.Database) {
         .get(captureId) ?? null,
 
     /** Payments made between two moments, with their booking's currency and tax. */
-    taxedPayments: (from: number, to: number): Taxed<PaymentRow>[] =>
-      db
-        .prepare<[number, number], PaymentRow & { proposal: string }>(
-          `SELECT p.*, b.proposal FROM booking_payments p JOIN bookings b ON b.id = p.bookingId
-           WHERE p.at >= ? AND p.at < ?`,
-        )
-        .all(from, to)
-        .map(taxed),
+    taxedPayments: (from: number, to: number) =>
+      taxedBetween<PaymentRow>('booking_payments', from, to),
 
     /** Refunds made between two moments (of payments of any time), with their booking's tax. */
-    taxedRefunds: (from: number, to: number): Taxed<RefundRow>[] =>
-      db
-        .prepare<[number, number], RefundRow & { proposal: string }>(
-          `SELECT r.*, b.proposal FROM booking_refunds r JOIN bookings b ON b.id = r.bookingId
-           WHERE r.at >= ? AND r.at < ?`,
-        )
-        .all(from, to)
-        .map(taxed),
+    taxedRefunds: (from: number, to: number) =>
+      taxedBetween<RefundRow>('booking_refunds', from, to),
 
     /**
      * Records a payment while the booking may be paid: 'added', or 'paid' when the instalment
@@ -364,7 +366,8 @@ export function bookingStore(db: Database.Database) {
 
 export type BookingStore = ReturnType<typeof bookingStore>;
 
-function taxed<T extends { proposal: string }>({ proposal, ...row }: T) {
+function taxed<T>({ proposal, ...row }: T & { proposal: string }): Taxed<T> {
   const { currency, tax } = proposalOf(proposal);
-  return { ...row, currency, tax };
+  // The row is T with its booking's proposal beside it, which is taken apart here.
+  return { ...(row as T), currency, tax };
 }
