@@ -308,5 +308,18 @@ test.describe('a wedding booked on the site', () => {
     await expect(page.getByText(/payment · e2: .* by etransfer/)).toBeVisible();
     expect(await violations(page)).toEqual([]);
     await look(page, 'studio-booking-desktop');
+
+    // The wedding is called off: cancelled under the terms, once, and nothing more can be sent.
+    await page.getByText(studioWords.cancel, { exact: true }).first().click();
+    await page.getByRole('button', { name: studioWords.cancel }).click();
+    await expect(
+      page.getByRole('heading', {
+        level: 2,
+        name: new RegExp(`${studioWords.statuses.cancelled}$`),
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: studioWords.sendAgain })).toHaveCount(0);
+    await expect(page.getByText(/cancelled · refunded/)).toBeVisible();
+    await look(page, 'studio-booking-cancelled-desktop');
   });
 });

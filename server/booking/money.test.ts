@@ -73,7 +73,7 @@ describe('a wedding’s money', () => {
   const clock = testClock();
   const it = serviceFor({ now: clock });
 
-  test('two cancels at once: one refund per payment at PayPal, each recorded once', async () => {
+  test('two cancels at once: one refund per payment at PayPal, each recorded once', async (t) => {
     const { service, smtp } = it;
     const { studio, draft, orders, view } = await paidInFull(service, smtp);
     const answers = await Promise.all(
@@ -91,11 +91,18 @@ describe('a wedding’s money', () => {
     const cancelled = await viewOf(await studio(`/bookings/${draft.id}`));
     assert.equal(cancelled.status, 'cancelled');
     assert.equal(cancelled.paidCents, view.instalments[0]!.cents);
-    const refunds = service.store.bookings.taxedRefunds(0, Date.now() + 1e12);
-    assert.equal(refunds.filter((r) => r.bookingId === draft.id).length, 3);
+    const refunds = service.store.bookings
+      .taxedRefunds(0, Date.now() + 1e12)
+      .filter((r) => r.bookingId === draft.id);
+    assert.equal(refunds.length, 3);
+    t.diagnostic(
+      `PayPal refunded ${beyondRetainer(view)
+        .map((b) => b.cents)
+        .join(' + ')}; recorded ${refunds.map((r) => r.cents).join(' + ')}`,
+    );
   });
 
-  test('a partial tier over several payments, PayPal failing half-way, then a retry: exactly the terms', async () => {
+  test('a partial tier over several payments, PayPal failing half-way, then a retry: exactly the terms', async (t) => {
     const { service, smtp } = it;
     const { draft, token, orders, view } = await paidInFull(service, smtp);
     // 100 days before the first event (10 September 2027): the terms give back half.
@@ -132,6 +139,9 @@ describe('a wedding’s money', () => {
       Math.min(owed, last.cents),
     ]);
     assert.equal(retried.paidCents, view.paidCents - owed);
+    t.diagnostic(
+      `paid beyond the retainer ${paid}, the terms give back ${owed}; PayPal refunded ${atPayPal.join(' + ')}; the booking keeps ${retried.paidCents} of ${view.paidCents}`,
+    );
     // Asked again: nothing more.
     await viewOf(await studio(`/bookings/${draft.id}/cancel`, {}));
     const after: number[] = [];
