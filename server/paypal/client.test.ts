@@ -31,6 +31,8 @@ test('400 calls at once on a fresh client fetch one access token', async () => {
       apiBase: server.url,
       clientId: 'local-client',
       clientSecret: 'local-secret',
+      // 400 calls on a busy 2-core machine take their time: this test counts tokens, not seconds.
+      timeoutMs: 120_000,
     });
     const answers = await Promise.all(
       Array.from({ length: 400 }, (_, n) => paypal.getOrder(`UNKNOWN${n}`)),

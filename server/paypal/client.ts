@@ -89,13 +89,15 @@ export function createPayPalClient(options: {
   apiBase: string;
   clientId: string;
   clientSecret: string;
+  /** How long one call may take before PayPal counts as unreachable. */
+  timeoutMs?: number;
 }) {
   let token: { value: string; expiresAt: number } | null = null;
 
   async function call(path: string, init: RequestInit = {}): Promise<Response> {
     const response = await fetch(`${options.apiBase}${path}`, {
       ...init,
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
     }).catch((error: Error) => {
       throw new PayPalUnavailable(`PayPal unreachable (${path.split('/')[2]}): ${error.message}`);
     });
