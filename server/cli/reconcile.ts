@@ -76,7 +76,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const done = await reconcile({ since, until, report: (line) => console.log(line) });
     console.log(
-      `Reconciled ${done.payments} payments: ${done.delivered} orders delivered now, ${done.held} held already, ${done.pending} pending, ${done.alerted} left to the studio (alerted now), ${done.refused} not delivered (see the log), ${done.refundedBefore} refunded in full before delivery, ${done.refunded} refunds replayed, ${done.failed.length} could not be restored, ${done.other} not from the shop.`,
+      `Reconciled ${done.payments} payments: ${done.delivered} orders delivered now, ${done.held} held already, ${done.pending} pending, ${done.alerted} left to the studio (alerted now), ${done.refused} not delivered (see the log), ${done.refundedBefore} refunded in full before delivery, ${done.refunded} refunds replayed, ${done.failed.length} could not be restored, ${done.other} not from the shop; wedding instalments: ${done.bookings} recorded or held (a booking the database lacks is e-mailed to the studio), ${done.bookingRefunds} refunds replayed on bookings.`,
     );
     if (done.failed.length > 0) {
       store.close();
