@@ -126,6 +126,7 @@ export function composeService(
   const bookings = createBookings(deps);
   const staff = store.bookings.staff({
     staff: () => config.staffEmails,
+    links: config.staffLinks,
     siteUrl: () => config.siteOrigins[0]!,
     queue: (message) => {
       store.queue([{ orderId: null, kind: 'studio', message }], now());

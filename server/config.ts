@@ -33,6 +33,11 @@ export type Config = {
   studioEmail: string | null;
   /** The addresses that may sign in to /studio/ (server/booking/staff.ts), lower-cased. */
   staffEmails: string[];
+  /**
+   * An address's sign-in links: none new while one sent within `intervalMs` is unused, and at
+   * most `perHour` an hour (whatever the number of clients asking).
+   */
+  staffLinks: { intervalMs: number; perHour: number };
   /** The shop's catalogue as the live site publishes it (lib/node/shop-catalog.ts). */
   catalogUrl: string;
   /** Where the last good copy of the catalogue is kept. */
@@ -175,6 +180,8 @@ export const serviceEnvSchema = z.object({
   MAIL_FROM: setting,
   STUDIO_EMAIL: setting,
   STUDIO_STAFF: setting,
+  STAFF_LINK_INTERVAL_SECONDS: positive('STAFF_LINK_INTERVAL_SECONDS', 120),
+  STAFF_LINKS_PER_HOUR: positive('STAFF_LINKS_PER_HOUR', 5),
   DOWNLOAD_SECRET: setting,
   CATALOG_URL: setting,
   CATALOG_REFRESH_SECONDS: positive('CATALOG_REFRESH_SECONDS', 60),
@@ -298,6 +305,10 @@ export function loadConfig(
       .split(',')
       .map((address) => address.trim().toLowerCase())
       .filter(Boolean),
+    staffLinks: {
+      intervalMs: env.STAFF_LINK_INTERVAL_SECONDS * 1000,
+      perHour: env.STAFF_LINKS_PER_HOUR,
+    },
     catalogUrl: env.CATALOG_URL ?? `${siteOrigins[0]}/catalog.json`,
     catalogCachePath: catalogCachePathFrom(raw, root),
     catalogRefreshMs: env.CATALOG_REFRESH_SECONDS * 1000,

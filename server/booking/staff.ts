@@ -9,14 +9,13 @@ import { hashOf, newSecret } from './tokens';
 export const LINK_MS = 15 * 60 * 1000;
 export const SESSION_MS = 12 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'studio_session';
-/** An address gets no new link while one sent this recently still works, and a few an hour. */
-export const LINK_AGAIN_MS = 2 * 60 * 1000;
-export const LINKS_AN_HOUR = 5;
 
 export function staffAccess(
   db: Database.Database,
   options: {
     staff: () => string[];
+    /** An address's bound: no new link while one this recent is unused; a few an hour. */
+    links: { intervalMs: number; perHour: number };
     siteUrl: () => string;
     queue: (message: Message) => void;
     now: () => number;
@@ -37,8 +36,8 @@ export function staffAccess(
              coalesce(sum(usedAt IS NULL AND expiresAt - ${LINK_MS} > ?), 0) AS fresh
            FROM staff_links WHERE email = ? AND expiresAt > ?`,
         )
-        .get(at - LINK_AGAIN_MS, address, at - 60 * 60 * 1000 + LINK_MS)!;
-      if (recent.fresh > 0 || recent.links >= LINKS_AN_HOUR) return;
+        .get(at - options.links.intervalMs, address, at - 60 * 60 * 1000 + LINK_MS)!;
+      if (recent.fresh > 0 || recent.links >= options.links.perHour) return;
       const { secret, hash } = newSecret();
       db.prepare('INSERT INTO staff_links (tokenHash, email, expiresAt) VALUES (?, ?, ?)').run(
         hash,
