@@ -134,6 +134,9 @@ export const proposalSchema = z.object({
 });
 export type Proposal = z.output<typeof proposalSchema>;
 
+/** A proposal's JSON column, read back. */
+export const readProposal = (text: string): Proposal => proposalSchema.parse(JSON.parse(text));
+
 /** Payments made another way than PayPal, as the studio records them. */
 export const OTHER_METHODS = ['etransfer', 'bank', 'cash'] as const;
 export type PaymentMethod = 'paypal' | (typeof OTHER_METHODS)[number];
