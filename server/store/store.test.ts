@@ -347,7 +347,14 @@ test('a version 6 database is brought to version 7: its e-mails kept, the review
     );
     assert.equal(store.findReview('5O190127TN364715T', 'stoic-pack'), null);
     store.queue(
-      [{ orderId: null, kind: 'reminder', message: { to: 'a@example.com', subject: 'Review', html: '', text: 'Review' }, at: 50 }],
+      [
+        {
+          orderId: null,
+          kind: 'reminder',
+          message: { to: 'a@example.com', subject: 'Review', html: '', text: 'Review' },
+          at: 50,
+        },
+      ],
       1,
     );
     assert.equal(store.nextDue(), 5);
