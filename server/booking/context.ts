@@ -62,7 +62,7 @@ export function bookingContext(deps: BookingDeps) {
   const toStudio = (
     subject: string,
     text: string,
-    booking: Pick<Booking, 'id' | 'proposal'>,
+    booking: { id: string; proposal: { couple: string } },
     rows: [string, string][] = [],
     once?: string,
   ) =>

@@ -54,7 +54,7 @@ export function moneyBackActions(ctx: BookingContext) {
         ? `Given back: a payment after the booking was cancelled`
         : `Given back: ${label} was paid twice`,
       why === 'cancelled'
-        ? `PayPal took ${amount} for ${label} after the booking was cancelled or its links withdrawn. The service gave all of it back through PayPal; nothing is recorded on the booking.`
+        ? `PayPal took ${amount} for ${label} after the booking was cancelled. The service gave all of it back through PayPal; nothing is recorded on the booking.`
         : `PayPal took a second payment of ${amount} for ${label}, which was paid already. The service gave the second back through PayPal; the first stands.`,
       booking,
       [
@@ -90,10 +90,7 @@ export function moneyBackActions(ctx: BookingContext) {
     toStudio(
       'A booking PayPal was paid for is missing from the database',
       `PayPal holds a payment for booking ${sealed.id}, which this database does not have (it was restored from a backup older than the booking). Nothing was lost at PayPal. Its signed contract is the PDF the service e-mailed you when it was signed ("Signed" in your inbox, booking ${sealed.id}); make the booking again from it and record this payment.`,
-      {
-        id: sealed.id,
-        proposal: { couple: unit?.description ?? 'Unknown couple' } as Booking['proposal'],
-      },
+      { id: sealed.id, proposal: { couple: unit?.description ?? 'Unknown couple' } },
       [
         ['Instalment', sealed.instalment],
         ['Amount', formatPrice(cents, currency)],
