@@ -39,9 +39,12 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
     // The editor at /admin/ with decap-server, on a copy of the project that it edits and builds.
+    // Two minutes a test at least: a step in the editor runs beside the other file's builds,
+    // which take both cores.
     {
       name: 'cms',
       testDir: 'e2e/cms',
+      timeout: 120_000,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
   ],

@@ -15,7 +15,10 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
+  statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -255,10 +258,13 @@ async function encodeCrops(source: Source, dir: string) {
   const raw = await pixels(source);
   mkdirSync(dir, { recursive: true });
   for (const [ratio, aspect] of Object.entries(CROPS)) {
+    const file = path.join(dir, `crop-${ratio}.jpg`);
     await sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } })
       .resize(CROP_WIDTH, Math.round(CROP_WIDTH / aspect), { fit: 'cover', position: 'attention' })
       .jpeg(JPEG)
-      .toFile(path.join(dir, `crop-${ratio}.jpg`));
+      .toFile(`${file}.${process.pid}`);
+    // Whole or absent: another build sharing the cache may be reading it.
+    renameSync(`${file}.${process.pid}`, file);
   }
   return files;
 }
@@ -289,6 +295,28 @@ async function encodeLook(look: Look): Promise<string> {
     .png({ compressionLevel: 9, adaptiveFiltering: true, palette: false })
     .toFile(file);
   return file;
+}
+
+/** How long cached work no build has used is kept (other checkouts may share the cache). */
+const CACHE_KEEP_MS = 14 * 24 * 3600 * 1000;
+
+/**
+ * Marks this build's cache entries as used now, and forgets those no build has used for
+ * CACHE_KEEP_MS, so that the cache does not grow without end. By age, not by this build's
+ * content: builds of other content sharing the cache (a second checkout, the CMS tests' copies,
+ * two at once) keep what they use.
+ */
+function forgetUnused(used: string[]) {
+  const now = new Date();
+  for (const dir of used) if (existsSync(dir)) utimesSync(dir, now, now);
+  const keep = new Set(used.map((dir) => path.basename(dir)));
+  for (const entry of existsSync(CACHE_DIR)
+    ? readdirSync(CACHE_DIR, { withFileTypes: true })
+    : []) {
+    const dir = path.join(CACHE_DIR, entry.name);
+    if (!entry.isDirectory() || keep.has(entry.name)) continue;
+    if (now.getTime() - statSync(dir).mtimeMs > CACHE_KEEP_MS) rmSync(dir, { recursive: true });
+  }
 }
 
 /** Copies a file to public/media/ as {dir}/{name}.{hash}{suffix} and returns its URL. */
@@ -431,17 +459,10 @@ async function main() {
       `${looks.length - fromStudio} from scripts/media/tones.ts)` +
       (withoutLook.length > 0 ? `; without one, no try-on: ${withoutLook.join(', ')}` : ''),
   );
-  // Forget cached work that no content uses any more, so the cache does not grow without end.
-  const used = new Set([
-    ...images.map(([, source]) => path.basename(cacheDir(source))),
-    ...looks.map(([, look]) => path.basename(path.dirname(lookCacheFile(look)))),
+  forgetUnused([
+    ...images.map(([, source]) => cacheDir(source)),
+    ...looks.map(([, look]) => path.dirname(lookCacheFile(look))),
   ]);
-  for (const entry of existsSync(CACHE_DIR)
-    ? readdirSync(CACHE_DIR, { withFileTypes: true })
-    : []) {
-    if (entry.isDirectory() && !used.has(entry.name))
-      rmSync(path.join(CACHE_DIR, entry.name), { recursive: true });
-  }
   mkdirSync(path.dirname(MANIFEST_PATH), { recursive: true });
   writeFileSync(MANIFEST_PATH, JSON.stringify(manifest));
   bar.stop(
