@@ -2,7 +2,10 @@
 // that does not match fails loudly where it is read, never as a wrong value further on. Shapes
 // only, not the input's rules, so that a rule made stricter later never stops an old row reading.
 import { z } from 'zod';
+import type { SaleTerms } from '@/lib/node/shop-catalog';
+import { VAT_CHECKS } from '@/lib/shared/tax';
 import type { Message } from '../mail/transport';
+import type { OrderTax } from '../tax/order-tax';
 
 /** An order's lines (orders before version 3 name a line's pack `sku`; it is the same slug). */
 export const orderLinesColumn = z
@@ -17,6 +20,56 @@ export const orderLinesColumn = z
     }),
   )
   .transform((lines) => lines.map(({ sku, slug, ...line }) => ({ ...line, slug: slug ?? sku! })));
+
+/** The terms of sale an order was made under (since version 6). */
+export const termsColumn: z.ZodType<SaleTerms> = z.object({
+  version: z.string(),
+  refundDays: z.number(),
+  refund: z.string(),
+  mayHeading: z.string(),
+  may: z.array(z.string()),
+  mayNotHeading: z.string(),
+  mayNot: z.array(z.string()),
+  downloadDays: z.number(),
+  downloadLimit: z.number(),
+});
+
+const nullableString = z.string().nullable();
+
+/** The tax an order's total includes, with its evidence (since version 9). */
+export const taxColumn: z.ZodType<OrderTax> = z.object({
+  evidence: z.object({
+    given: nullableString,
+    givenRegion: nullableString,
+    paypal: nullableString,
+    paypalRegion: nullableString,
+    cdn: nullableString,
+  }),
+  country: nullableString,
+  region: nullableString,
+  scheme: nullableString,
+  schemeName: nullableString,
+  schemeCurrency: nullableString.optional(),
+  numberName: nullableString.optional(),
+  number: nullableString,
+  tax: nullableString,
+  place: nullableString,
+  rate: z.number(),
+  taxCents: z.number(),
+  netCents: z.number(),
+  closed: z.literal(true).optional(),
+  regionUnknown: z.literal(true).optional(),
+  business: z
+    .object({
+      number: z.string(),
+      check: z.enum(VAT_CHECKS),
+      checkedAt: z.string(),
+      consultation: nullableString,
+    })
+    .optional(),
+  reverseCharged: z.literal(true).optional(),
+  pricedNet: z.literal(true).optional(),
+});
 
 /** A queued e-mail. */
 export const messageColumn: z.ZodType<Message> = z.object({

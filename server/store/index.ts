@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { SaleTerms } from '@/lib/node/shop-catalog';
 import type { OrderTax } from '../tax/order-tax';
 import { moveGuard, ownedCondition, type FirstState } from '../orders/states';
 import { codeStore } from './codes';
-import { column, messageColumn, orderLinesColumn } from './columns';
+import { column, messageColumn, orderLinesColumn, taxColumn, termsColumn } from './columns';
 import type {
   LinkRecord,
   MessageKind,
@@ -134,8 +133,8 @@ export function openStore(file: string) {
       ? {
           ...row,
           lines: column(orderLinesColumn, row.lines),
-          terms: row.terms === null ? null : (JSON.parse(row.terms) as SaleTerms),
-          tax: row.tax === null ? null : (JSON.parse(row.tax) as OrderTax),
+          terms: row.terms === null ? null : column(termsColumn, row.terms),
+          tax: row.tax === null ? null : column(taxColumn, row.tax),
         }
       : null;
 
