@@ -6,7 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { CatalogUnavailable } from './catalog/source';
 import type { Parts } from './compose';
-import { problem, type Env } from './routes/http';
+import { problem, type Env } from './http';
 import { createLinkPolicy } from './downloads/links';
 import { apiRoutes } from './routes/api';
 import { coupleRoutes, studioRoutes } from './booking/routes';

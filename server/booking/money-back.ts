@@ -4,7 +4,7 @@
 // a booking the database lacks, said to the studio.
 import { formatAmount, formatPrice, parseAmount } from '@/lib/shared/money';
 import { PayPalRefused, type PayPalClient } from '../paypal/client';
-import type { GivenBack } from '../orders/refunds';
+import type { GivenBack } from '../paypal/refunds';
 import { instalmentLabel, instalmentsOf } from './contract';
 import type { BookingContext } from './context';
 import { completedCapture, payerOf } from './paypal-order';

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import type { Log } from '../log';
 import { PayPalUnavailable } from '../paypal/client';
-import { clientKey, jsonBody, problem, rateLimit, siteOriginsOnly, type Env } from '../routes/http';
+import { clientKey, jsonBody, problem, rateLimit, siteOriginsOnly, type Env } from '../http';
 import { BookingProblem, type Bookings } from './index';
 import { line, OTHER_METHODS, proposalInputSchema } from './model';
 import { SESSION_COOKIE, SESSION_MS, type StaffAccess } from './staff';

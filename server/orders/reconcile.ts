@@ -3,11 +3,11 @@
 // database is a cache of it.
 import { parseAmount } from '@/lib/shared/money';
 import type { Log } from '../log';
+import type { GivenBack } from '../paypal/refunds';
 import type { OrderService } from './';
 import { PayPalRefused, PayPalUnavailable, type PayPalClient } from '../paypal/client';
 import { readCustomId } from '../paypal/custom-id';
 import type { Store } from '../store';
-import type { Bookings } from '../booking';
 
 /** Transaction Search takes at most 31 days at a time. */
 const WINDOW_MS = 31 * 24 * 60 * 60 * 1000 - 1000;
@@ -43,6 +43,16 @@ export type Reconciled = {
 const REVERSAL = 'T1106';
 const GIVEN_BACK = new Set([REVERSAL, 'T1107']);
 
+/** What the replay asks of the weddings' payments (server/booking/, which the composition passes). */
+type WeddingPayments = {
+  /** Records a wedding's instalment PayPal was paid, once. */
+  settle(orderId: string): Promise<string>;
+  /** Records money PayPal gave back on a wedding's capture: 'recorded' when new. */
+  givenBackAtPayPal(given: GivenBack): string | false;
+  /** Tells the studio of a booking whose payments went back since the backup. */
+  refundsFound(bookingId: string): void;
+};
+
 /**
  * Delivers, once, every order paid at PayPal between `since` and `until` that the database does
  * not hold as paid, and replays every refund or reversal made since on the order it gives back:
@@ -61,7 +71,7 @@ export async function reconcile(
     store: Store;
     paypal: PayPalClient;
     orders: OrderService;
-    bookings: Pick<Bookings, 'settle' | 'givenBackAtPayPal' | 'refundsFound'>;
+    bookings: WeddingPayments;
     log: Log;
   },
   {

@@ -17,7 +17,7 @@ import {
 import { pricedNet, reverseCharges, taxRule } from '@/lib/shared/tax';
 import { readVatNumber } from '@/lib/shared/vat-number';
 import type { OrderService } from '../orders';
-import { countryOf, jsonBody, problem, rateLimit, siteOriginsOnly, type Env } from './http';
+import { countryOf, jsonBody, problem, rateLimit, siteOriginsOnly, type Env } from '../http';
 import type { Log } from '../log';
 import type { Recovery } from '../orders/recovery';
 import type { Store } from '../store';

@@ -2,7 +2,7 @@
 // flight from before the service created them): POST /api/email/send-order-confirmation.
 import { Hono } from 'hono';
 import { confirmationSchema, type PendingAnswer } from './contract';
-import { jsonBody, problem, type Env } from './http';
+import { jsonBody, problem, type Env } from '../http';
 import type { Log } from '../log';
 import type { OrderService } from '../orders';
 import { PayPalUnavailable } from '../paypal/client';

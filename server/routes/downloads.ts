@@ -5,7 +5,7 @@ import type { Member } from '@/lib/shared/order';
 import type { CatalogSource } from '../catalog/source';
 import type { Config } from '../config';
 import { byteRange, downloadPage } from '../downloads/page';
-import { problem, rateLimit, type Env } from './http';
+import { problem, rateLimit, type Env } from '../http';
 import type { LinkPolicy } from '../downloads/links';
 import type { Log } from '../log';
 import { packFile } from '../downloads/packs';

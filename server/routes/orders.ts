@@ -19,7 +19,7 @@ import {
   type VatChangedAnswer,
 } from './contract';
 import type { CaptureOutcome } from '@/lib/shared/order';
-import { jsonBody, problem, type Env } from './http';
+import { jsonBody, problem, type Env } from '../http';
 import type { Log } from '../log';
 import type { OrderService } from '../orders';
 import { PayPalRefused, PayPalUnavailable } from '../paypal/client';

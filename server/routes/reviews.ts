@@ -11,7 +11,7 @@ import {
   RATINGS,
   visibleLength,
 } from '@/lib/shared/review';
-import { jsonBody, type Env } from './http';
+import { jsonBody, type Env } from '../http';
 import type { Log } from '../log';
 import type { ReviewProblem, Reviews } from '../reviews';
 

@@ -3,8 +3,7 @@
 // scheme's at the rates the studio gives (the OSS asks for the ECB's rate of the quarter's last
 // day). Amounts of different currencies are never added together.
 import { formatAmount } from '@/lib/shared/money';
-import type { PaymentRow, RefundRow, Taxed } from '../booking/store';
-import type { OrderRecord, RefundRecord } from '../store';
+import type { OrderTax } from './order-tax';
 
 /** A quarter as the returns name it: 2026Q4 is October to December 2026, in UTC. */
 export function quarterOf(text: string): { from: number; to: number; name: string } | null {
@@ -48,6 +47,32 @@ export type ReportRow = {
 /** Orders the buyer paid for and kept, or that were refunded since (their sale stands). */
 const SOLD = new Set(['paid', 'delivered', 'refunded']);
 
+/** What the report reads of a shop order (the store's OrderRecord). */
+type SoldOrder = {
+  id: string;
+  status: string;
+  createdAt: number;
+  currency: string;
+  totalCents: number;
+  tax: OrderTax | null;
+};
+
+/** Money moved on a wedding (a payment or a refund), with its booking's currency and tax. */
+type WeddingMoney = {
+  at: number;
+  cents: number;
+  taxCents: number;
+  currency: string;
+  tax: {
+    scheme: string;
+    schemeName: string;
+    country: string;
+    region: string | null;
+    place: string;
+    ratePercent: number;
+  } | null;
+};
+
 /**
  * The quarter's sales per scheme, place and rate, from each order's tax record, by the day the
  * order was made, and the refunds made in the quarter, by the day of the refund (on the sale's
@@ -56,21 +81,21 @@ const SOLD = new Set(['paid', 'delivered', 'refunded']);
  * what the return leaves out.
  */
 export function taxReport(
-  orders: readonly OrderRecord[],
+  orders: readonly SoldOrder[],
   quarter: { from: number; to: number },
-  refunds: readonly { refund: RefundRecord; order: OrderRecord }[] = [],
+  refunds: readonly {
+    refund: { at: number; cents: number; taxCents: number };
+    order: SoldOrder;
+  }[] = [],
   /** Weddings' payments and refunds made in the quarter: wedding services, by the day paid. */
-  weddings: { payments: readonly Taxed<PaymentRow>[]; refunds: readonly Taxed<RefundRow>[] } = {
+  weddings: { payments: readonly WeddingMoney[]; refunds: readonly WeddingMoney[] } = {
     payments: [],
     refunds: [],
   },
 ) {
   const rows = new Map<string, ReportRow>();
   const rowOf = (
-    tax: Pick<
-      NonNullable<OrderRecord['tax']>,
-      'scheme' | 'schemeName' | 'country' | 'region' | 'place' | 'rate'
-    >,
+    tax: Pick<OrderTax, 'scheme' | 'schemeName' | 'country' | 'region' | 'place' | 'rate'>,
     currency: string,
     supply: Supply = 'digital goods',
   ) => {
@@ -98,7 +123,7 @@ export function taxReport(
   /** Orders of no scheme, and orders sold before tax was recorded: per currency. */
   const untaxed: Totals = {};
   const unrecorded: Totals = {};
-  const add = (totals: Totals, order: Pick<OrderRecord, 'currency' | 'totalCents'>) => {
+  const add = (totals: Totals, order: Pick<SoldOrder, 'currency' | 'totalCents'>) => {
     const sum = (totals[order.currency] ??= { orders: 0, grossCents: 0 });
     sum.orders += 1;
     sum.grossCents += order.totalCents;
@@ -157,7 +182,7 @@ export function taxReport(
   // A wedding's payment is a supply of the quarter it was paid in (the tax in each instalment);
   // a refund of one counts in the quarter it was made, each refund's row once.
   const inQuarter = (at: number) => at >= quarter.from && at < quarter.to;
-  const weddingRow = (tax: NonNullable<Taxed<PaymentRow>['tax']>, currency: string) =>
+  const weddingRow = (tax: NonNullable<WeddingMoney['tax']>, currency: string) =>
     rowOf({ ...tax, rate: tax.ratePercent }, currency, 'wedding services');
   for (const payment of weddings.payments) {
     if (!inQuarter(payment.at)) continue;

@@ -6,8 +6,8 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context, MiddlewareHandler } from 'hono';
 import { rateLimiter } from 'hono-rate-limiter';
 import type { z } from 'zod';
-import type { Config } from '../config';
-import type { Log } from '../log';
+import type { Config } from './config';
+import type { Log } from './log';
 
 export type Env = { Bindings: HttpBindings };
 
