@@ -116,9 +116,19 @@ export default defineConfig([
         {
           patterns: [
             {
-              group: ['@/*', '!@/lib', '@/lib/*', '!@/lib/shared', '!@/lib/node', '!@/lib/booking'],
+              group: [
+                '@/*',
+                '!@/lib',
+                '@/lib/*',
+                '!@/lib/shared',
+                '!@/lib/node',
+                '!@/lib/booking',
+                '!@/lib/content',
+                '@/lib/content/*',
+                '!@/lib/content/review-schema',
+              ],
               message:
-                'The service may import only lib/shared/, lib/node/ and lib/booking/, the parts of lib/ the site and the service share.',
+                "The service may import only lib/shared/, lib/node/, lib/booking/ and the review files' schema (lib/content/review-schema.ts), the parts of lib/ the site and the service share.",
             },
             {
               group: ['**/testing', '**/testing/*', '@/server/testing/*'],
@@ -175,11 +185,12 @@ export default defineConfig([
                 '!@/lib/content',
                 '@/lib/content/*',
                 '!@/lib/content/schema',
+                '!@/lib/fields',
               ],
               // The page's client names the service's answers by their types (lib/booking/client.ts).
               allowTypeImports: true,
               message:
-                'lib/booking/ may import only lib/shared/, lib/booking/ and the content schemas: the site and the service share it.',
+                'lib/booking/ may import only lib/shared/, lib/booking/, the field rules (lib/fields.ts) and the content schemas: the site and the service share it.',
             },
           ],
         },
@@ -206,12 +217,13 @@ export default defineConfig([
                 '!@/lib/content/schema',
                 '!@/lib/content/tax-schema',
                 '!@/lib/content/terms-schema',
+                '!@/lib/fields',
                 '!@/lib/booking',
                 '@/lib/booking/*',
                 '!@/lib/booking/content',
               ],
               message:
-                'lib/node/ may import only lib/shared/, lib/node/ and the content schemas (for the catalogue and the review files).',
+                'lib/node/ may import only lib/shared/, lib/node/, the field rules (lib/fields.ts) and the content schemas (for the catalogue and the review files).',
             },
           ],
         },

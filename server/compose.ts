@@ -15,7 +15,7 @@ import { reconcile } from './orders/reconcile';
 import { createRecovery } from './orders/recovery';
 import { createReviews } from './reviews';
 import { createPublisher } from './reviews/publisher';
-import { openStore } from './store';
+import { openStore, type Store } from './database';
 import { createViesClient } from './tax/vies';
 
 export type Composition = {
@@ -108,7 +108,16 @@ export function composeService(
   // A command queues its e-mails only: the running service sends them (at its next look).
   const queue = role === 'service' ? outbox : { kick: async () => {} };
   // What every area takes (deps.ts).
-  const deps: Deps = { config, store, paypal, catalog, outbox: queue, log, now, studioAddress };
+  const deps: Deps<Store> = {
+    config,
+    store,
+    paypal,
+    catalog,
+    outbox: queue,
+    log,
+    now,
+    studioAddress,
+  };
   const orders = createOrderService({
     ...deps,
     vies: createViesClient({ ...config.vies, apiBase: viesBase, log }),

@@ -1,13 +1,14 @@
 // What every area of the service is handed by the composition root (compose.ts): one bag, typed
 // once. An area that needs more takes `Deps &` its own; one that needs less, `Pick<Deps, …>`.
+// `Store` is the rows the area reads and writes, named by the area from the features' own stores
+// (the composition passes the whole database, database.ts, which has them all).
 import type { CatalogSource } from './catalog/source';
 import type { Config } from './config';
 import type { Log } from './log';
 import type { Outbox } from './mail/outbox';
 import type { PayPalClient } from './paypal/client';
-import type { Store } from './store';
 
-export type Deps = {
+export type Deps<Store = unknown> = {
   config: Config;
   store: Store;
   paypal: PayPalClient;

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { presets, shopCopy, site } from '@/lib/content';
-import { reviewSchema } from '@/lib/node/review-schema';
+import { reviewSchema } from '@/lib/content/review-schema';
 import { fillIn } from '@/lib/shared/copy';
 import { REVIEW_MESSAGES } from '@/lib/shared/review';
 import { violations } from '../fixtures/axe';

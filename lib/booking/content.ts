@@ -3,7 +3,7 @@
 // studio's pages. The site's build checks it; the catalogue carries it to the order service, which
 // fills the contract in and keeps, with each signature, the text it was signed with.
 import { z } from 'zod';
-import { matching, prose, template, text } from '@/lib/content/schema';
+import { matching, prose, template, text } from '@/lib/fields';
 
 /** A clause of the contract: its heading and paragraphs, with the booking's {placeholders}. */
 const clauseSchema = z.object({ heading: text, paragraphs: z.array(prose).min(1) });

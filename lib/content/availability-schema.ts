@@ -1,7 +1,7 @@
 // The studio's calendar as couples may see it (content/availability.json): the days it is booked or
 // has one team left, and when the list was last updated. No client names.
 import { z } from 'zod';
-import { isoDate } from './terms-schema';
+import { isoDate } from '@/lib/fields';
 
 export const availabilitySchema = z
   .object({

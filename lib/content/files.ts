@@ -19,7 +19,7 @@ import {
 } from './schema';
 import { JOURNAL_DIR, journalCopySchema, journalPostSchema } from '@/lib/journal/schema';
 import { availabilitySchema } from './availability-schema';
-import { reviewSchema } from '@/lib/node/review-schema';
+import { reviewSchema } from '@/lib/content/review-schema';
 import { ratesSchema, termsSchema } from './terms-schema';
 import { taxSchema } from './tax-schema';
 import { bookingContentSchema } from '@/lib/booking/content';

@@ -3,7 +3,7 @@ import { contentFiles, contentFolders, type ContentFileName } from './files';
 import { ContentError, parseContent } from './parse';
 import { productList, type Product, type ProductKind } from './products';
 import type { Collection, Preset } from './schema';
-import type { Review } from '@/lib/node/review-schema';
+import type { Review } from '@/lib/content/review-schema';
 import type { z } from 'zod';
 
 /**
@@ -126,5 +126,5 @@ export type * from './products';
 export { heldPacks } from './products';
 export type * from './terms-schema';
 export type * from './availability-schema';
-export type * from '@/lib/node/review-schema';
+export type * from '@/lib/content/review-schema';
 export { ALL_CATEGORY, categorySchema } from './schema';

@@ -3,8 +3,7 @@
 // supplied services. One price everywhere, tax included where it is owed (docs/site.md, "Tax").
 import { z } from 'zod';
 import { EU_MEMBER_STATES } from '@/lib/shared/vat-number';
-import { isoDate } from './terms-schema';
-import { matching, template, text } from './schema';
+import { isoDate, matching, template, text } from '@/lib/fields';
 
 const place = z.object({
   country: matching(/^[A-Z]{2}$/, 'must be a two-letter country code (ISO 3166-1), such as DE'),

@@ -2,18 +2,7 @@
 // (content/rates.json): what a buyer agrees to, stated at every buy button, on /terms/, in the
 // Product markup and recorded on each order.
 import { z } from 'zod';
-import { matching, prose, template, text } from './schema';
-
-export const isoDate = (meaning: string) =>
-  z.iso.date(`must be ${meaning}, as YYYY-MM-DD`).meta({
-    cms: {
-      widget: 'datetime',
-      format: 'YYYY-MM-DD',
-      date_format: 'YYYY-MM-DD',
-      time_format: false,
-      picker_utc: true,
-    },
-  });
+import { isoDate, matching, prose, template, text } from '@/lib/fields';
 
 /** An app a buyer may edit in, with its install steps and the file it takes. */
 const appGuideSchema = z.object({ name: text, file: prose, steps: z.array(prose).min(1) });

@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import {
-  externalUrl,
-  imageSchema,
-  matching,
-  pageCopySchema,
-  prose,
-  slug,
-  template,
-  text,
-} from '@/lib/content/schema';
+import { pageCopySchema } from '@/lib/content/schema';
+import { externalUrl, imageSchema, matching, prose, slug, template, text } from '@/lib/fields';
 
 /** Where the posts are: one Markdown file per wedding. */
 export const JOURNAL_DIR = 'content/journal';

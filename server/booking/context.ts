@@ -5,14 +5,17 @@ import type { BookingContent } from '@/lib/booking/content';
 import { addDays, type Instalment } from '@/lib/booking/schedule';
 import { formatPrice } from '@/lib/shared/money';
 import type { Message } from '../mail/transport';
-import type { NewMessage } from '../store';
+import type { NewMessage, OutboxStore } from '../mail/outbox-store';
 import { fillContract, instalmentLabel, sha256 } from './contract';
 import * as mail from './mail';
-import type { Booking, DocumentRow } from './store';
+import type { Booking, BookingStore, DocumentRow } from './store';
 import { payToken, proposalToken, readLink } from './tokens';
 import { bookingView } from './view';
 
-export type BookingDeps = Deps;
+/** The rows the booking reads and writes: its own, and the outbox. */
+export type BookingStores = { bookings: BookingStore } & Pick<OutboxStore, 'queue' | 'queueOnce'>;
+
+export type BookingDeps = Deps<BookingStores>;
 
 /** A booking's refusal: its HTTP status and the words for the person who asked. */
 export class BookingProblem extends Error {

@@ -2,6 +2,7 @@
 // that prove a signer's address, payments, their refunds and PayPal attempts, the audit log, and
 // the studio's sign-in links and sessions. Everything lives in the service's database only
 // (server/README.md).
+import type { Tables } from '../store';
 import { bookingStateCheck } from './states';
 
 const bookingsTable = (name: string) => `CREATE TABLE ${name} (
@@ -44,7 +45,7 @@ const REFUNDS_TABLE = `CREATE TABLE booking_refunds (
   );
   CREATE INDEX booking_refunds_by_payment ON booking_refunds (bookingId, instalment);`;
 
-export const BOOKING_TABLES = `
+const BOOKING_TABLES = `
   ${bookingsTable('bookings')}
   -- The contract and each addendum, frozen at the first signature: the exact text signed.
   CREATE TABLE booking_documents (
@@ -135,7 +136,7 @@ export const BOOKING_TABLES = `
  * of a change asked; each payment's refunded sum becomes a row of its own; attempts name their
  * generation of links.
  */
-export const BOOKING_V13 = `
+const BOOKING_V13 = `
   ${bookingsTable('bookings_v13')}
   INSERT INTO bookings_v13 (id, proposal, version, changes, status, generation, withdrawnAt,
       sentAt, viewedAt, changeAskedAt, refundOwedCents, createdAt, updatedAt)
@@ -158,3 +159,12 @@ export const BOOKING_V13 = `
   ALTER TABLE booking_payments DROP COLUMN refundedAt;
   ALTER TABLE booking_attempts ADD COLUMN generation INTEGER;
 `;
+
+export const bookingTables: Tables = {
+  create: BOOKING_TABLES,
+  upgrade(db, version) {
+    // v11: weddings booked on the site.
+    if (version <= 10) db.exec(BOOKING_TABLES);
+    if (version >= 11) db.exec(BOOKING_V13);
+  },
+};

@@ -6,7 +6,8 @@ import { readCatalogCopy } from '../catalog/source';
 import { soldBySlug } from '@/lib/node/shop-catalog';
 import { CODE_PATTERN, normalizeCode } from '../discounts/codes';
 import { catalogCachePathFrom, databasePathFrom } from '../config';
-import { openStore, type CodeRecord } from '../store';
+import { openStore } from '../database';
+import type { CodeRecord } from '../discounts/store';
 
 const usage = `Usage:
   npm run codes -- add CODE (--percent N | --amount 10.00) [--until YYYY-MM-DD] [--limit N]

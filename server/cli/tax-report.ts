@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
-import { openStore } from '../store';
+import { openStore } from '../database';
 import { formatAmount } from '@/lib/shared/money';
 import { readCatalogCopy } from '../catalog/source';
 import { converted, missingRates, quarterOf, readRates, reportCsv, taxReport } from '../tax/report';

@@ -1,6 +1,6 @@
 import { minorUnit } from '@/lib/shared/money';
 import { discountCents, type CodeProblem, type OrderLine } from '@/lib/shared/order';
-import type { CodeRecord, Store } from '../store';
+import type { CodeRecord, CodeStore } from './store';
 
 /** Codes are kept and compared in capitals: "launch20" is LAUNCH20. */
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
@@ -13,7 +13,7 @@ export const CODE_PATTERN = /^[A-Z0-9_-]{2,32}$/;
  * recorded before then, below its minimum, or for none of these packs; else its discount.
  */
 export function applyCode(
-  store: Store,
+  store: Pick<CodeStore, 'findCode' | 'codeUses'>,
   code: string,
   lines: readonly OrderLine[],
   at: number,

@@ -1,6 +1,7 @@
 import { deliveredPacks } from '@/lib/shared/order';
 import type { Config } from '../config';
-import { COPY, type LinkRecord, type Store } from '../store';
+import type { OrderLine } from '@/lib/shared/order';
+import { COPY, type LinkRecord, type LinkStore } from './store';
 import { within, type Ranges } from './byte-ranges';
 import { verifyToken } from './tokens';
 
@@ -11,6 +12,9 @@ import { verifyToken } from './tokens';
  * under way sent again (a resumption after a cut) are free up to a quarter of the file, and cost
  * beyond it.
  */
+/** What a link reads of its order: whether it was paid, refunded, and what it delivers. */
+type LinkedOrder = { status: string; lines: OrderLine[] };
+
 /** What a genuine link says while its order is being restored from PayPal's record. */
 export const RESTORING =
   'We are restoring our records of this order. Enter the e-mail address you gave at checkout (or your PayPal account’s) and we will send fresh links at once.';
@@ -21,7 +25,8 @@ export function createLinkPolicy({
   now,
 }: {
   config: Config;
-  store: Store;
+  /** The links' rows, and the order a link is of (../orders/store.ts). */
+  store: LinkStore & { findOrder(id: string): LinkedOrder | null };
   now: () => number;
 }) {
   const budget = config.downloadLimit * COPY;

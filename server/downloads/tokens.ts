@@ -1,4 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { deliveredPacks } from '@/lib/shared/order';
+import { DAY, type Config } from '../config';
+import type { DownloadLink, OrderSummary } from '../mail/buyer';
 
 /**
  * Download tokens: "<link id>.<expiry in ms>.<order and pack>.<HMAC-SHA256 of the rest>", base64url.
@@ -165,4 +168,21 @@ export function verifyReviewToken(secret: string, token: string, now: number): R
   const [orderId, pack, ...rest] = Buffer.from(about, 'base64url').toString().split('/');
   if (!orderId || !pack || rest.length > 0) return { valid: false, reason: 'malformed' };
   return { valid: true, subject: { orderId, pack }, expiresAt };
+}
+
+/** How long a review link works after its e-mail is written. */
+const REVIEW_LINK_TTL_MS = 365 * DAY;
+
+/** The links to review each pack of an order, which its e-mail and the reminder carry. */
+export function reviewLinks(
+  config: Pick<Config, 'downloadSecret' | 'siteOrigins'>,
+  order: Pick<OrderSummary, 'orderId' | 'lines'>,
+  now: number,
+): DownloadLink[] {
+  const expiresAt = now + REVIEW_LINK_TTL_MS;
+  return deliveredPacks(order.lines).map((pack) => {
+    const subject = { orderId: order.orderId, pack: pack.slug };
+    const token = signReviewToken(config.downloadSecret, subject, expiresAt);
+    return { name: pack.name, url: `${config.siteOrigins[0]}/review/#${token}` };
+  });
 }

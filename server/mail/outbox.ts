@@ -1,7 +1,7 @@
 import type { Log } from '../log';
 import { alertEmail } from './studio';
 import { scrubAddresses, type Mailer } from './transport';
-import type { OutboxRecord, Store } from '../store';
+import type { OutboxRecord, OutboxStore } from './outbox-store';
 
 /** Waits between attempts of one e-mail: about two days in all, then the studio is told. */
 export const RETRY_DELAYS_MS = [
@@ -31,7 +31,7 @@ export function createOutbox({
   pollMs = 30_000,
   now = Date.now,
 }: {
-  store: Store;
+  store: Pick<OutboxStore, 'dueMessages' | 'markFailed' | 'markSent' | 'nextDue' | 'queue'>;
   mailer: Mailer;
   log: Log;
   /** Where alerts go, asked when one is written. */

@@ -1,6 +1,7 @@
 // What happens to a recorded order later: its links shown again, sent again, or stopped by a refund.
 import { deliveredPacks } from '@/lib/shared/order';
-import { COPY, type OrderRecord } from '../store';
+import { COPY } from '../downloads/store';
+import type { OrderRecord } from './records';
 import { refundNotice } from '../mail/studio';
 import type { OrderContext } from './context';
 import { refundedTax } from '../tax/order-tax';

@@ -7,7 +7,7 @@ import { PayPalRefused } from '../paypal/client';
 import { linesFromPayPal } from '../paypal/paid';
 import { readCustomId } from '../paypal/custom-id';
 import { type PayPalOrder } from '../paypal/orders';
-import type { OrderRecord } from '../store';
+import type { OrderRecord } from './records';
 import { sealMatches } from '../downloads/tokens';
 import { taxFromPayPal } from '../tax/order-tax';
 import { oneLine, sameAddress, type Delivery, type OrderContext } from './context';

@@ -9,12 +9,29 @@ import { buyerEmail, reviewReminder, type OrderSummary } from '../mail/buyer';
 import { taxStatement } from '../tax/order-tax';
 import { codePastLimitNotice, refusedNotice, studioEmail, studioNotice } from '../mail/studio';
 import type { Message } from '../mail/transport';
-import type { NewLink, NewMessage, OrderRecord } from '../store';
-import { reviewLinks } from '../reviews';
-import { newLinkId, signToken } from '../downloads/tokens';
+import type { NewLink } from '../downloads/store';
+import type { NewMessage } from '../mail/outbox-store';
+import type { BookingStore } from '../booking/store';
+import type { CodeStore } from '../discounts/store';
+import type { LinkStore } from '../downloads/store';
+import type { OutboxStore } from '../mail/outbox-store';
+import type { OrderRecord } from './records';
+import type { OrderStore } from './store';
+import { newLinkId, reviewLinks, signToken } from '../downloads/tokens';
 import type { ViesClient } from '../tax/vies';
 
-export type OrderDeps = Deps & {
+/** The rows an order's use cases read and write. */
+export type OrderStores = OrderStore &
+  LinkStore &
+  OutboxStore &
+  CodeStore & {
+    /** Weddings' payments, which the replay after a restore settles too (reconcile.ts). */
+    bookings: BookingStore;
+    /** A refunded order's reviews, named in the studio's notice (../reviews/store.ts). */
+    reviewsOf(orderId: string): { file: string }[];
+  };
+
+export type OrderDeps = Deps<OrderStores> & {
   /** Asks the EU's VIES whether a business buyer's VAT number is registered. */
   vies: ViesClient;
   /** Where the service answers, for the links its e-mails carry. */

@@ -16,7 +16,7 @@
 import type { Member } from '@/lib/shared/order';
 import type { BusinessBuyer } from '@/lib/shared/tax';
 import { formatVatNumber, type VatNumber } from '@/lib/shared/vat-number';
-import type { OrderRecord } from '../store';
+import type { OrderRecord } from './records';
 import { downloads, recordRefund, refund, resend } from './after-sale';
 import { capture } from './capture';
 import { orderContext, type Claim, type OrderDeps } from './context';

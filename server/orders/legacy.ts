@@ -5,7 +5,7 @@
 import { applyCode } from '../discounts/codes';
 import { paidOrder } from '../paypal/paid';
 import { type PayPalOrder } from '../paypal/orders';
-import type { OrderRecord } from '../store';
+import type { OrderRecord } from './records';
 import { taxFromPayPal } from '../tax/order-tax';
 import {
   claimProblem,

@@ -39,7 +39,7 @@ import {
   receiptOf,
 } from '../testing/harness';
 import { startSmtpCapture } from '../testing/smtp-capture';
-import { COPY } from '../store';
+import { COPY } from '../downloads/store';
 
 const toBuyer = (it: { smtp: Smtp }, orderId: string, email = 'meera@example.com') =>
   it.smtp.messages.filter((m) => m.subject?.includes(orderId) && m.to?.[0]?.address === email);

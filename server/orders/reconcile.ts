@@ -5,9 +5,9 @@ import { parseAmount } from '@/lib/shared/money';
 import type { Log } from '../log';
 import type { GivenBack } from '../paypal/refunds';
 import type { OrderService } from './';
+import type { OrderStores } from './context';
 import { PayPalRefused, PayPalUnavailable, type PayPalClient } from '../paypal/client';
 import { readCustomId } from '../paypal/custom-id';
-import type { Store } from '../store';
 
 /** Transaction Search takes at most 31 days at a time. */
 const WINDOW_MS = 31 * 24 * 60 * 60 * 1000 - 1000;
@@ -68,7 +68,7 @@ export async function reconcile(
     bookings,
     log,
   }: {
-    store: Store;
+    store: OrderStores;
     paypal: PayPalClient;
     orders: OrderService;
     bookings: WeddingPayments;

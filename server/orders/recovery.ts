@@ -1,8 +1,8 @@
-import type { Deps } from '../deps';
+import type { OrderDeps } from './context';
 import type { OrderService } from './';
 import { studioNotice } from '../mail/studio';
 import { readCustomId } from '../paypal/custom-id';
-import type { OrderRecord } from '../store';
+import type { OrderRecord } from './records';
 import { sealMatches } from '../downloads/tokens';
 
 /** Link e-mails (fresh links, all orders) one address receives per hour at most. */
@@ -35,7 +35,7 @@ export function createRecovery({
   secret,
   log,
   now,
-}: Pick<Deps, 'store' | 'paypal' | 'outbox' | 'studioAddress' | 'log' | 'now'> & {
+}: Pick<OrderDeps, 'store' | 'paypal' | 'outbox' | 'studioAddress' | 'log' | 'now'> & {
   orders: OrderService;
   /** The service's secret, which seals the orders it creates (tokens.ts). */
   secret: string;

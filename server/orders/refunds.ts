@@ -1,7 +1,7 @@
 import type { OrderService } from './';
+import type { OrderStores } from './context';
 import type { Log } from '../log';
 import type { GivenBack, RefundEvent } from '../paypal/refunds';
-import type { Store } from '../store';
 
 /**
  * A shop order's payment went back: the capture says which order, and whether all of it went
@@ -9,7 +9,7 @@ import type { Store } from '../store';
  * event.
  */
 export function handleRefund(
-  { store, orders, log }: { store: Store; orders: OrderService; log: Log },
+  { store, orders, log }: { store: OrderStores; orders: OrderService; log: Log },
   event: RefundEvent,
   { capture, id, cents }: GivenBack,
 ) {

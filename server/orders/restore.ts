@@ -9,7 +9,7 @@ import { missingPacks } from '../downloads/packs';
 import { moneyKept, packsAsSold, paidOrder, saleText } from '../paypal/paid';
 import { readCustomId } from '../paypal/custom-id';
 import { type PayPalOrder } from '../paypal/orders';
-import type { OrderRecord } from '../store';
+import type { OrderRecord } from './records';
 import { saleSealMatches, sealMatches } from '../downloads/tokens';
 import { taxFromPayPal } from '../tax/order-tax';
 import { oneLine, sameAddress, type Claim, type Delivery, type OrderContext } from './context';

@@ -3,7 +3,7 @@
 import type { OrderLine } from '@/lib/shared/order';
 import { moneyKept, paidOrder, type PaidOrder } from '../paypal/paid';
 import { type PayPalOrder } from '../paypal/orders';
-import type { OrderRecord } from '../store';
+import type { OrderRecord } from './records';
 import { refund } from './after-sale';
 import type { Delivery, OrderContext } from './context';
 import { formatAmount } from '@/lib/shared/money';

@@ -1,30 +1,28 @@
-// The orders' face of the store: orders, their download links and refunds, each change of an
-// order's state one transaction with the e-mails it sends (server/store/outbox.ts).
-import type Database from 'better-sqlite3';
-import { column, orderLinesColumn, taxColumn, termsColumn } from '../store/columns';
-import type {
-  LinkRecord,
-  NewLink,
-  NewMessage,
-  OrderRecord,
-  OrderRow,
-  OutboxRecord,
-  RefundRecord,
-} from '../store/records';
+// The orders' rows (tables.ts): each change of an order's state one transaction with its links
+// (../downloads/store.ts), its code's use (../discounts/store.ts) and the e-mails it sends
+// (../mail/outbox-store.ts).
+import type { CodeUses } from '../discounts/store';
+import type { LinkWrites, NewLink } from '../downloads/store';
+import type { MessageWrites, NewMessage, OutboxRecord } from '../mail/outbox-store';
+import { column, type Db } from '../store';
 import type { OrderTax } from '../tax/order-tax';
+import {
+  orderLinesColumn,
+  taxColumn,
+  termsColumn,
+  type OrderRecord,
+  type OrderRow,
+  type RefundRecord,
+} from './records';
 import { moveGuard, ownedCondition, type FirstState } from './states';
 
-type Shared = {
-  /** Queues e-mails inside the caller's transaction (the outbox's). */
-  addMessages: (messages: NewMessage[], now: number) => void;
-  /** The discount codes' uses (server/store/codes.ts). */
-  takeUse: (code: string, ref: string, now: number, heldUntil: number | null) => boolean;
-  keepUsePastLimit: (code: string, ref: string, now: number) => void;
-};
-
 export function orderStore(
-  db: Database.Database,
-  { addMessages, takeUse, keepUsePastLimit }: Shared,
+  db: Db,
+  {
+    links: { addLinks, revokeLinks },
+    messages: { addMessages, cancelMessages },
+    codes: { takeUse, keepUsePastLimit },
+  }: { links: LinkWrites; messages: MessageWrites; codes: CodeUses },
 ) {
   const selectOrder = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE id = ?');
   const selectOrderByRef = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE ref = ?');
@@ -57,27 +55,8 @@ export function orderStore(
   const setPaid = db.prepare(
     `UPDATE orders SET status = 'paid' WHERE id = ? AND ${moveGuard('paid')}`,
   );
-  const insertLink = db.prepare(
-    'INSERT INTO links (id, orderId, pack, expiresAt) VALUES (@id, @orderId, @pack, @expiresAt)',
-  );
-  const selectLink = db.prepare<[string], LinkRecord>('SELECT * FROM links WHERE id = ?');
-  const insertLinkOnce = db.prepare(
-    `INSERT OR IGNORE INTO links (id, orderId, pack, expiresAt)
-     VALUES (@id, @orderId, @pack, @expiresAt)`,
-  );
-  const selectLiveLinks = db.prepare<[string, number], LinkRecord>(
-    `SELECT * FROM links WHERE orderId = ? AND expiresAt > ? AND revokedAt IS NULL
-     ORDER BY expiresAt DESC`,
-  );
-  const revokeLinks = db.prepare(
-    'UPDATE links SET revokedAt = ? WHERE orderId = ? AND revokedAt IS NULL',
-  );
   const setRefunded = db.prepare(
     `UPDATE orders SET status = 'refunded' WHERE id = ? AND ${moveGuard('refunded')}`,
-  );
-  const cancelLinkMessages = db.prepare(
-    `UPDATE outbox SET status = 'cancelled'
-     WHERE orderId = ? AND status = 'pending' AND kind IN ('buyer', 'links', 'reminder')`,
   );
   const setDelivered = db.prepare(
     `UPDATE orders SET status = 'delivered', deliveredAt = ? WHERE id = ? AND ${moveGuard('delivered')}`,
@@ -106,7 +85,7 @@ export function orderStore(
     });
 
   const addLinksAndMessages = (links: NewLink[], messages: NewMessage[], now: number) => {
-    for (const link of links) insertLink.run(link);
+    addLinks(links);
     addMessages(messages, now);
   };
 
@@ -199,7 +178,7 @@ export function orderStore(
     /** Fresh links for a known order, replacing its earlier ones, and the e-mail with them. */
     issueLinks: db.transaction((links: NewLink[], messages: NewMessage[], now: number) => {
       for (const orderId of new Set(links.map((link) => link.orderId))) {
-        revokeLinks.run(now, orderId);
+        revokeLinks(orderId, now);
       }
       addLinksAndMessages(links, messages, now);
     }),
@@ -210,29 +189,20 @@ export function orderStore(
      */
     refundOrder: db.transaction((orderId: string, notice: NewMessage, now: number) => {
       setRefunded.run(orderId);
-      revokeLinks.run(now, orderId);
-      cancelLinkMessages.run(orderId);
+      revokeLinks(orderId, now);
+      cancelMessages(orderId, ['buyer', 'links', 'reminder']);
       addLinksAndMessages([], [notice], now);
     }),
 
-    /** An order's unrevoked, unexpired links, newest first. */
-    liveLinks: (orderId: string, now: number) => selectLiveLinks.all(orderId, now),
-
-    findLink: (id: string) => selectLink.get(id) ?? null,
-
     /**
-     * A genuine link whose row the database lacks (restored from a backup older than the link),
-     * written again for an order it holds: its copies counted afresh from now.
+     * In the transaction that marks an e-mail sent: the buyer's order e-mail delivers its order,
+     * unless it was refunded meanwhile (it stays refunded).
      */
-    restoreLink(link: NewLink) {
-      insertLinkOnce.run(link);
-      return selectLink.get(link.id) ?? null;
-    },
-
-    /** In the transaction that marks an e-mail sent: the buyer's order e-mail delivers its order,
-     * unless it was refunded meanwhile (it stays refunded). */
     sent(message: OutboxRecord, now: number) {
       if (message.kind === 'buyer' && message.orderId) setDelivered.run(now, message.orderId);
     },
   };
 }
+
+/** What the rest of the service asks of the orders' rows. */
+export type OrderStore = Omit<ReturnType<typeof orderStore>, 'sent'>;

@@ -7,16 +7,14 @@ import { createHmac } from 'node:crypto';
 import type { Member } from '@/lib/shared/order';
 import { deliveredPacks } from '@/lib/shared/order';
 import { displayName, type Rating, type ReviewFields, type ReviewState } from '@/lib/shared/review';
-import { DAY, type Config } from '../config';
-import type { DownloadLink, OrderSummary } from '../mail/buyer';
+import type { Config } from '../config';
 import { reviewNotice } from '../mail/studio';
-import type { OrderRecord } from '../store';
-import { reviewSchema, type ReviewFile } from '@/lib/node/review-schema';
-import { signReviewToken, verifyReviewToken } from '../downloads/tokens';
+import type { OrderRecord } from '../orders/records';
+import type { OrderStore } from '../orders/store';
+import type { ReviewStore } from './store';
+import { reviewSchema, type ReviewFile } from '@/lib/content/review-schema';
+import { verifyReviewToken } from '../downloads/tokens';
 import { PublishConflict, type Publisher } from './publisher';
-
-/** How long a review link works after its e-mail is written. */
-export const REVIEW_LINK_TTL_MS = 365 * DAY;
 
 /** Why a review cannot be opened or sent, for good. */
 export type ReviewProblem =
@@ -64,19 +62,6 @@ function readReviewFile(file: string, text: string) {
   return read.data;
 }
 
-export function reviewLinks(
-  config: Pick<Config, 'downloadSecret' | 'siteOrigins'>,
-  order: Pick<OrderSummary, 'orderId' | 'lines'>,
-  now: number,
-): DownloadLink[] {
-  const expiresAt = now + REVIEW_LINK_TTL_MS;
-  return deliveredPacks(order.lines).map((pack) => {
-    const subject = { orderId: order.orderId, pack: pack.slug };
-    const token = signReviewToken(config.downloadSecret, subject, expiresAt);
-    return { name: pack.name, url: `${config.siteOrigins[0]}/review/#${token}` };
-  });
-}
-
 export function createReviews({
   config,
   store,
@@ -86,7 +71,7 @@ export function createReviews({
   now,
   studioAddress,
   sold,
-}: Omit<Deps, 'paypal' | 'catalog'> & {
+}: Omit<Deps<ReviewStore & Pick<OrderStore, 'findOrder'>>, 'paypal' | 'catalog'> & {
   publisher: Publisher;
   /** Whether the shop still sells a pack (alone or held by an item): else its reviews are closed. */
   sold: (pack: string) => boolean;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { reviewSchema } from '@/lib/node/review-schema';
+import { reviewSchema } from '@/lib/content/review-schema';
 import { githubPublisher, PublishConflict, REVIEWS_FOLDER } from './publisher';
 import { startFakeGitHub } from '../testing/github';
 import {

@@ -20,7 +20,7 @@ import type { OrderService } from '../orders';
 import { countryOf, jsonBody, problem, rateLimit, siteOriginsOnly, type Env } from '../http';
 import type { Log } from '../log';
 import type { Recovery } from '../orders/recovery';
-import type { Store } from '../store';
+import type { Store } from '../database';
 import { confirmationRoutes } from './confirmation';
 import { orderRoutes } from './orders';
 

@@ -31,7 +31,7 @@ import {
   type Service,
   forgedWebhook,
 } from '../testing/harness';
-import { openStore } from '../store';
+import { openStore } from '../database';
 
 const idOf = async (response: Response) => {
   assert.equal(response.status, 201, await response.clone().text());

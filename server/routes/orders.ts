@@ -24,7 +24,7 @@ import type { Log } from '../log';
 import type { OrderService } from '../orders';
 import { PayPalRefused, PayPalUnavailable } from '../paypal/client';
 import { LINK_EMAILS_PER_HOUR, type FreshLinks, type Recovery } from '../orders/recovery';
-import type { OrderRecord } from '../store';
+import type { OrderRecord } from '../orders/records';
 import { taxStatement } from '../tax/order-tax';
 
 /** The answer when fresh links were sent. */

@@ -2,6 +2,7 @@
 // is still open), a capture completed (delivered from PayPal's own order, whether or not the
 // buyer's browser ever came back), refunded or reversed. A failure answers 5xx, so that PayPal
 // tries again later.
+import type { Store } from '../database';
 import type { Deps } from '../deps';
 import { BookingProblem, type Bookings } from '../booking';
 import { BOOKING_SEAL } from '../booking/tokens';
@@ -74,7 +75,7 @@ const isRefund = (event: Event): event is RefundEvent =>
   event.event_type === 'PAYMENT.CAPTURE.REVERSED';
 
 export function webhookRoutes(
-  deps: Pick<Deps, 'config' | 'store' | 'paypal' | 'log'> & {
+  deps: Pick<Deps<Store>, 'config' | 'store' | 'paypal' | 'log'> & {
     orders: OrderService;
     bookings: Pick<Bookings, 'settle' | 'givenBackAtPayPal'>;
     /** After a refund or reversal: the order's reviews are withdrawn. */

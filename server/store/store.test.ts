@@ -8,7 +8,8 @@ import Database from 'better-sqlite3';
 import type { Message } from '../mail/transport';
 import { statesBefore } from '../orders/states';
 import { storedProposal } from '../testing/booking';
-import { COPY, openStore } from './';
+import { openStore } from '../database';
+import { COPY } from '../downloads/store';
 
 // Today's schema taken back a version at a time: each older one is the newer one's, undone further.
 /** Version 12's bookings: four states, refunds summed on each payment, attempts of no generation. */

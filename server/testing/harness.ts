@@ -20,7 +20,7 @@ import { serve } from '@hono/node-server';
 import { createFakePayPal } from './paypal/fake-paypal';
 import { startWithFakes } from './with-fakes';
 import { startSmtpCapture } from './smtp-capture';
-import { COPY } from '../store';
+import { COPY } from '../downloads/store';
 
 export const SITE = 'http://127.0.0.1:4173';
 /** The catalogue the build publishes from content/ (what the site's /catalog.json holds). */

@@ -16,7 +16,7 @@ import { orderTotalCents } from '@/lib/shared/order';
 import { allPacks, serveCatalog, publishedShop } from '../testing/harness';
 import { runCodes } from '../cli/codes';
 import { createFakePayPal } from '../testing/paypal/fake-paypal';
-import { openStore } from '../store';
+import { openStore } from '../database';
 import { startSmtpCapture } from '../testing/smtp-capture';
 
 const SITE = 'http://127.0.0.1:4173';

@@ -1,10 +1,42 @@
 // Buyers' reviews: one per buyer and pack (the first order's that wrote it), and the file in
 // content/reviews/ each was written to.
-import type Database from 'better-sqlite3';
-import type { NewMessage, ReviewRecord } from './records';
+import type { NewMessage } from '../mail/outbox-store';
+import type { Db, Tables } from '../store';
+
+/** A buyer's review of a pack of an order: the file in content/reviews/ it was written to. */
+export type ReviewRecord = {
+  orderId: string;
+  pack: string;
+  file: string;
+  createdAt: number;
+  updatedAt: number;
+  /** When its file was marked withdrawn (its order refunded in full), else null. */
+  withdrawnAt: number | null;
+};
+
+/** A buyer's review of a pack of an order (v7): one per order and pack, and the file it is. */
+const REVIEWS_TABLE = `CREATE TABLE reviews (
+    orderId TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+    pack TEXT NOT NULL,
+    file TEXT NOT NULL UNIQUE,
+    createdAt INTEGER NOT NULL,
+    updatedAt INTEGER NOT NULL,
+    -- When its file was marked withdrawn, its order having been refunded in full.
+    withdrawnAt INTEGER,
+    PRIMARY KEY (orderId, pack)
+  );`;
+
+export const reviewTables: Tables = {
+  create: REVIEWS_TABLE,
+  upgrade(db, version) {
+    if (version <= 6) db.exec(REVIEWS_TABLE);
+    // v8: when a refunded order's review was withdrawn.
+    if (version === 7) db.exec('ALTER TABLE reviews ADD COLUMN withdrawnAt INTEGER');
+  },
+};
 
 export function reviewStore(
-  db: Database.Database,
+  db: Db,
   /** The store's own way of queueing e-mails. */
   queue: (messages: NewMessage[], now: number) => void,
 ) {
@@ -90,3 +122,5 @@ export function reviewStore(
       void markWithdrawn.run(now, orderId, pack),
   };
 }
+
+export type ReviewStore = ReturnType<typeof reviewStore>;

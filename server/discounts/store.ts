@@ -1,10 +1,66 @@
 // Discount codes and their uses: how many a code has left is decided here, atomically, so that
 // buyers racing for the last use cannot both get it.
-import { column, packsColumn } from './columns';
-import type Database from 'better-sqlite3';
-import type { CodeRecord, CodeRow } from './records';
+import { z } from 'zod';
+import type { DiscountRule } from '@/lib/shared/order';
+import { column, type Db, type Tables } from '../store';
 
-export function codeStore(db: Database.Database) {
+/** A discount code and its terms, as the studio sets them with `npm run codes`. */
+export type CodeRecord = DiscountRule & {
+  expiresAt: number | null;
+  usageLimit: number | null;
+  disabled: boolean;
+  createdAt: number;
+  /** Known again from a paid order's seal after a restore (never sold until the studio adds it). */
+  restoredAt?: number | null;
+};
+
+export type CodeRow = Omit<CodeRecord, 'packs' | 'disabled'> & {
+  packs: string | null;
+  disabled: number;
+};
+/** The packs a code is limited to (JSON). */
+const packsColumn = z.array(z.string());
+
+export const codeTables: Tables = {
+  create: `CREATE TABLE codes (
+      code TEXT PRIMARY KEY,
+      kind TEXT NOT NULL CHECK (kind IN ('percent', 'fixed')),
+      value INTEGER NOT NULL CHECK (value > 0),
+      packs TEXT,
+      minimumCents INTEGER,
+      expiresAt INTEGER,
+      usageLimit INTEGER,
+      disabled INTEGER NOT NULL DEFAULT 0,
+      createdAt INTEGER NOT NULL,
+      -- v10: a code a paid order used that the database lacked (made after its backup), known again
+      -- from the order's seal: a record of its uses, never sold (disabled) until the studio adds it.
+      restoredAt INTEGER
+    );
+    -- A use of a code by an order (its reference, or PayPal's id for a browser-created order):
+    -- held until heldUntil while the order is not paid, for good (NULL) once it is.
+    CREATE TABLE code_uses (
+      code TEXT NOT NULL REFERENCES codes(code),
+      ref TEXT NOT NULL,
+      usedAt INTEGER NOT NULL,
+      heldUntil INTEGER,
+      -- Who asked for the hold (the client's address): a client keeps only a few open at once.
+      holder TEXT,
+      PRIMARY KEY (code, ref)
+    );`,
+  upgrade(db, version) {
+    if (version === 3) db.exec('ALTER TABLE code_uses ADD COLUMN holder TEXT');
+    if (version <= 9) db.exec('ALTER TABLE codes ADD COLUMN restoredAt INTEGER');
+  },
+  v2: {
+    tables: ['codes', 'code_uses'],
+    indexes: [],
+    copy: `INSERT INTO codes (code, kind, value, packs, minimumCents, expiresAt, usageLimit, disabled,
+        createdAt) SELECT * FROM codes_v2;
+      INSERT INTO code_uses SELECT code, orderId, usedAt, NULL, NULL FROM code_uses_v2;`,
+  },
+};
+
+export function codeStore(db: Db) {
   // A code restored from an order's seal is replaced by the studio's own (its uses kept).
   const insertCode = db.prepare(
     `INSERT INTO codes (code, kind, value, packs, minimumCents, expiresAt, usageLimit, createdAt)
@@ -139,3 +195,9 @@ export function codeStore(db: Database.Database) {
     codeUses,
   };
 }
+
+/** What an order's transaction takes of a code: its use. */
+export type CodeUses = Pick<ReturnType<typeof codeStore>, 'takeUse' | 'keepUsePastLimit'>;
+
+/** What the rest of the service asks of the codes. */
+export type CodeStore = Omit<ReturnType<typeof codeStore>, keyof CodeUses>;

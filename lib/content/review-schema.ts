@@ -4,8 +4,7 @@
 // the build reads these files with it, and the service writes them in its shape (ReviewFile).
 import { z } from 'zod';
 import { REVIEW_LIMITS } from '@/lib/shared/review';
-import { matching, prose, slug, text } from '@/lib/content/schema';
-import { isoDate } from '@/lib/content/terms-schema';
+import { isoDate, matching, prose, slug, text } from '@/lib/fields';
 
 export const reviewSchema = z.object({
   /** The product reviewed, of any kind (the build keeps reviews of products the shop sells). */
