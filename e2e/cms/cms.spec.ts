@@ -8,7 +8,7 @@ import { formatPrice } from '@/lib/shared/money';
 import { galleryPath, presetPath } from '@/lib/routes';
 import { presetSlug } from '@/lib/slug';
 import { fakeGitHubPort } from '../service';
-import { openWorkspace, type Workspace } from './workspace';
+import { BUILD_TIMEOUT, openWorkspace, type Workspace } from './workspace';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -90,7 +90,7 @@ test('a price, an alt text, a journal post and a review changed in the editor re
   page,
 }) => {
   // Four edits and a whole build of the copy, on a 2-core machine that runs other tests beside it.
-  test.setTimeout(480_000);
+  test.setTimeout(BUILD_TIMEOUT);
   await logIn(page);
   await openFile(page, 'shop', 'presets');
   const pack = await openEntry(page, stoic.name);
@@ -175,7 +175,7 @@ test('a price, an alt text, a journal post and a review changed in the editor re
 test('a seventh pack, and a coaching offer saved without its link, build; the new pack sells', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(BUILD_TIMEOUT);
   const before = {
     presets: workspace.read('content/presets.json'),
     education: workspace.read('content/education.json'),
@@ -239,7 +239,7 @@ test('the editor refuses a negative price and an empty alt text, and saves nothi
 });
 
 test('a bad value written by hand fails the build, naming the file, the entry and the field', () => {
-  test.setTimeout(120_000);
+  test.setTimeout(BUILD_TIMEOUT);
   const before = workspace.read('content/presets.json');
   const data = JSON.parse(before);
   data.presets[0].price = -5;

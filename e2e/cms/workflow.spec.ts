@@ -14,7 +14,7 @@ import { formatPrice } from '@/lib/shared/money';
 import { startFakeGitHub, type FakeGitHub } from '@/server/testing/github';
 import { deploy, rollback } from '../../scripts/deploy/releases';
 import { fakeGitHubPort } from '../service';
-import { openWorkspace, type Workspace } from './workspace';
+import { BUILD_TIMEOUT, openWorkspace, type Workspace } from './workspace';
 
 test.describe.configure({ mode: 'serial' });
 // The editor is 5.7 MB of script; beside the whole suite on 2 cores it answers in seconds, not ms.
@@ -57,7 +57,7 @@ test('a price saved as a draft is a pull request with a preview of its own, and 
   page,
 }) => {
   // One build of the draft, on a 2-core machine that runs other tests beside it.
-  test.setTimeout(420_000);
+  test.setTimeout(BUILD_TIMEOUT);
   const main = github.head();
   await openEditor(page, '#/collections/shop/entries/presets');
   const pack = page.getByText(stoic.name, { exact: true }).locator('..');
@@ -130,7 +130,6 @@ test('the line above the editor says building, live, a failed build with its lin
   request,
 }) => {
   // Four loads of the editor (5.7 MB of script), beside the other editor tests' builds.
-  test.setTimeout(120_000);
   const built = (await (await request.get('/version.json')).json()) as {
     builtAt: string;
     catalogVersion: string;
@@ -227,7 +226,7 @@ test('a photo uploaded to a pack and to a journal post: saved, previewed (the pr
   page,
 }) => {
   // Two drafts saved and published through the editor, and one build of them.
-  test.setTimeout(600_000);
+  test.setTimeout(BUILD_TIMEOUT);
   const refusedByPolicy: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/.test(message.text())) refusedByPolicy.push(message.text());
@@ -316,7 +315,7 @@ test('a photo uploaded to a pack and to a journal post: saved, previewed (the pr
 test("a refused value fails the draft's preview and main's build, and the line says why on every view", async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(BUILD_TIMEOUT);
   page.on('dialog', (dialog) => void dialog.accept());
   await openEditor(page, '#/collections/shop/entries/presets');
   const pack = page.getByText(stoic.name, { exact: true }).locator('..');
@@ -391,7 +390,6 @@ test("a refused value fails the draft's preview and main's build, and the line s
 test('a rollback is said: when, to which version, the prices charged again, and that the next publish brings the changes back', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   // Two releases of this site on a server of our own: the one before a change, then the change's.
   const root = mkdtempSync(path.join(tmpdir(), 'cms-rollback-'));
   const target = path.join(root, 'target');

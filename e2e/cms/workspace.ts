@@ -16,6 +16,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { untilAnswers } from '../answers';
 
+/**
+ * The time-out of a test that builds the copy: a build takes 2 to 5 minutes on two quiet cores,
+ * several times that beside another test's build or a busy machine; the time-out only catches a
+ * hang (a build runs synchronously, so Playwright sees it only once the build has ended).
+ */
+export const BUILD_TIMEOUT = 20 * 60_000;
+
 /** Where the editor of the e2e build looks for decap-server (lib/cms/config.ts's default). */
 const PROXY_PORT = 8081;
 
