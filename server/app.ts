@@ -99,7 +99,7 @@ export function createApp({
       store,
       paypal,
       orders,
-      bookings,
+      handlers: [bookings.payments],
       log,
       afterRefund: () => later(() => reviews.withdrawRefunded()),
     }),

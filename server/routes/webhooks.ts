@@ -2,18 +2,17 @@
 // is still open), a capture completed (delivered from PayPal's own order, whether or not the
 // buyer's browser ever came back), refunded or reversed. A failure answers 5xx, so that PayPal
 // tries again later.
-import type { Store } from '../database';
 import type { Deps } from '../deps';
-import { BookingProblem, type Bookings } from '../booking';
-import { BOOKING_SEAL } from '../booking/tokens';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { ORDER_ID_PATTERN } from '@/lib/shared/order';
 import type { OrderService } from '../orders';
+import type { OrderStores } from '../orders/context';
 import type { Context } from 'hono';
 import { clientKey, problem, type Env } from '../http';
 import { PayPalUnavailable, WEBHOOK_HEADERS, type WebhookSignature } from '../paypal/client';
+import type { PaymentHandler } from '../paypal/handlers';
 import { handleRefund } from '../orders/refunds';
 import { readRefund, type RefundEvent } from '../paypal/refunds';
 import { CertificateUnavailable, webhookVerifier } from '../paypal/webhook-signature';
@@ -75,9 +74,10 @@ const isRefund = (event: Event): event is RefundEvent =>
   event.event_type === 'PAYMENT.CAPTURE.REVERSED';
 
 export function webhookRoutes(
-  deps: Pick<Deps<Store>, 'config' | 'store' | 'paypal' | 'log'> & {
+  deps: Pick<Deps<OrderStores>, 'config' | 'store' | 'paypal' | 'log'> & {
     orders: OrderService;
-    bookings: Pick<Bookings, 'settle' | 'givenBackAtPayPal'>;
+    /** The features that claim their own payments and refunds (the booking's); the rest are the shop's. */
+    handlers: readonly PaymentHandler[];
     /** After a refund or reversal: the order's reviews are withdrawn. */
     afterRefund: () => void;
   },
@@ -157,14 +157,14 @@ export function webhookRoutes(
        * approved, a completion reads PayPal's order, a refund and a denial are read back).
        */
       async function handle(event: Event, signed: boolean) {
-        const booked = await bookingPayment(event);
-        if (booked) return c.json({ ok: true, booking: booked });
+        const claimed = await claimPayment(event);
+        if (claimed) return c.json({ ok: true, claimed });
         if (isRefund(event)) {
           const givenBack = await readRefund(paypal, event, signed);
           if (!givenBack) return c.json({ ok: true, ignored: 'not confirmed by PayPal' });
-          // A wedding's capture: its booking records the refund (the studio's, a chargeback).
-          if (deps.bookings.givenBackAtPayPal(givenBack))
-            return c.json({ ok: true, booking: 'refund' });
+          // A capture a feature claims (a wedding's): it records the refund.
+          if (deps.handlers.some((handler) => handler.givenBack(givenBack)))
+            return c.json({ ok: true, claimed: 'refund' });
           handleRefund(deps, event, givenBack);
           deps.afterRefund();
           return c.json({ ok: true });
@@ -201,14 +201,8 @@ export function webhookRoutes(
     },
   );
 
-  /**
-   * An approval or a completed capture of a wedding's instalment (server/booking/): settled by
-   * its booking, when the booking asked for the order, or when the event names a booking's seal
-   * in its custom_id (a payment the database lost with a backup older than it: the seal, checked
-   * against PayPal's own order, brings it back). A shop order's custom_id never looks like one,
-   * so each event still costs PayPal one question.
-   */
-  async function bookingPayment(event: Event): Promise<string | null> {
+  /** An approval or a completed capture a feature claims as its own: what it did, or null. */
+  async function claimPayment(event: Event): Promise<string | null> {
     const id =
       event.event_type === 'CHECKOUT.ORDER.APPROVED'
         ? event.resource?.id
@@ -216,18 +210,15 @@ export function webhookRoutes(
           ? event.resource?.supplementary_data?.related_ids?.order_id
           : undefined;
     if (!isOrderId(id)) return null;
-    const named = [
+    const customIds = [
       event.resource?.custom_id,
       ...(event.resource?.purchase_units ?? []).map((unit) => unit.custom_id),
     ];
-    const sealed = named.some((custom) => BOOKING_SEAL.test(custom ?? ''));
-    if (!sealed && !deps.store.bookings.findAttempt(id)) return null;
-    try {
-      return await deps.bookings.settle(id);
-    } catch (error) {
-      if (error instanceof BookingProblem) return 'refused';
-      throw error;
+    for (const handler of deps.handlers) {
+      const done = await handler.paid(id, customIds);
+      if (done) return done;
     }
+    return null;
   }
 
   /** Whether PayPal's own order holds a denied capture (a pending payment it did not complete). */
