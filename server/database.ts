@@ -20,12 +20,13 @@ export function openStore(file: string) {
   const { takeUse, keepUsePastLimit, ...codes } = codeStore(db);
   const { addLinks, revokeLinks, ...links } = linkStore(db);
   // An e-mail marked sent may deliver its order: the orders' part of that transaction.
-  const { addMessages, cancelMessages, ...outbox } = outboxStore(db, (message, now) =>
-    sent(message, now),
+  const { addMessages, cancelMessages, replaceWaiting, ...outbox } = outboxStore(
+    db,
+    (message, now) => sent(message, now),
   );
   const { sent, ...orders } = orderStore(db, {
     links: { addLinks, revokeLinks },
-    messages: { addMessages, cancelMessages },
+    messages: { addMessages, cancelMessages, replaceWaiting },
     codes: { takeUse, keepUsePastLimit },
   });
   return {
@@ -35,7 +36,7 @@ export function openStore(file: string) {
     ...links,
     ...outbox,
     ...codes,
-    ...reviewStore(db, addMessages),
+    ...reviewStore(db, { addMessages, cancelMessages, replaceWaiting }),
     close: () => db.close(),
   };
 }

@@ -136,6 +136,12 @@ export function outboxStore(db: Db, sent: (message: OutboxRecord, now: number) =
      WHERE orderId = ? AND status = 'pending' AND kind IN (SELECT value FROM json_each(?))`,
   );
 
+  const replaceWaiting = db.prepare(
+    `UPDATE outbox SET message = @message, recipient = @recipient
+     WHERE kind = @kind AND status = 'pending' AND attempts = 0
+       AND nextAttemptAt > @now AND instr(message, @marker) > 0`,
+  );
+
   /** Queues e-mails inside the caller's transaction. */
   const addMessages = (messages: NewMessage[], now: number) => {
     for (const { orderId, kind, message, at } of messages) {
@@ -156,6 +162,24 @@ export function outboxStore(db: Db, sent: (message: OutboxRecord, now: number) =
     /** An order's e-mails of these kinds that have not left yet never will (caller's transaction). */
     cancelMessages: (orderId: string, kinds: MessageKind[]) =>
       void cancelPending.run(orderId, JSON.stringify(kinds)),
+
+    /**
+     * A message of a kind still waiting for its time (not due, so not being sent) whose text
+     * holds `marker`: given the newer words (caller's transaction). False when none waits.
+     */
+    replaceWaiting: (
+      kind: MessageKind,
+      marker: string,
+      message: NewMessage['message'],
+      now: number,
+    ) =>
+      replaceWaiting.run({
+        kind,
+        marker,
+        recipient: message.to,
+        message: JSON.stringify(message),
+        now,
+      }).changes > 0,
 
     /** Queues e-mails that carry no links. */
     queue: db.transaction((messages: NewMessage[], now: number) => addMessages(messages, now)),
@@ -200,7 +224,10 @@ export function outboxStore(db: Db, sent: (message: OutboxRecord, now: number) =
 }
 
 /** What another feature's transactions write of the outbox. */
-export type MessageWrites = Pick<ReturnType<typeof outboxStore>, 'addMessages' | 'cancelMessages'>;
+export type MessageWrites = Pick<
+  ReturnType<typeof outboxStore>,
+  'addMessages' | 'cancelMessages' | 'replaceWaiting'
+>;
 
 /** What the rest of the service asks of the outbox. */
 export type OutboxStore = Omit<ReturnType<typeof outboxStore>, keyof MessageWrites>;

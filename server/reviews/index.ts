@@ -7,7 +7,6 @@ import { createHmac } from 'node:crypto';
 import type { Member } from '@/lib/shared/order';
 import { deliveredPacks } from '@/lib/shared/order';
 import { displayName, type Rating, type ReviewFields, type ReviewState } from '@/lib/shared/review';
-import type { Config } from '../config';
 import { reviewNotice } from '../mail/studio';
 import type { OrderRecord } from '../orders/records';
 import type { OrderStore } from '../orders/store';

@@ -1,6 +1,6 @@
 // Buyers' reviews: one per buyer and pack (the first order's that wrote it), and the file in
 // content/reviews/ each was written to.
-import type { NewMessage } from '../mail/outbox-store';
+import type { MessageWrites, NewMessage } from '../mail/outbox-store';
 import type { Db, Tables } from '../store';
 
 /** A buyer's review of a pack of an order: the file in content/reviews/ it was written to. */
@@ -37,8 +37,8 @@ export const reviewTables: Tables = {
 
 export function reviewStore(
   db: Db,
-  /** The store's own way of queueing e-mails. */
-  queue: (messages: NewMessage[], now: number) => void,
+  /** The outbox's writes, inside the review's transaction. */
+  messages: MessageWrites,
 ) {
   const selectReview = db.prepare<[string, string], ReviewRecord>(
     'SELECT * FROM reviews WHERE orderId = ? AND pack = ?',
@@ -65,20 +65,6 @@ export function reviewStore(
   const markWithdrawn = db.prepare(
     'UPDATE reviews SET withdrawnAt = ? WHERE orderId = ? AND pack = ?',
   );
-  // The studio's notice of a review still waiting for its time (not due, so not being sent):
-  // replaced by the newer words, so that the changes of a review within the notice's window are
-  // one e-mail.
-  // (By the review's file, whichever of the buyer's orders' links wrote it.)
-  const replaceNotice = db.prepare(
-    `UPDATE outbox SET message = @message, recipient = @recipient
-     WHERE kind = 'review' AND status = 'pending' AND attempts = 0
-       AND nextAttemptAt > @now AND instr(message, @file) > 0`,
-  );
-  const cancelReminder = db.prepare(
-    `UPDATE outbox SET status = 'cancelled'
-     WHERE orderId = ? AND status = 'pending' AND kind = 'reminder'`,
-  );
-
   return {
     findReview: (orderId: string, pack: string) => selectReview.get(orderId, pack) ?? null,
 
@@ -99,15 +85,14 @@ export function reviewStore(
         const created =
           insertReview.run({ ...review, createdAt: now, updatedAt: now }).changes === 1;
         if (!created) touchReview.run(now, review.orderId, review.pack);
-        cancelReminder.run(review.orderId);
-        if (notice.orderId && notice.orderId !== review.orderId) cancelReminder.run(notice.orderId);
-        const replaced = replaceNotice.run({
-          file: review.file,
-          recipient: notice.message.to,
-          message: JSON.stringify(notice.message),
-          now,
-        }).changes;
-        if (replaced === 0) queue([notice], now);
+        messages.cancelMessages(review.orderId, ['reminder']);
+        if (notice.orderId && notice.orderId !== review.orderId)
+          messages.cancelMessages(notice.orderId, ['reminder']);
+        // The studio's notice of this review (by its file, whichever of the buyer's orders'
+        // links wrote it) still waiting for its time takes the newer words: the changes of a
+        // review within the notice's window are one e-mail.
+        if (!messages.replaceWaiting('review', review.file, notice.message, now))
+          messages.addMessages([notice], now);
         return created;
       },
     ),
