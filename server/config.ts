@@ -86,6 +86,8 @@ export type GitHubSettings = {
   limits?: { perMinute: number; perHour: number };
   /** How long a write may wait for its turn (a buyer waits for the answer). */
   maxWaitMs?: number;
+  /** How long one call to GitHub may take (15 s a read, 30 s a write, unless a test sets one). */
+  timeoutMs?: number;
 };
 
 export const DAY = 24 * 60 * 60 * 1000;

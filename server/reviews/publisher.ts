@@ -131,7 +131,7 @@ export function githubPublisher(
     async read(file) {
       const response = await fetchImpl(`${url(file)}?ref=${encodeURIComponent(options.branch)}`, {
         headers,
-        signal: AbortSignal.timeout(15_000),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
       });
       if (response.status === 404) return null;
       if (!response.ok) throw await failed(response, `reading ${file}`);
@@ -153,7 +153,7 @@ export function githubPublisher(
           branch: options.branch,
           ...(sha ? { sha } : {}),
         }),
-        signal: AbortSignal.timeout(30_000),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
       });
       // 409: the sha is not the file's any more; 422 without a sha: the file exists already.
       if (response.status === 409 || (response.status === 422 && !sha)) {
