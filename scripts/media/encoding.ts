@@ -17,3 +17,6 @@ export const WEBP = { quality: 72, effort: 4 } as const;
 // build limits (docs/performance.md, "Media").
 export const AVIF = { quality: 50, effort: 1 } as const;
 export const JPEG = { quality: 78, progressive: true } as const;
+
+/** The preview is this many bands of colour, top to bottom (components/media/picture.module.css). */
+export const PREVIEW_BANDS = 3;
