@@ -5,7 +5,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Response } from '@playwright/test';
-import { brotliInstalled } from '../../scripts/deploy/releases';
+import { brotliInstalled } from '../../scripts/deploy/nginx';
 
 export const NGINX = '/usr/sbin/nginx';
 export const nginxPort = Number(process.env.E2E_NGINX_PORT ?? 4191);

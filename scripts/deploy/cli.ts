@@ -4,7 +4,8 @@
 import { execSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { currentRelease, deploy, readVersion, rollback } from './releases';
+import { currentRelease, deploy, rollback } from './releases';
+import { readVersion } from './release-version';
 
 const usage = `Usage: npm run deploy -- <target folder> [--reload "<command>"] [--development] [--new-site]
        npm run rollback -- <target folder> [--to <release>] [--reload "<command>"]

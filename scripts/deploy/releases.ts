@@ -5,7 +5,7 @@
 // the release that was live before the current one went live.
 //
 //   <target>/releases/<id>/site/          the build (out/)
-//   <target>/releases/<id>/nginx.conf     root and headers of that release, by its own path
+//   <target>/releases/<id>/nginx.conf     root and headers of that release, by its own path (nginx.ts)
 //   <target>/releases/<id>/release.json   written last: the release is complete (COMPLETE)
 //   <target>/releases/.partial-<id>-<pid> a release being copied (a crash leaves it, never live)
 //   <target>/history.json                 the releases in the order they went live, and when
@@ -30,9 +30,9 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { versionSchema, type PublishedVersion } from '@/lib/shared/version';
-import { readRedirects } from '../html/links';
 import { BUILD_FILE, buildRefusal, NGINX_HEADERS_FILE, readBuildSettings } from './build-settings';
+import { brotliInstalled, nginxConfig } from './nginx';
+import { markLive, readVersion } from './release-version';
 
 /** How many releases a target keeps (the live one and those a rollback may go back to). */
 export const KEEP = 5;
@@ -46,31 +46,6 @@ const HISTORY = 'history.json';
 
 /** A release's marker: how many files its copy holds. */
 const markerSchema = z.object({ name: z.string(), files: z.number(), madeAt: z.string() });
-/** What a build's version.json says (lib/build-info.ts), and what a switch adds. */
-type Version = PublishedVersion;
-
-const VERSION = 'version.json';
-
-/** A release's (or a build's) version.json, or null for one built before it was written. */
-export function readVersion(site: string): Version | null {
-  try {
-    return versionSchema.parse(JSON.parse(readFileSync(path.join(site, VERSION), 'utf8')));
-  } catch {
-    return null;
-  }
-}
-
-/** Says in a release's version.json when it goes live (and, for a rollback, from what); in one rename. */
-function markLive(site: string, live: Pick<Version, 'liveSince' | 'rolledBack'>) {
-  const version = readVersion(site);
-  if (!version) return;
-  // Said afresh at each switch: a release gone live by deploy carries no rollback of an earlier one.
-  const next: Version = { ...version, ...live };
-  if (!live.rolledBack) delete next.rolledBack;
-  const file = path.join(site, VERSION);
-  writeFileSync(`${file}.tmp`, `${JSON.stringify(next, null, 2)}\n`);
-  renameSync(`${file}.tmp`, file);
-}
 const switchSchema = z.object({
   release: z.string(),
   at: z.string(),
@@ -133,48 +108,6 @@ export function currentRelease(target: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** Where Debian enables nginx's modules; its brotli filter (libnginx-mod-http-brotli-filter) among them. */
-const NGINX_MODULES = '/etc/nginx/modules-enabled';
-
-/** Whether this server's nginx loads the brotli filter (Debian's package enables it there). */
-export const brotliInstalled = (modules = NGINX_MODULES) =>
-  existsSync(modules) && readdirSync(modules).some((file) => /brotli-filter/.test(file));
-
-/** What nginx compresses besides HTML: the text a page loads (pictures are compressed already). */
-const COMPRESSED_TYPES =
-  'text/css text/plain text/xml application/javascript application/json application/xml application/manifest+json image/svg+xml';
-
-/**
- * Compression: each page's HTML holds its CSS three times (docs/deploying.md), which brotli folds
- * into one and gzip only partly; gzip for the browsers and servers without it.
- */
-export const compressionConfig = (brotli: boolean) =>
-  [
-    'gzip on;',
-    'gzip_vary on;',
-    'gzip_comp_level 6;',
-    `gzip_types ${COMPRESSED_TYPES};`,
-    ...(brotli ? ['brotli on;', 'brotli_comp_level 5;', `brotli_types ${COMPRESSED_TYPES};`] : []),
-  ].join('\n');
-
-/**
- * nginx's part of a release, to `include` in the server block: its root, by the release's own
- * path (not through `current`), so that workers started before a reload keep serving the release
- * whose headers they have; compression (brotli where the module is loaded); then the headers of
- * each of its pages, as its build wrote them.
- */
-export function nginxConfig(site: string, root = site, brotli = brotliInstalled()): string {
-  return [
-    `# Written by npm run deploy: the root, compression, headers and redirects of this release.`,
-    `root ${root};`,
-    compressionConfig(brotli),
-    readFileSync(path.join(site, NGINX_HEADERS_FILE), 'utf8').trimEnd(),
-    // The old addresses of out/_redirects, moved permanently (scripts/html/links.ts).
-    ...readRedirects(site).map(({ from, to }) => `location = ${from} {\n  return 301 ${to};\n}`),
-    '',
-  ].join('\n');
 }
 
 /** The folders whose files are named by their content, and so never differ under one name. */
