@@ -2,6 +2,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import button from '@/components/ui/button.module.css';
+import { Field } from '@/components/ui/field';
 import formStyles from '@/components/ui/form.module.css';
 import type { BookingWords, StudioWords } from '@/lib/booking/content';
 import { ask, type BookingView, type StudioClient } from '@/lib/booking/client';
@@ -137,8 +138,7 @@ export function BookingDetail({
           )}
         >
           <h3>{words.move}</h3>
-          <label className={formStyles.field}>
-            <span className={formStyles.label}>{words.event}</span>
+          <Field label={words.event}>
             <select
               className={formStyles.input}
               value={move.event}
@@ -150,9 +150,8 @@ export function BookingDetail({
                 </option>
               ))}
             </select>
-          </label>
-          <label className={formStyles.field}>
-            <span className={formStyles.label}>{words.moveTo}</span>
+          </Field>
+          <Field label={words.moveTo}>
             <input
               className={formStyles.input}
               type="date"
@@ -160,7 +159,7 @@ export function BookingDetail({
               value={move.date}
               onChange={(e) => setMove({ ...move, date: e.target.value })}
             />
-          </label>
+          </Field>
           <button type="submit" className={button.outline} disabled={busy}>
             {words.move}
           </button>
@@ -175,8 +174,7 @@ export function BookingDetail({
             )}
           >
             <h3>{words.record}</h3>
-            <label className={formStyles.field}>
-              <span className={formStyles.label}>{words.instalment}</span>
+            <Field label={words.instalment}>
               <select
                 className={formStyles.input}
                 value={payment.instalment}
@@ -190,9 +188,8 @@ export function BookingDetail({
                     </option>
                   ))}
               </select>
-            </label>
-            <label className={formStyles.field}>
-              <span className={formStyles.label}>{words.method}</span>
+            </Field>
+            <Field label={words.method}>
               <select
                 className={formStyles.input}
                 value={payment.method}
@@ -206,16 +203,15 @@ export function BookingDetail({
                   </option>
                 ))}
               </select>
-            </label>
-            <label className={formStyles.field}>
-              <span className={formStyles.label}>{words.payer}</span>
+            </Field>
+            <Field label={words.payer}>
               <input
                 className={formStyles.input}
                 required
                 value={payment.payer}
                 onChange={(e) => setPayment({ ...payment, payer: e.target.value })}
               />
-            </label>
+            </Field>
             <button type="submit" className={button.outline} disabled={busy}>
               {words.record}
             </button>

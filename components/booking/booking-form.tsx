@@ -1,46 +1,19 @@
 'use client';
 
-import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { Field } from '@/components/ui/field';
 import button from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import type { StudioWords } from '@/lib/booking/content';
 import { eventsFromEnquiry, type StartingPrices } from '@/lib/booking/enquiry';
-import type { BookingEvent } from '@/lib/booking/schedule';
 import type { StudioClient } from '@/lib/booking/client';
 import { ask, type BookingView } from '@/lib/booking/client';
 import { styles } from './booking-styles';
+import { blank, EventDrafts, type Draft } from './event-drafts';
+import type { BookingEvent } from '@/lib/booking/schedule';
 
 /** The currencies the studio contracts in (PayPal's): a wedding quoted in INR is contracted in these. */
 const CURRENCIES = ['CAD', 'USD', 'GBP', 'EUR', 'AUD'] as const;
-
-type Draft = Omit<BookingEvent, 'priceCents'> & { price: string };
-
-/** Each event's fields: what it holds, its label's word, and its input's attributes. */
-const EVENT_FIELDS = [
-  ['name', 'eventName', { required: true }],
-  ['date', 'date', { type: 'date', required: true }],
-  ['venue', 'venue', {}],
-  ['city', 'city', { required: true }],
-  ['coverage', 'coverage', { required: true }],
-  ['price', 'price', { inputMode: 'decimal', required: true }],
-  ['delivers', 'delivers', {}],
-] as const satisfies readonly [
-  keyof Draft,
-  keyof StudioWords,
-  InputHTMLAttributes<HTMLInputElement>,
-][];
-
-const blank = (n: number): Draft => ({
-  id: `e${n}`,
-  kind: 'other',
-  name: '',
-  date: '',
-  venue: '',
-  city: '',
-  coverage: '',
-  delivers: '',
-  price: '',
-});
 
 /** A proposal as the service keeps it, less its tax (the place's, worked out by the service). */
 export type ProposalInput = {
@@ -117,11 +90,6 @@ export function BookingForm({
     );
   }
 
-  const change = (index: number, field: keyof Draft, value: string) =>
-    setEvents((list) =>
-      list.map((event, i) => (i === index ? { ...event, [field]: value } : event)),
-    );
-
   async function create(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
@@ -146,13 +114,6 @@ export function BookingForm({
     setProblem('error' in asked ? describe(asked) : 'The service cannot be reached.');
   }
 
-  const field = (label: string, input: ReactNode, wide = false, key?: string) => (
-    <label key={key} className={`${formStyles.field} ${wide ? formStyles.wide : ''}`}>
-      <span className={formStyles.label}>{label}</span>
-      {input}
-    </label>
-  );
-
   return (
     <form className={styles.studioForm} onSubmit={create}>
       <h2 id={`${id}-heading`}>{editing ? words.edit : words.newBooking}</h2>
@@ -172,48 +133,50 @@ export function BookingForm({
         </button>
       </div>
       <div className={formStyles.form}>
-        {field(
-          words.couple,
-          <input
-            className={formStyles.input}
-            required
-            value={couple}
-            onChange={(e) => setCouple(e.target.value)}
-          />,
-          true,
-        )}
+        {
+          <Field label={words.couple} wide>
+            <input
+              className={formStyles.input}
+              required
+              value={couple}
+              onChange={(e) => setCouple(e.target.value)}
+            />
+          </Field>
+        }
         {signers.slice(0, both ? 2 : 1).map((signer, index) => (
           <fieldset key={index} className={`${styles.group} ${formStyles.wide}`}>
             <legend>
               {words.signers} {index + 1}
             </legend>
-            {field(
-              words.signerName,
-              <input
-                className={formStyles.input}
-                required
-                value={signer.name}
-                onChange={(e) =>
-                  setSigners((list) =>
-                    list.map((s, i) => (i === index ? { ...s, name: e.target.value } : s)),
-                  )
-                }
-              />,
-            )}
-            {field(
-              words.signerEmail,
-              <input
-                className={formStyles.input}
-                type="email"
-                required
-                value={signer.email}
-                onChange={(e) =>
-                  setSigners((list) =>
-                    list.map((s, i) => (i === index ? { ...s, email: e.target.value } : s)),
-                  )
-                }
-              />,
-            )}
+            {
+              <Field label={words.signerName}>
+                <input
+                  className={formStyles.input}
+                  required
+                  value={signer.name}
+                  onChange={(e) =>
+                    setSigners((list) =>
+                      list.map((s, i) => (i === index ? { ...s, name: e.target.value } : s)),
+                    )
+                  }
+                />
+              </Field>
+            }
+            {
+              <Field label={words.signerEmail}>
+                <input
+                  className={formStyles.input}
+                  type="email"
+                  required
+                  value={signer.email}
+                  onChange={(e) =>
+                    setSigners((list) =>
+                      list.map((s, i) => (i === index ? { ...s, email: e.target.value } : s)),
+                    )
+                  }
+                />
+              </Field>
+            }
           </fieldset>
         ))}
         <label className={`${styles.consent} ${formStyles.wide}`}>
@@ -221,75 +184,34 @@ export function BookingForm({
           {words.secondSigner}
         </label>
       </div>
-      {events.map((event, index) => (
-        <fieldset key={event.id} className={styles.group}>
-          <legend>
-            {words.event} {index + 1}
-          </legend>
-          <div className={formStyles.form}>
-            {EVENT_FIELDS.map(([key, label, attributes]) =>
-              field(
-                words[label],
-                <input
-                  className={formStyles.input}
-                  value={event[key]}
-                  onChange={(e) => change(index, key, e.target.value)}
-                  {...attributes}
-                />,
-                key === 'delivers',
-                key,
-              ),
-            )}
-          </div>
-          {events.length > 1 && (
-            <button
-              type="button"
-              className={button.outline}
-              onClick={() => setEvents((list) => list.filter((_, i) => i !== index))}
-            >
-              {words.removeEvent} {event.name}
-            </button>
-          )}
-        </fieldset>
-      ))}
-      <button
-        type="button"
-        className={button.outline}
-        onClick={() =>
-          setEvents((list) => [
-            ...list,
-            blank(Math.max(0, ...list.map((e) => Number(e.id.slice(1)))) + 1),
-          ])
-        }
-      >
-        {words.addEvent}
-      </button>
+      <EventDrafts words={words} events={events} onChange={setEvents} />
       <div className={formStyles.form}>
-        {field(
-          words.currency,
-          <select
-            className={formStyles.input}
-            value={currency}
-            onChange={(e) => setCurrency(e.target.value)}
-          >
-            {CURRENCIES.map((code) => (
-              <option key={code}>{code}</option>
-            ))}
-          </select>,
-        )}
-        {field(
-          words.country,
-          <input
-            className={formStyles.input}
-            required
-            maxLength={2}
-            value={country}
-            onChange={(e) => setCountry(e.target.value.toUpperCase())}
-          />,
-        )}
-        {country === 'CA' &&
-          field(
-            words.region,
+        {
+          <Field label={words.currency}>
+            <select
+              className={formStyles.input}
+              value={currency}
+              onChange={(e) => setCurrency(e.target.value)}
+            >
+              {CURRENCIES.map((code) => (
+                <option key={code}>{code}</option>
+              ))}
+            </select>
+          </Field>
+        }
+        {
+          <Field label={words.country}>
+            <input
+              className={formStyles.input}
+              required
+              maxLength={2}
+              value={country}
+              onChange={(e) => setCountry(e.target.value.toUpperCase())}
+            />
+          </Field>
+        }
+        {country === 'CA' && (
+          <Field label={words.region}>
             <select
               className={formStyles.input}
               value={region}
@@ -300,40 +222,43 @@ export function BookingForm({
                   {each.name}
                 </option>
               ))}
-            </select>,
-          )}
-        {field(
-          words.retainer,
-          <input
-            className={formStyles.input}
-            inputMode="decimal"
-            required
-            value={retainer}
-            onChange={(e) => setRetainer(e.target.value)}
-          />,
+            </select>
+          </Field>
         )}
-        {field(
-          words.balanceDays,
-          <input
-            className={formStyles.input}
-            type="number"
-            min={0}
-            max={365}
-            required
-            value={days}
-            onChange={(e) => setDays(e.target.value)}
-          />,
-        )}
-        {field(
-          words.note,
-          <textarea
-            className={formStyles.input}
-            rows={3}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />,
-          true,
-        )}
+        {
+          <Field label={words.retainer}>
+            <input
+              className={formStyles.input}
+              inputMode="decimal"
+              required
+              value={retainer}
+              onChange={(e) => setRetainer(e.target.value)}
+            />
+          </Field>
+        }
+        {
+          <Field label={words.balanceDays}>
+            <input
+              className={formStyles.input}
+              type="number"
+              min={0}
+              max={365}
+              required
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+            />
+          </Field>
+        }
+        {
+          <Field label={words.note} wide>
+            <textarea
+              className={formStyles.input}
+              rows={3}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          </Field>
+        }
       </div>
       {problem && (
         <p role="alert" className={formStyles.error}>

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import formStyles from './form.module.css';
+
+/**
+ * A form's field: its words above the control, the label wrapping both (so no id ties them).
+ * `wide`: across the form's two columns.
+ */
+export function Field({
+  label,
+  wide = false,
+  children,
+}: {
+  label: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label className={wide ? `${formStyles.field} ${formStyles.wide}` : formStyles.field}>
+      <span className={formStyles.label}>{label}</span>
+      {children}
+    </label>
+  );
+}
