@@ -4,7 +4,7 @@
 import type { BookingWords } from '@/lib/booking/content';
 import type { BookingView } from '@/lib/booking/client';
 import { fillIn } from '@/lib/shared/copy';
-import { formatPrice } from '@/lib/shared/money';
+import { formatMoney } from '@/lib/shared/money';
 import { styles } from './booking-styles';
 
 const fullDate = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeZone: 'UTC' });
@@ -25,7 +25,7 @@ export function BookingSummary({
   headingLevel?: 2 | 3;
 }) {
   const Heading = `h${headingLevel}` as const;
-  const money = (cents: number) => formatPrice(cents, view.currency);
+  const money = (cents: number) => formatMoney(cents, view.currency);
   return (
     <>
       <section aria-labelledby="booking-events" className={styles.block}>
@@ -109,7 +109,7 @@ export function BookingSummary({
 
 /** Where the booking stands, in a line: signed, what is paid, what is due next and when. */
 export function BookingStatus({ view, words }: { view: BookingView; words: BookingWords }) {
-  const money = (cents: number) => formatPrice(cents, view.currency);
+  const money = (cents: number) => formatMoney(cents, view.currency);
   const signed = view.documents.find((doc) => doc.kind === 'contract');
   return (
     <div className={styles.status} role="status" aria-labelledby="booking-where">

@@ -12,7 +12,7 @@ import {
   type InstalmentView,
 } from '@/lib/booking/client';
 import { fillIn } from '@/lib/shared/copy';
-import { formatPrice } from '@/lib/shared/money';
+import { formatMoney } from '@/lib/shared/money';
 import { styles } from './booking-styles';
 
 export type PaymentWords = { scriptFailed: string; retry: string; loading: string };
@@ -58,7 +58,7 @@ export function PayInstalment({
   const holder = useRef<string>(null);
   const nameId = useId();
   const client = coupleClient(apiBaseUrl);
-  const amount = formatPrice(instalment.cents, currency);
+  const amount = formatMoney(instalment.cents, currency);
 
   async function createOrder() {
     setProblem('');

@@ -2,7 +2,7 @@
 
 import type { BookingView, InstalmentView } from '@/lib/booking/client';
 import { fillIn } from '@/lib/shared/copy';
-import { formatPrice } from '@/lib/shared/money';
+import { formatMoney } from '@/lib/shared/money';
 import { BookingSummary, shortDay } from './booking-summary';
 import { styles } from './booking-styles';
 import { PayInstalment, type PayingPageProps } from './pay-instalment';
@@ -31,7 +31,7 @@ export function PayLink({ words, paymentWords, apiBaseUrl, paypalClientId }: Pay
       {due.paid ? (
         <p role="status" className={styles.notice}>
           {fillIn(words.receipt, {
-            amount: formatPrice(due.cents, view.currency),
+            amount: formatMoney(due.cents, view.currency),
             date: shortDay(due.paid.at),
           })}{' '}
           ({due.paid.payer})

@@ -7,7 +7,7 @@ import type { BookingWords } from '@/lib/booking/content';
 import { ask, coupleClient, downloadDocument, type BookingView } from '@/lib/booking/client';
 import { useBookingLink } from './use-booking-link';
 import { fillIn } from '@/lib/shared/copy';
-import { formatPrice } from '@/lib/shared/money';
+import { formatMoney } from '@/lib/shared/money';
 import { BookingStatus, BookingSummary, shortDay } from './booking-summary';
 import { styles } from './booking-styles';
 import { PayInstalment, type PayingPageProps } from './pay-instalment';
@@ -76,7 +76,7 @@ export function Proposal({ words, paymentWords, apiBaseUrl, paypalClientId }: Pa
           onPaid={(next) => {
             const paid = next.instalments.find((each) => each.id === dueInstalment.id)?.paid;
             if (paid) {
-              const amount = formatPrice(dueInstalment.cents, next.currency);
+              const amount = formatMoney(dueInstalment.cents, next.currency);
               setReceipt(fillIn(words.receipt, { amount, date: shortDay(paid.at) }));
             }
             update(next);

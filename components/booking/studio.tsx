@@ -7,7 +7,7 @@ import type { BookingWords, StudioWords } from '@/lib/booking/content';
 import { ask, studioClient, type BookingView } from '@/lib/booking/client';
 import type { StartingPrices } from '@/lib/booking/enquiry';
 import { fillIn } from '@/lib/shared/copy';
-import { formatPrice } from '@/lib/shared/money';
+import { formatMoney } from '@/lib/shared/money';
 import { BookingDetail, type StudioView } from './booking-detail';
 import { BookingForm } from './booking-form';
 import { shortDay } from './booking-summary';
@@ -208,12 +208,12 @@ export function Studio({
                         )}
                       </td>
                       <td>
-                        {formatPrice(booking.paidCents, booking.currency)} /{' '}
-                        {formatPrice(booking.totalCents, booking.currency)}
+                        {formatMoney(booking.paidCents, booking.currency)} /{' '}
+                        {formatMoney(booking.totalCents, booking.currency)}
                       </td>
                       <td>
                         {booking.next &&
-                          `${formatPrice(booking.next.cents, booking.currency)}${booking.next.dueOn ? `, ${shortDay(booking.next.dueOn)}` : ''}`}
+                          `${formatMoney(booking.next.cents, booking.currency)}${booking.next.dueOn ? `, ${shortDay(booking.next.dueOn)}` : ''}`}
                         {booking.late > 0 && (
                           <span className={styles.late}>
                             {' '}

@@ -118,7 +118,7 @@ test.describe('a wedding booked on the site', () => {
     await page.goto(link);
     await expect(page.getByRole('heading', { name: words.events })).toBeVisible();
     await expect(page.getByText('Anand Karaj', { exact: true })).toBeVisible();
-    await expect(page.getByText('$6300.00 CAD').first()).toBeVisible();
+    await expect(page.getByText('CA$6,300.00').first()).toBeVisible();
     expect(await violations(page)).toEqual([]);
     await look(page, 'proposal-phone');
 
@@ -169,9 +169,9 @@ test.describe('a wedding booked on the site', () => {
     await expect(page.getByRole('heading', { name: words.payRetainer })).toBeVisible();
     await page.getByRole('button', { name: 'PayPal' }).click();
     await expect(page.locator('[data-instalment="retainer"]')).toContainText('Paid');
-    await expect(page.getByText(/Thank you: CA\$1000\.00 CAD received on/)).toBeVisible();
+    await expect(page.getByText(/Thank you: CA\$1,000\.00 received on/)).toBeVisible();
     expect(paypal.approvals).toHaveLength(1);
-    await newestEmail(priya.email, /Retainer: CA\$1000\.00 CAD, paid by Priya Sharma/, since);
+    await newestEmail(priya.email, /Retainer: CA\$1,000\.00, paid by Priya Sharma/, since);
     expect(await violations(page)).toEqual([]);
     await look(page, 'retainer-paid-phone');
 
@@ -302,7 +302,7 @@ test.describe('a wedding booked on the site', () => {
     await expect(page.locator('[data-instalment="e2"]')).toContainText('Paid');
     await newestEmail(
       priya.email,
-      /Balance for Anand Karaj: CA\$2120\.00 CAD, paid by Priya Sharma/,
+      /Balance for Anand Karaj: CA\$2,120\.00, paid by Priya Sharma/,
       since,
     );
     await expect(page.getByText(/payment · e2: .* by etransfer/)).toBeVisible();

@@ -3,6 +3,7 @@ import { describe, expect, test } from '@jest/globals';
 import {
   currencySymbol,
   formatAmount,
+  formatMoney,
   formatPrice,
   parseAmount,
   PAYPAL_CURRENCIES,
@@ -43,6 +44,14 @@ describe('money', () => {
     expect(formatPrice(150000, 'USD')).toBe('$1500.00 USD');
     expect(formatPrice(5000, 'JPY')).toBe('¥50 JPY');
     expect(formatPrice(3999, 'CHF')).toBe('CHF39.99 CHF');
+  });
+
+  test('writes a wedding’s amounts grouped, with the currency once', () => {
+    expect(formatMoney(976500, 'CAD')).toBe('CA$9,765.00');
+    expect(formatMoney(200000, 'USD')).toBe('$2,000.00');
+    expect(formatMoney(500000, 'JPY')).toBe('¥5,000');
+    expect(formatMoney(10000000, 'CAD', 'en-IN')).toBe('CA$1,00,000.00');
+    expect(formatMoney(-132500, 'GBP')).toBe('-£1,325.00');
   });
 
   test("writes each PayPal currency's symbol as Intl's en-US currency format does", () => {

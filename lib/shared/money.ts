@@ -63,3 +63,12 @@ export const currencySymbol = (currency: string) => SYMBOLS[currency] ?? currenc
 export function formatPrice(cents: number, currency: string): string {
   return `${currencySymbol(currency)}${formatAmount(cents, currency)} ${currency}`;
 }
+
+/**
+ * "CA$9,765.00": an amount as a family reads it (a wedding's pages, e-mails and contract),
+ * grouped, its currency said once (Intl's symbol: "CA$", "$", "€", "₹"), in `locale`'s words.
+ */
+export function formatMoney(cents: number, currency: string, locale = 'en'): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+}
+

@@ -144,7 +144,7 @@ describe('a wedding booked on the site', () => {
       view.toSign!.text,
       /Anand Karaj: Sunday, September 12, 2027, Gurdwara Dasmesh Darbar, Surrey/,
     );
-    assert.match(view.toSign!.text, /Retainer, due on signing: CA\$1000\.00 CAD/);
+    assert.match(view.toSign!.text, /Retainer, due on signing: CA\$1,000\.00/);
     assert.equal(view.toSign!.sha256, sha256(view.toSign!.text));
 
     // A wrong code and a name that is not the signer's are refused; nothing is signed.

@@ -3,7 +3,7 @@
 import type { Deps } from '../deps';
 import type { BookingContent } from '@/lib/booking/content';
 import { addDays, type Instalment } from '@/lib/booking/schedule';
-import { formatPrice } from '@/lib/shared/money';
+import { formatMoney } from '@/lib/shared/money';
 import type { Message } from '../mail/transport';
 import type { NewMessage, OutboxStore } from '../mail/outbox-store';
 import { fillContract, instalmentLabel, sha256 } from './contract';
@@ -170,7 +170,7 @@ export function bookingContext(deps: BookingDeps) {
     }
     toStudio(
       restored ? `Restored from PayPal: ${label}` : `Paid: ${label}`,
-      `${payment.payer} paid ${formatPrice(payment.cents, paid.currency)} by ${payment.by}.${restored ? ' The database restored from a backup lacked it; PayPal’s record brought it back. The couple had their receipt when they paid: none was sent again.' : ''}`,
+      `${payment.payer} paid ${formatMoney(payment.cents, paid.currency)} by ${payment.by}.${restored ? ' The database restored from a backup lacked it; PayPal’s record brought it back. The couple had their receipt when they paid: none was sent again.' : ''}`,
       booking,
     );
   }

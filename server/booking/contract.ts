@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { BookingContent } from '@/lib/booking/content';
 import { schedule, totals, type BookingEvent, type Instalment } from '@/lib/booking/schedule';
 import { fillIn } from '@/lib/shared/copy';
-import { formatPrice, minorUnit } from '@/lib/shared/money';
+import { formatMoney, minorUnit } from '@/lib/shared/money';
 import type { Proposal } from './model';
 
 export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -41,7 +41,7 @@ const eventLine = (event: BookingEvent, index: number, currency: string) =>
   [
     `${index + 1}. ${event.name}: ${dayOf(event.date)}, ${[event.venue, event.city].filter(Boolean).join(', ')}.`,
     `   Coverage: ${event.coverage}.${event.delivers ? ` Delivered: ${event.delivers}.` : ''}`,
-    `   Price: ${formatPrice(event.priceCents, currency)} before tax.`,
+    `   Price: ${formatMoney(event.priceCents, currency)} before tax.`,
   ].join('\n');
 
 export function scheduleLines(proposal: Proposal, content: BookingContent): string {
@@ -51,9 +51,9 @@ export function scheduleLines(proposal: Proposal, content: BookingContent): stri
         ? fillIn(content.words.dueOn, { date: dayOf(instalment.dueOn) })
         : content.words.dueOnSigning;
       const tax = proposal.tax
-        ? ` (${proposal.tax.name} ${formatPrice(instalment.taxCents, proposal.currency)} included)`
+        ? ` (${proposal.tax.name} ${formatMoney(instalment.taxCents, proposal.currency)} included)`
         : '';
-      return `- ${instalmentLabel(instalment, proposal, content.words)}, ${due}: ${formatPrice(instalment.cents, proposal.currency)}${tax}`;
+      return `- ${instalmentLabel(instalment, proposal, content.words)}, ${due}: ${formatMoney(instalment.cents, proposal.currency)}${tax}`;
     })
     .join('\n');
 }
@@ -62,7 +62,7 @@ function taxLine(proposal: Proposal) {
   const { taxCents } = moneyOf(proposal);
   if (!proposal.tax) return 'No sales tax applies to this wedding.';
   const { name, ratePercent, place, number } = proposal.tax;
-  return `${name} at ${ratePercent}% for ${place} (registration ${number}): ${formatPrice(taxCents, proposal.currency)}`;
+  return `${name} at ${ratePercent}% for ${place} (registration ${number}): ${formatMoney(taxCents, proposal.currency)}`;
 }
 
 export type FilledDocument = {
@@ -84,7 +84,7 @@ export function fillContract(
     couple: `${proposal.couple}: ${proposal.signers.map((s) => `${s.name} <${s.email}>`).join(', ')}`,
     events: proposal.events.map((event, i) => eventLine(event, i, proposal.currency)).join('\n'),
     schedule: scheduleLines(proposal, content),
-    total: formatPrice(totalCents, proposal.currency),
+    total: formatMoney(totalCents, proposal.currency),
     tax: taxLine(proposal),
     cancellation: content.cancellation.words,
     version: content.contract.version,
@@ -126,7 +126,7 @@ export function fillAddendum(
 
 /** What a new version of the proposal changes, in plain words for the couple. */
 export function changesBetween(before: Proposal, after: Proposal): string[] {
-  const money = (cents: number) => formatPrice(cents, after.currency);
+  const money = (cents: number) => formatMoney(cents, after.currency);
   const changes: string[] = [];
   const old = new Map(before.events.map((event) => [event.id, event]));
   for (const event of after.events) {

@@ -3,7 +3,7 @@
 // reminder, an event moved; and the studio's notices.
 import type { BookingContent } from '@/lib/booking/content';
 import { fillIn } from '@/lib/shared/copy';
-import { formatPrice } from '@/lib/shared/money';
+import { formatMoney } from '@/lib/shared/money';
 import { letter, withLink } from '../mail/buyer';
 import { html } from '../mail/html';
 import { studioNotice } from '../mail/studio';
@@ -93,7 +93,7 @@ export const receiptEmail = (
   },
   url: string,
 ) => {
-  const amount = formatPrice(paid.cents, paid.currency);
+  const amount = formatMoney(paid.cents, paid.currency);
   const date = new Date(paid.at).toISOString().slice(0, 10);
   return toCouple(
     studio,
@@ -102,7 +102,7 @@ export const receiptEmail = (
     fillIn(words.receipt, { amount, date }),
     [
       `${paid.label}: ${amount}, paid by ${paid.payer}.`,
-      ...(paid.tax ? [`${paid.tax} included: ${formatPrice(paid.taxCents, paid.currency)}.`] : []),
+      ...(paid.tax ? [`${paid.tax} included: ${formatMoney(paid.taxCents, paid.currency)}.`] : []),
     ],
     { sentence: 'Where your booking stands: {url}', url },
   );
@@ -128,7 +128,7 @@ export const instalmentEmail = (
     due.late
       ? fillIn(words.reminderSubject, { event: due.event })
       : fillIn(words.instalmentSubject, { event: due.event, date: due.date }),
-    fillIn(words.nextDue, { amount: formatPrice(due.cents, due.currency), date: due.date }),
+    fillIn(words.nextDue, { amount: formatMoney(due.cents, due.currency), date: due.date }),
     [
       `${due.label}.`,
       'Anyone you forward this link to can pay it: their name is recorded with the payment.',

@@ -2,7 +2,7 @@
 // given back at once; a refund or reversal made at PayPal (the studio's, a chargeback), recorded
 // on the booking; after a restore, refunds found on a booking going ahead and payments sealed for
 // a booking the database lacks, said to the studio.
-import { formatAmount, formatPrice, parseAmount } from '@/lib/shared/money';
+import { formatAmount, formatMoney, parseAmount } from '@/lib/shared/money';
 import { PayPalRefused, type PayPalClient } from '../paypal/client';
 import type { GivenBack } from '../paypal/refunds';
 import { instalmentLabel, instalmentsOf } from './contract';
@@ -27,7 +27,7 @@ export function moneyBackActions(ctx: BookingContext) {
     why: 'cancelled' | 'paid twice',
   ) {
     const currency = booking.proposal.currency;
-    const amount = formatPrice(capture.cents!, currency);
+    const amount = formatMoney(capture.cents!, currency);
     const label = labelOf(booking, instalment);
     try {
       await paypal.refundCapture(
@@ -93,7 +93,7 @@ export function moneyBackActions(ctx: BookingContext) {
       { id: sealed.id, proposal: { couple: unit?.description ?? 'Unknown couple' } },
       [
         ['Instalment', sealed.instalment],
-        ['Amount', formatPrice(cents, currency)],
+        ['Amount', formatMoney(cents, currency)],
         ['Status at PayPal', capture ? 'captured' : order.status.toLowerCase()],
         ['Payer', payerOf(order, '')],
         ['PayPal order', order.id],
@@ -127,7 +127,7 @@ export function moneyBackActions(ctx: BookingContext) {
       'PayPal',
     );
     if (added && !ours) {
-      const amount = formatPrice(cents, booking.proposal.currency);
+      const amount = formatMoney(cents, booking.proposal.currency);
       toStudio(
         reversal
           ? 'A payer reversed a booking’s payment'
@@ -152,7 +152,7 @@ export function moneyBackActions(ctx: BookingContext) {
     const back = bookings.payments(id).reduce((sum, p) => sum + p.refundedCents, 0);
     toStudio(
       'Confirm a booking’s state after the restore',
-      `PayPal has given back ${formatPrice(back, booking.proposal.currency)} on this booking, which the restored database holds as ${booking.status}. If you cancelled it after the backup, cancel it again at /studio/ to confirm: only what its terms still owe is given back, and nothing is refunded twice.`,
+      `PayPal has given back ${formatMoney(back, booking.proposal.currency)} on this booking, which the restored database holds as ${booking.status}. If you cancelled it after the backup, cancel it again at /studio/ to confirm: only what its terms still owe is given back, and nothing is refunded twice.`,
       booking,
       [],
       `refunds-found:${id}:${back}`,

@@ -3,7 +3,7 @@
 // under the contract's terms with its refund through PayPal.
 import { cancellationRefund, daysBetween } from '@/lib/booking/schedule';
 import { countryName } from '@/lib/shared/countries';
-import { formatAmount, formatPrice, minorUnit, parseAmount } from '@/lib/shared/money';
+import { formatAmount, formatMoney, minorUnit, parseAmount } from '@/lib/shared/money';
 import { taxRule } from '@/lib/shared/tax';
 import { changesBetween, dayOf, fillAddendum, instalmentsOf, moneyOf, sha256 } from './contract';
 import { BookingProblem, today, type BookingContext } from './context';
@@ -287,7 +287,7 @@ export function studioActions(ctx: BookingContext) {
         if (!(error instanceof PayPalRefused)) throw error;
         toStudio(
           'A cancellation’s refund was refused by PayPal',
-          `PayPal refused to give back ${formatPrice(cents, currency)} of ${payment.instalment} (${error.issue}). Look at the payment in PayPal, then cancel again: only what is still owed is given back.`,
+          `PayPal refused to give back ${formatMoney(cents, currency)} of ${payment.instalment} (${error.issue}). Look at the payment in PayPal, then cancel again: only what is still owed is given back.`,
           booking,
         );
         throw new BookingProblem(
@@ -319,7 +319,7 @@ export function studioActions(ctx: BookingContext) {
     if (left > 0) {
       toStudio(
         'Give back the rest of a cancelled booking',
-        `The terms refund ${formatPrice(left, currency)} more than PayPal took: give it back the way it was paid.`,
+        `The terms refund ${formatMoney(left, currency)} more than PayPal took: give it back the way it was paid.`,
         booking,
         [],
         `cancel-rest:${id}`,
