@@ -250,8 +250,19 @@ describe('a wedding booked on the site', () => {
       409,
     );
     const seen = (await (await studio(`/bookings/${draft.id}`)).json()) as BookingView & {
-      audit: { action: string }[];
+      audit: { action: string; detail: string }[];
     };
+    // The history in words and money: who paid what, and how; never cents or ids.
+    const payments = seen.audit.filter((line) => line.action === 'payment');
+    assert.match(
+      payments.at(-1)!.detail,
+      /^Balance for \S.* CA\$[\d,]+\.\d\d paid by Priya Sharma through Interac e-Transfer$/,
+    );
+    assert.match(payments[0]!.detail, /^Retainer CA\$1,000\.00 paid by .+ through PayPal$/);
+    assert.deepEqual(
+      seen.audit.filter((line) => /\b\d{5,}\b/.test(line.detail.replace(/CA\$[\d,.]+/g, ''))),
+      [],
+    );
     assert.deepEqual(
       seen.audit
         .map((line) => line.action)

@@ -6,7 +6,7 @@ import { addDays, type Instalment } from '@/lib/booking/schedule';
 import { formatMoney } from '@/lib/shared/money';
 import type { Message } from '../mail/transport';
 import type { NewMessage, OutboxStore } from '../mail/outbox-store';
-import { fillContract, instalmentLabel, sha256 } from './contract';
+import { fillContract, instalmentLabel, instalmentsOf, sha256 } from './contract';
 import * as mail from './mail';
 import type { Booking, BookingStore, DocumentRow } from './store';
 import { payToken, proposalToken, readLink } from './tokens';
@@ -147,6 +147,14 @@ export function bookingContext(deps: BookingDeps) {
    * from PayPal after the database was lost had its receipt when it was paid: the studio alone
    * hears of it, so that nobody gets a second receipt.
    */
+  /** An instalment's name as the couple read it ("Retainer", "Balance for Sangeet"). */
+  const labelOf = (booking: Booking, instalmentId: string) => {
+    const instalment = instalmentsOf(booking.proposal).find((each) => each.id === instalmentId);
+    return instalment
+      ? instalmentLabel(instalment, booking.proposal, content().words)
+      : instalmentId;
+  };
+
   function receipted(
     booking: Booking,
     instalment: Instalment,
@@ -178,6 +186,7 @@ export function bookingContext(deps: BookingDeps) {
   return {
     ...deps,
     receipted,
+    labelOf,
     bookings,
     secret,
     content,

@@ -5,16 +5,16 @@
 import { formatAmount, formatMoney, parseAmount } from '@/lib/shared/money';
 import { PayPalRefused, type PayPalClient } from '../paypal/client';
 import type { GivenBack } from '../paypal/refunds';
-import { instalmentLabel, instalmentsOf } from './contract';
 import type { BookingContext } from './context';
 import { completedCapture, payerOf } from './paypal-order';
+import { refundLine } from './history';
 import { bookingMay } from './states';
 import type { Booking } from './store';
 
 type Order = NonNullable<Awaited<ReturnType<PayPalClient['getOrder']>>>;
 
 export function moneyBackActions(ctx: BookingContext) {
-  const { bookings, paypal, log, now, content, toStudio } = ctx;
+  const { bookings, paypal, log, now, toStudio, labelOf } = ctx;
 
   /**
    * Gives a whole capture back that the booking cannot keep (asked of PayPal under one request
@@ -66,13 +66,6 @@ export function moneyBackActions(ctx: BookingContext) {
     log.info({ msg: 'booking payment given back', bookingId: booking.id, why });
   }
 
-  const labelOf = (booking: Booking, instalmentId: string) => {
-    const instalment = instalmentsOf(booking.proposal).find((each) => each.id === instalmentId);
-    return instalment
-      ? instalmentLabel(instalment, booking.proposal, content().words)
-      : instalmentId;
-  };
-
   /**
    * PayPal holds a payment sealed for a booking this database lacks (restored from a backup
    * older than the booking): the studio hears what PayPal knows, once per order.
@@ -115,16 +108,22 @@ export function moneyBackActions(ctx: BookingContext) {
     const booking = bookings.get(payment.bookingId)!;
     // A cancellation's own refund whose event came before its answer was recorded.
     const ours = booking.status === 'cancelling';
+    const reason = ours ? 'cancellation' : reversal ? 'reversal' : 'paypal';
     const added = bookings.refunded(
       {
         id,
         bookingId: payment.bookingId,
         instalment: payment.instalment,
         cents,
-        reason: ours ? 'cancellation' : reversal ? 'reversal' : 'paypal',
+        reason,
         at: now(),
       },
       'PayPal',
+      refundLine(
+        labelOf(booking, payment.instalment),
+        { cents, currency: booking.proposal.currency },
+        reason,
+      ),
     );
     if (added && !ours) {
       const amount = formatMoney(cents, booking.proposal.currency);

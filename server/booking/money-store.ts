@@ -99,60 +99,52 @@ export function moneyStore(
      * was paid already (by this or another), or 'closed' when the booking is cancelled (or being
      * cancelled) and nothing is recorded.
      */
-    pay: db.transaction((payment: PaymentRow, actor: string): 'added' | 'paid' | 'closed' => {
-      const open = db
-        .prepare(`SELECT 1 FROM bookings WHERE id = ? AND ${bookingMayGuard('pay')}`)
-        .get(payment.bookingId);
-      if (!open) return 'closed';
-      const added = db
-        .prepare(
-          `INSERT OR IGNORE INTO booking_payments
+    pay: db.transaction(
+      (payment: PaymentRow, actor: string, said: string): 'added' | 'paid' | 'closed' => {
+        const open = db
+          .prepare(`SELECT 1 FROM bookings WHERE id = ? AND ${bookingMayGuard('pay')}`)
+          .get(payment.bookingId);
+        if (!open) return 'closed';
+        const added = db
+          .prepare(
+            `INSERT OR IGNORE INTO booking_payments
              (bookingId, instalment, cents, taxCents, method, payer, paypalOrderId, captureId, at)
            VALUES (@bookingId, @instalment, @cents, @taxCents, @method, @payer, @paypalOrderId,
               @captureId, @at)`,
-        )
-        .run(payment).changes;
-      if (!added) return 'paid';
-      note(
-        payment.bookingId,
-        actor,
-        'payment',
-        `${payment.instalment}: ${payment.cents} by ${payment.method} (${payment.payer})`,
-        payment.at,
-      );
-      return 'added';
-    }),
+          )
+          .run(payment).changes;
+        if (!added) return 'paid';
+        note(payment.bookingId, actor, 'payment', said, payment.at);
+        return 'added';
+      },
+    ),
 
     /**
      * Money given back on a payment, once per id (PayPal's for the refund): false when that id
      * was recorded already, or when it would give back more than the payment took.
      */
-    refunded: db.transaction((refund: Omit<RefundRow, 'taxCents'>, actor: string): boolean => {
-      const payment = db
-        .prepare<[string, string], Payment>(
-          `${PAYMENTS} WHERE p.bookingId = ? AND p.instalment = ? GROUP BY p.bookingId, p.instalment`,
-        )
-        .get(refund.bookingId, refund.instalment);
-      if (!payment || payment.refundedCents + refund.cents > payment.cents) return false;
-      const taxCents = Math.round((payment.taxCents * refund.cents) / payment.cents);
-      const added = db
-        .prepare(
-          `INSERT OR IGNORE INTO booking_refunds
+    refunded: db.transaction(
+      (refund: Omit<RefundRow, 'taxCents'>, actor: string, said: string): boolean => {
+        const payment = db
+          .prepare<[string, string], Payment>(
+            `${PAYMENTS} WHERE p.bookingId = ? AND p.instalment = ? GROUP BY p.bookingId, p.instalment`,
+          )
+          .get(refund.bookingId, refund.instalment);
+        if (!payment || payment.refundedCents + refund.cents > payment.cents) return false;
+        const taxCents = Math.round((payment.taxCents * refund.cents) / payment.cents);
+        const added = db
+          .prepare(
+            `INSERT OR IGNORE INTO booking_refunds
                (id, bookingId, instalment, cents, taxCents, reason, at)
              VALUES (@id, @bookingId, @instalment, @cents, @taxCents, @reason, @at)`,
-        )
-        .run({ ...refund, taxCents }).changes;
-      if (added) {
-        note(
-          refund.bookingId,
-          actor,
-          'refund',
-          `${refund.instalment}: ${refund.cents} (${refund.reason}, ${refund.id})`,
-          refund.at,
-        );
-      }
-      return added > 0;
-    }),
+          )
+          .run({ ...refund, taxCents }).changes;
+        if (added) {
+          note(refund.bookingId, actor, 'refund', said, refund.at);
+        }
+        return added > 0;
+      },
+    ),
 
     /**
      * Holds an instalment for a payer while PayPal is asked, unless someone else holds it or it

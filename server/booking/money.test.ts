@@ -5,7 +5,7 @@
 // booking the restored database lacks, a zero retainer and yen in whole units.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseAmount } from '@/lib/shared/money';
+import { formatMoney, parseAmount } from '@/lib/shared/money';
 import { backup } from '../cli/backup';
 import type { PayPalRefund } from '../paypal/orders';
 import {
@@ -139,6 +139,17 @@ describe('a wedding’s money', () => {
       Math.min(owed, last.cents),
     ]);
     assert.equal(retried.paidCents, view.paidCents - owed);
+    // The studio's history says it in money: what the terms give back, each refund of what.
+    const history = service.store.bookings.audit(draft.id);
+    assert.deepEqual(
+      history.filter((line) => line.action === 'cancelling').map((line) => line.detail),
+      [`The terms give back ${formatMoney(owed, 'CAD')}`],
+    );
+    for (const line of history.filter((each) => each.action === 'refund'))
+      assert.match(
+        line.detail,
+        /^CA\$[\d,]+\.\d\d of Balance for .+ given back under the cancellation terms$/,
+      );
     t.diagnostic(
       `paid beyond the retainer ${paid}, the terms give back ${owed}; PayPal refunded ${atPayPal.join(' + ')}; the booking keeps ${retried.paidCents} of ${view.paidCents}`,
     );

@@ -9,6 +9,7 @@ import { instalmentLabel, instalmentsOf } from './contract';
 import { BookingProblem, type BookingContext } from './context';
 import { moneyBackActions } from './money-back';
 import { completedCapture, instalmentOrder, payerOf } from './paypal-order';
+import { paidLine } from './history';
 import { bookingMay } from './states';
 import type { Booking } from './store';
 import { readPaymentCustomId } from './tokens';
@@ -20,7 +21,7 @@ type Order = NonNullable<Awaited<ReturnType<PayPalClient['getOrder']>>>;
 
 export function payingActions(ctx: BookingContext) {
   const { bookings, secret, paypal, log, now, content, studio } = ctx;
-  const { open, view, receipted } = ctx;
+  const { open, view, receipted, labelOf } = ctx;
   const { giveBack, missingBooking } = moneyBackActions(ctx);
   /** One settlement of an instalment at a time: a second waits, then finds it paid. */
   const settling = new Map<string, Promise<unknown>>();
@@ -74,7 +75,16 @@ export function payingActions(ctx: BookingContext) {
       captureId: capture.captureId,
       at,
     };
-    const recorded = bookings.pay(payment, payer);
+    const recorded = bookings.pay(
+      payment,
+      payer,
+      paidLine(
+        labelOf(booking, instalmentId),
+        { cents: payment.cents, currency: booking.proposal.currency },
+        payer,
+        'paypal',
+      ),
+    );
     if (recorded === 'closed') {
       await giveBack(booking, capture, instalmentId, 'cancelled');
       return true;

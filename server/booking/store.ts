@@ -110,16 +110,18 @@ export function bookingStore(db: Database.Database) {
      * The studio's cancellation takes the booking before PayPal is asked: nothing can be paid on
      * it from now on, and what its terms give back is fixed. False when it cannot be cancelled.
      */
-    claimCancel: db.transaction((id: string, owedCents: number, actor: string, at: number) => {
-      const moved = db
-        .prepare(
-          `UPDATE bookings SET status = 'cancelling', refundOwedCents = ?, updatedAt = ?
+    claimCancel: db.transaction(
+      (id: string, owedCents: number, actor: string, at: number, said: string) => {
+        const moved = db
+          .prepare(
+            `UPDATE bookings SET status = 'cancelling', refundOwedCents = ?, updatedAt = ?
            WHERE id = ? AND ${bookingMoveGuard('cancelling')}`,
-        )
-        .run(owedCents, at, id).changes;
-      if (moved) note(id, actor, 'cancelling', `the terms give back ${owedCents}`, at);
-      return moved > 0;
-    }),
+          )
+          .run(owedCents, at, id).changes;
+        if (moved) note(id, actor, 'cancelling', said, at);
+        return moved > 0;
+      },
+    ),
 
     /** The couple asked for a change: the studio's list shows it until the next version. */
     askedChange: db.transaction((id: string, message: string, at: number) => {

@@ -10,12 +10,13 @@ import { BookingProblem, today, type BookingContext } from './context';
 import * as mail from './mail';
 import type { PaymentMethod, Proposal, ProposalInput } from './model';
 import { newBookingId } from './tokens';
+import { cancellingLine, paidLine, refundLine } from './history';
 import { bookingMay } from './states';
 import { PayPalRefused, PayPalUnavailable } from '../paypal/client';
 
 export function studioActions(ctx: BookingContext) {
   const { bookings, paypal, catalog, now, content, studio, proposalUrl, queue, toStudio } = ctx;
-  const { view, receipted } = ctx;
+  const { view, receipted, labelOf } = ctx;
 
   /** The tax of the wedding's place, as content/tax.json sets it today. */
   function weddingTax(input: ProposalInput): Proposal['tax'] {
@@ -212,6 +213,12 @@ export function studioActions(ctx: BookingContext) {
         at: now(),
       },
       actor,
+      paidLine(
+        labelOf(booking, instalment.id),
+        { cents: instalment.cents, currency: booking.proposal.currency },
+        input.payer,
+        input.method,
+      ),
     );
     if (added === 'closed')
       throw new BookingProblem(409, 'This booking is not signed, or is cancelled.');
@@ -255,7 +262,15 @@ export function studioActions(ctx: BookingContext) {
         content().cancellation.tiers,
         minorUnit(booking.proposal.currency),
       );
-      if (!bookings.claimCancel(id, owed, actor, now())) {
+      if (
+        !bookings.claimCancel(
+          id,
+          owed,
+          actor,
+          now(),
+          cancellingLine({ cents: owed, currency: booking.proposal.currency }),
+        )
+      ) {
         throw new BookingProblem(409, 'This booking cannot be cancelled as it stands.');
       }
       booking = bookings.get(id)!;
@@ -306,6 +321,7 @@ export function studioActions(ctx: BookingContext) {
           at: now(),
         },
         actor,
+        refundLine(labelOf(booking, payment.instalment), { cents: back, currency }, 'cancellation'),
       );
     }
     const left = owed - given();

@@ -362,6 +362,7 @@ test('a quarter of weddings only, paid in CAD: the GST/HST return in CAD, a rate
           at: day(date),
         },
         'studio',
+        'paid',
       );
       assert.equal(added, 'added');
     }
@@ -375,6 +376,7 @@ test('a quarter of weddings only, paid in CAD: the GST/HST return in CAD, a rate
         at: day('2027-03-20'),
       },
       'studio',
+      'refunded',
     );
     store.close();
     const run = (...args: string[]) =>
@@ -413,6 +415,7 @@ test('a quarter of weddings only, paid in CAD: the GST/HST return in CAD, a rate
         at: day('2027-02-01'),
       },
       'studio',
+      'paid',
     );
     more.close();
     const { stdout } = await run('--csv', csv);
