@@ -93,6 +93,13 @@ export function BookingSummary({
                   {instalment.paid ? (
                     <span className={styles.paid}>
                       {fillIn(words.paid, { date: shortDay(instalment.paid.at) })}
+                      {instalment.paid.refundedCents > 0 && (
+                        <span className={styles.muted}>
+                          {fillIn(words.refunded, {
+                            amount: money(instalment.paid.refundedCents),
+                          })}
+                        </span>
+                      )}
                     </span>
                   ) : instalment.late ? (
                     <span className={styles.late}>{words.late}</span>
@@ -115,7 +122,12 @@ export function BookingStatus({ view, words }: { view: BookingView; words: Booki
     <div className={styles.status} role="status" aria-labelledby="booking-where">
       <h2 id="booking-where">{words.where}</h2>
       {view.status === 'cancelled' || view.status === 'cancelling' ? (
-        <p>{words.cancelled}</p>
+        <p>
+          {words.cancelled}{' '}
+          {view.givenBackCents
+            ? fillIn(words.cancelledRefund, { amount: money(view.givenBackCents) })
+            : words.cancelledNoRefund}
+        </p>
       ) : (
         <ul>
           {view.status === 'sent' && <li>{words.notSigned}</li>}

@@ -305,7 +305,11 @@ test.describe('a wedding booked on the site', () => {
       /Balance for Anand Karaj: CA\$2,120\.00, paid by Priya Sharma/,
       since,
     );
-    await expect(page.getByText(/payment · e2: .* by etransfer/)).toBeVisible();
+    await expect(
+      page.getByText(
+        'payment · Balance for Anand Karaj CA$2,120.00 paid by Priya Sharma through Interac e-Transfer',
+      ),
+    ).toBeVisible();
     expect(await violations(page)).toEqual([]);
     await look(page, 'studio-booking-desktop');
 
@@ -319,7 +323,15 @@ test.describe('a wedding booked on the site', () => {
       }),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: studioWords.sendAgain })).toHaveCount(0);
-    await expect(page.getByText(/cancelled · refunded/)).toBeVisible();
+    await expect(
+      page.getByText(/cancelled · The terms give (back CA\$[\d,.]+|nothing back)/),
+    ).toBeVisible();
+    // The couple are told what comes back.
+    await newestEmail(
+      priya.email,
+      /This booking is cancelled: nothing more can be paid\s+on\s+it\.\s+Its\s+contract\s+gives/,
+      since,
+    );
     await look(page, 'studio-booking-cancelled-desktop');
   });
 });

@@ -99,6 +99,11 @@ export const bookingContentSchema = z.object({
     /** A booking page opened without its link (the fragment lost). */
     noLink: prose,
     cancelled: prose,
+    /** What a cancellation gives back, on the couple's page and in their e-mail. */
+    cancelledRefund: template('amount'),
+    cancelledNoRefund: prose,
+    /** Beside a payment given back (in part). */
+    refunded: template('amount'),
     emailSubject: template('couple'),
     emailIntro: prose,
     codeSubject: text,
@@ -108,6 +113,7 @@ export const bookingContentSchema = z.object({
     instalmentSubject: template('event', 'date'),
     reminderSubject: template('event'),
     movedSubject: template('event'),
+    cancelledSubject: template('couple'),
   }),
   /** The studio's page (/studio/). */
   studio: z.object({

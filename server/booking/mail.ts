@@ -152,6 +152,45 @@ export const movedEmail = (
     { sentence: 'Read and sign it: {url}', url },
   );
 
+/** A booking cancelled: what its terms give back, of which payment, and how it goes back. */
+export const cancelledEmail = (
+  studio: Studio,
+  words: Words,
+  to: { name: string; email: string },
+  cancelled: {
+    couple: string;
+    currency: string;
+    givenBackCents: number;
+    refunds: { label: string; cents: number }[];
+    /** What the terms give back beyond what PayPal could (paid another way). */
+    leftCents: number;
+  },
+  url: string,
+) => {
+  const money = (cents: number) => formatMoney(cents, cancelled.currency);
+  return toCouple(
+    studio,
+    to,
+    fillIn(words.cancelledSubject, { couple: cancelled.couple }),
+    `${words.cancelled} ${
+      cancelled.givenBackCents > 0
+        ? fillIn(words.cancelledRefund, { amount: money(cancelled.givenBackCents) })
+        : words.cancelledNoRefund
+    }`,
+    [
+      ...cancelled.refunds.map(
+        (refund) => `${refund.label}: ${money(refund.cents)} given back through PayPal.`,
+      ),
+      ...(cancelled.leftCents > 0
+        ? [
+            `${money(cancelled.leftCents)} was paid another way, and goes back the same way: ${studio.name} will write to arrange it.`,
+          ]
+        : []),
+    ],
+    { sentence: 'Your booking: {url}', url },
+  );
+};
+
 /** A notice to the studio about a booking: what happened, and the booking's facts. */
 export const bookingNotice = (
   to: string,

@@ -71,6 +71,14 @@ export function moneyStore(
       .map(taxed);
 
   return {
+    /** A booking's refunds, oldest first. */
+    refunds: (id: string) =>
+      db
+        .prepare<[string], RefundRow>(
+          'SELECT * FROM booking_refunds WHERE bookingId = ? ORDER BY at, rowid',
+        )
+        .all(id),
+
     payments: (id: string) =>
       db
         .prepare<[string], Payment>(

@@ -16,6 +16,7 @@ import {
   lostAndRestored,
   paypalToken,
   retried,
+  retried as waitFor,
   serviceFor,
   testClock,
   type Service,
@@ -105,6 +106,7 @@ describe('a wedding’s money', () => {
   test('a partial tier over several payments, PayPal failing half-way, then a retry: exactly the terms', async (t) => {
     const { service, smtp } = it;
     const { draft, token, orders, view } = await paidInFull(service, smtp);
+    const before = smtp.messages.length;
     // 100 days before the first event (10 September 2027): the terms give back half.
     clock.advance(Date.parse('2027-06-02T12:00:00Z') - clock());
     const { studio } = await signIn(service, smtp);
@@ -145,6 +147,29 @@ describe('a wedding’s money', () => {
       history.filter((line) => line.action === 'cancelling').map((line) => line.detail),
       [`The terms give back ${formatMoney(owed, 'CAD')}`],
     );
+    // Each partner is told what comes back, of which payment; the studio too; once each, though
+    // the studio cancelled twice (and once more below).
+    const toldCouple = () =>
+      smtp.messages
+        .slice(before)
+        .filter((m) => /: your booking is cancelled$/.test(m.subject ?? ''));
+    await waitFor(
+      () =>
+        toldCouple().length === 2 &&
+        studioMails(smtp, /A booking is cancelled/, draft.id).length === 1,
+    );
+    for (const message of toldCouple()) {
+      assert.ok(message.text!.includes(`Its contract gives back ${formatMoney(owed, 'CAD')}`));
+      assert.match(message.text!, /Balance for .+: CA\$[\d,]+\.\d\d given back through PayPal\./);
+    }
+    assert.deepEqual(
+      toldCouple()
+        .map((m) => m.to?.[0]?.address)
+        .sort(),
+      ourProposal()
+        .signers.map((signer) => signer.email)
+        .sort(),
+    );
     for (const line of history.filter((each) => each.action === 'refund'))
       assert.match(
         line.detail,
@@ -160,6 +185,9 @@ describe('a wedding’s money', () => {
       after.push(...(await refundsAtPayPal(service, orders[balance.id]!)));
     }
     assert.deepEqual(after, atPayPal);
+    await service.settled();
+    assert.equal(toldCouple().length, 2, 'the couple told once');
+    assert.equal(studioMails(smtp, /A booking is cancelled/, draft.id).length, 1);
     clock.reset();
   });
 

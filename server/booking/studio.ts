@@ -325,11 +325,47 @@ export function studioActions(ctx: BookingContext) {
       );
     }
     const left = owed - given();
+    const refunds = bookings
+      .refunds(id)
+      .filter((refund) => refund.reason === 'cancellation')
+      .map((refund) => ({ label: labelOf(booking, refund.instalment), cents: refund.cents }));
+    const told = {
+      couple: booking.proposal.couple,
+      currency,
+      givenBackCents: owed,
+      refunds,
+      leftCents: Math.max(left, 0),
+    };
+    // Told before the booking is marked cancelled, once: a crash between the two is finished by
+    // cancelling again, which finds the e-mails queued already.
+    queue(
+      booking.proposal.signers.map((signer) =>
+        mail.cancelledEmail(studio(), content().words, signer, told, proposalUrl(booking)),
+      ),
+      'buyer',
+      `cancelled:${id}`,
+    );
+    toStudio(
+      'A booking is cancelled',
+      [
+        cancellingLine({ cents: owed, currency }),
+        ...refunds.map(
+          (refund) =>
+            `${formatMoney(refund.cents, currency)} of ${refund.label} went back through PayPal.`,
+        ),
+        ...(left > 0
+          ? [`${formatMoney(left, currency)} was paid another way: give it back the same way.`]
+          : []),
+      ].join(' '),
+      booking,
+      [],
+      `cancelled-studio:${id}`,
+    );
     bookings.move(
       id,
       'cancelled',
       actor,
-      `refunded ${owed - Math.max(left, 0)}${left > 0 ? `, ${left} to give back another way` : ''}`,
+      `${cancellingLine({ cents: owed, currency })}; ${formatMoney(owed - Math.max(left, 0), currency)} given back through PayPal${left > 0 ? `, ${formatMoney(left, currency)} to give back another way` : ''}`,
       now(),
     );
     if (left > 0) {

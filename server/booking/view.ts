@@ -34,6 +34,8 @@ export type BookingView = {
   money: Money;
   instalments: InstalmentView[];
   paidCents: number;
+  /** A cancelled booking's: what its terms give back (fixed when it was cancelled), else null. */
+  givenBackCents: number | null;
   next: Pick<InstalmentView, 'id' | 'label' | 'dueOn' | 'cents'> | null;
   signers: { name: string; email: string; signed: boolean }[];
   toSign: {
@@ -116,6 +118,7 @@ export function bookingView(
     money: moneyOf(proposal),
     instalments,
     paidCents: payments.reduce((sum, p) => sum + p.cents - p.refundedCents, 0),
+    givenBackCents: booking.refundOwedCents ?? null,
     next: next ? { id: next.id, label: next.label, dueOn: next.dueOn, cents: next.cents } : null,
     signers: proposal.signers.map((signer, index) => ({ ...signer, signed: signedBy.has(index) })),
     toSign: toSign && {
