@@ -10,6 +10,7 @@ import type { StudioClient } from '@/lib/booking/client';
 import { ask, type BookingView } from '@/lib/booking/client';
 import { styles } from './booking-styles';
 import { blank, EventDrafts, type Draft } from './event-drafts';
+import { SignerFields } from './signer-fields';
 import type { BookingEvent } from '@/lib/booking/schedule';
 
 /** The currencies the studio contracts in (PayPal's): a wedding quoted in INR is contracted in these. */
@@ -133,52 +134,21 @@ export function BookingForm({
         </button>
       </div>
       <div className={formStyles.form}>
-        {
-          <Field label={words.couple} wide>
-            <input
-              className={formStyles.input}
-              required
-              value={couple}
-              onChange={(e) => setCouple(e.target.value)}
-            />
-          </Field>
-        }
-        {signers.slice(0, both ? 2 : 1).map((signer, index) => (
-          <fieldset key={index} className={`${styles.group} ${formStyles.wide}`}>
-            <legend>
-              {words.signers} {index + 1}
-            </legend>
-            {
-              <Field label={words.signerName}>
-                <input
-                  className={formStyles.input}
-                  required
-                  value={signer.name}
-                  onChange={(e) =>
-                    setSigners((list) =>
-                      list.map((s, i) => (i === index ? { ...s, name: e.target.value } : s)),
-                    )
-                  }
-                />
-              </Field>
-            }
-            {
-              <Field label={words.signerEmail}>
-                <input
-                  className={formStyles.input}
-                  type="email"
-                  required
-                  value={signer.email}
-                  onChange={(e) =>
-                    setSigners((list) =>
-                      list.map((s, i) => (i === index ? { ...s, email: e.target.value } : s)),
-                    )
-                  }
-                />
-              </Field>
-            }
-          </fieldset>
-        ))}
+        <Field label={words.couple} wide>
+          <input
+            className={formStyles.input}
+            required
+            value={couple}
+            onChange={(e) => setCouple(e.target.value)}
+          />
+        </Field>
+        <SignerFields
+          words={words}
+          signers={signers.slice(0, both ? 2 : 1)}
+          onChange={(changed) =>
+            setSigners((list) => list.map((signer, i) => changed[i] ?? signer))
+          }
+        />
         <label className={`${styles.consent} ${formStyles.wide}`}>
           <input type="checkbox" checked={both} onChange={(e) => setBoth(e.target.checked)} />{' '}
           {words.secondSigner}
@@ -186,30 +156,26 @@ export function BookingForm({
       </div>
       <EventDrafts words={words} events={events} onChange={setEvents} />
       <div className={formStyles.form}>
-        {
-          <Field label={words.currency}>
-            <select
-              className={formStyles.input}
-              value={currency}
-              onChange={(e) => setCurrency(e.target.value)}
-            >
-              {CURRENCIES.map((code) => (
-                <option key={code}>{code}</option>
-              ))}
-            </select>
-          </Field>
-        }
-        {
-          <Field label={words.country}>
-            <input
-              className={formStyles.input}
-              required
-              maxLength={2}
-              value={country}
-              onChange={(e) => setCountry(e.target.value.toUpperCase())}
-            />
-          </Field>
-        }
+        <Field label={words.currency}>
+          <select
+            className={formStyles.input}
+            value={currency}
+            onChange={(e) => setCurrency(e.target.value)}
+          >
+            {CURRENCIES.map((code) => (
+              <option key={code}>{code}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label={words.country}>
+          <input
+            className={formStyles.input}
+            required
+            maxLength={2}
+            value={country}
+            onChange={(e) => setCountry(e.target.value.toUpperCase())}
+          />
+        </Field>
         {country === 'CA' && (
           <Field label={words.region}>
             <select
@@ -225,40 +191,34 @@ export function BookingForm({
             </select>
           </Field>
         )}
-        {
-          <Field label={words.retainer}>
-            <input
-              className={formStyles.input}
-              inputMode="decimal"
-              required
-              value={retainer}
-              onChange={(e) => setRetainer(e.target.value)}
-            />
-          </Field>
-        }
-        {
-          <Field label={words.balanceDays}>
-            <input
-              className={formStyles.input}
-              type="number"
-              min={0}
-              max={365}
-              required
-              value={days}
-              onChange={(e) => setDays(e.target.value)}
-            />
-          </Field>
-        }
-        {
-          <Field label={words.note} wide>
-            <textarea
-              className={formStyles.input}
-              rows={3}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </Field>
-        }
+        <Field label={words.retainer}>
+          <input
+            className={formStyles.input}
+            inputMode="decimal"
+            required
+            value={retainer}
+            onChange={(e) => setRetainer(e.target.value)}
+          />
+        </Field>
+        <Field label={words.balanceDays}>
+          <input
+            className={formStyles.input}
+            type="number"
+            min={0}
+            max={365}
+            required
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+          />
+        </Field>
+        <Field label={words.note} wide>
+          <textarea
+            className={formStyles.input}
+            rows={3}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </Field>
       </div>
       {problem && (
         <p role="alert" className={formStyles.error}>
