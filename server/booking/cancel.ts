@@ -147,7 +147,11 @@ export function cancelActions<Detail>(ctx: BookingContext, detail: (id: string) 
       id,
       'cancelled',
       actor,
-      `${cancellingLine({ cents: owed, currency })}; ${formatMoney(owed - Math.max(left, 0), currency)} given back through PayPal${left > 0 ? `, ${formatMoney(left, currency)} to give back another way` : ''}`,
+      [
+        cancellingLine({ cents: owed, currency }),
+        ...(given() > 0 ? [`${formatMoney(given(), currency)} given back through PayPal`] : []),
+        ...(left > 0 ? [`${formatMoney(left, currency)} to give back the way it was paid`] : []),
+      ].join('; '),
       now(),
     );
     if (left > 0) {
