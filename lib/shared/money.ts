@@ -71,4 +71,3 @@ export function formatPrice(cents: number, currency: string): string {
 export function formatMoney(cents: number, currency: string, locale = 'en'): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
 }
-

@@ -218,13 +218,25 @@ test('a version 12 database is brought to version 13: refunds as rows, a change 
     );
     assert.equal(store.bookings.get('B-AAAAAAAAAA')!.changeAskedAt, 5);
     assert.equal(store.bookings.findAttempt('ORDER1')!.generation, null);
-    assert.equal(store.bookings.claimCancel('B-AAAAAAAAAA', 30000, 'studio', 9, 'cancelling'), true);
+    assert.equal(
+      store.bookings.claimCancel('B-AAAAAAAAAA', 30000, 'studio', 9, 'cancelling'),
+      true,
+    );
     assert.equal(store.bookings.get('B-AAAAAAAAAA')!.status, 'cancelling');
     // A refund never passes what the payment took.
     const refund = { bookingId: 'B-AAAAAAAAAA', instalment: 'e1', reason: 'cancellation' as const };
-    assert.equal(store.bookings.refunded({ ...refund, id: 'R1', cents: 60001, at: 9 }, 's', 'refund'), false);
-    assert.equal(store.bookings.refunded({ ...refund, id: 'R1', cents: 60000, at: 9 }, 's', 'refund'), true);
-    assert.equal(store.bookings.refunded({ ...refund, id: 'R1', cents: 60000, at: 9 }, 's', 'refund'), false);
+    assert.equal(
+      store.bookings.refunded({ ...refund, id: 'R1', cents: 60001, at: 9 }, 's', 'refund'),
+      false,
+    );
+    assert.equal(
+      store.bookings.refunded({ ...refund, id: 'R1', cents: 60000, at: 9 }, 's', 'refund'),
+      true,
+    );
+    assert.equal(
+      store.bookings.refunded({ ...refund, id: 'R1', cents: 60000, at: 9 }, 's', 'refund'),
+      false,
+    );
   } finally {
     store.close();
   }
