@@ -2,7 +2,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import button from '@/components/ui/button.module.css';
-import { Field } from '@/components/ui/field';
+import { Field, TextField } from '@/components/ui/field';
 import formStyles from '@/components/ui/form.module.css';
 import type { BookingWords, StudioWords } from '@/lib/booking/content';
 import { ask, type BookingView, type StudioClient } from '@/lib/booking/client';
@@ -151,15 +151,13 @@ export function BookingDetail({
               ))}
             </select>
           </Field>
-          <Field label={words.moveTo}>
-            <input
-              className={formStyles.input}
-              type="date"
-              required
-              value={move.date}
-              onChange={(e) => setMove({ ...move, date: e.target.value })}
-            />
-          </Field>
+          <TextField
+            label={words.moveTo}
+            type="date"
+            required
+            value={move.date}
+            onValue={(value) => setMove({ ...move, date: value })}
+          />
           <button type="submit" className={button.outline} disabled={busy}>
             {words.move}
           </button>
@@ -204,14 +202,12 @@ export function BookingDetail({
                 ))}
               </select>
             </Field>
-            <Field label={words.payer}>
-              <input
-                className={formStyles.input}
-                required
-                value={payment.payer}
-                onChange={(e) => setPayment({ ...payment, payer: e.target.value })}
-              />
-            </Field>
+            <TextField
+              label={words.payer}
+              required
+              value={payment.payer}
+              onValue={(value) => setPayment({ ...payment, payer: value })}
+            />
             <button type="submit" className={button.outline} disabled={busy}>
               {words.record}
             </button>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useState, type FormEvent } from 'react';
-import { Field } from '@/components/ui/field';
+import { Field, TextField } from '@/components/ui/field';
 import button from '@/components/ui/button.module.css';
 import formStyles from '@/components/ui/form.module.css';
 import type { StudioWords } from '@/lib/booking/content';
@@ -134,14 +134,7 @@ export function BookingForm({
         </button>
       </div>
       <div className={formStyles.form}>
-        <Field label={words.couple} wide>
-          <input
-            className={formStyles.input}
-            required
-            value={couple}
-            onChange={(e) => setCouple(e.target.value)}
-          />
-        </Field>
+        <TextField label={words.couple} wide required value={couple} onValue={setCouple} />
         <SignerFields
           words={words}
           signers={signers.slice(0, both ? 2 : 1)}
@@ -167,15 +160,13 @@ export function BookingForm({
             ))}
           </select>
         </Field>
-        <Field label={words.country}>
-          <input
-            className={formStyles.input}
-            required
-            maxLength={2}
-            value={country}
-            onChange={(e) => setCountry(e.target.value.toUpperCase())}
-          />
-        </Field>
+        <TextField
+          label={words.country}
+          required
+          maxLength={2}
+          value={country}
+          onValue={(value) => setCountry(value.toUpperCase())}
+        />
         {country === 'CA' && (
           <Field label={words.region}>
             <select
@@ -191,26 +182,22 @@ export function BookingForm({
             </select>
           </Field>
         )}
-        <Field label={words.retainer}>
-          <input
-            className={formStyles.input}
-            inputMode="decimal"
-            required
-            value={retainer}
-            onChange={(e) => setRetainer(e.target.value)}
-          />
-        </Field>
-        <Field label={words.balanceDays}>
-          <input
-            className={formStyles.input}
-            type="number"
-            min={0}
-            max={365}
-            required
-            value={days}
-            onChange={(e) => setDays(e.target.value)}
-          />
-        </Field>
+        <TextField
+          label={words.retainer}
+          inputMode="decimal"
+          required
+          value={retainer}
+          onValue={setRetainer}
+        />
+        <TextField
+          label={words.balanceDays}
+          type="number"
+          min={0}
+          max={365}
+          required
+          value={days}
+          onValue={setDays}
+        />
         <Field label={words.note} wide>
           <textarea
             className={formStyles.input}

@@ -2,7 +2,7 @@
 
 import type { InputHTMLAttributes } from 'react';
 import button from '@/components/ui/button.module.css';
-import { Field } from '@/components/ui/field';
+import { TextField } from '@/components/ui/field';
 import formStyles from '@/components/ui/form.module.css';
 import type { StudioWords } from '@/lib/booking/content';
 import type { BookingEvent } from '@/lib/booking/schedule';
@@ -59,14 +59,14 @@ export function EventDrafts({
           </legend>
           <div className={formStyles.form}>
             {EVENT_FIELDS.map(([key, label, attributes]) => (
-              <Field label={words[label]} wide={key === 'delivers'} key={key}>
-                <input
-                  className={formStyles.input}
-                  value={event[key]}
-                  onChange={(e) => change(index, key, e.target.value)}
-                  {...attributes}
-                />
-              </Field>
+              <TextField
+                label={words[label]}
+                wide={key === 'delivers'}
+                key={key}
+                value={event[key]}
+                onValue={(value) => change(index, key, value)}
+                {...attributes}
+              />
             ))}
           </div>
           {events.length > 1 && (

@@ -1,6 +1,6 @@
 'use client';
 
-import { Field } from '@/components/ui/field';
+import { TextField } from '@/components/ui/field';
 import formStyles from '@/components/ui/form.module.css';
 import type { StudioWords } from '@/lib/booking/content';
 import { styles } from './booking-styles';
@@ -24,23 +24,19 @@ export function SignerFields({
       <legend>
         {words.signers} {index + 1}
       </legend>
-      <Field label={words.signerName}>
-        <input
-          className={formStyles.input}
-          required
-          value={signer.name}
-          onChange={(e) => change(index, 'name', e.target.value)}
-        />
-      </Field>
-      <Field label={words.signerEmail}>
-        <input
-          className={formStyles.input}
-          type="email"
-          required
-          value={signer.email}
-          onChange={(e) => change(index, 'email', e.target.value)}
-        />
-      </Field>
+      <TextField
+        label={words.signerName}
+        required
+        value={signer.name}
+        onValue={(value) => change(index, 'name', value)}
+      />
+      <TextField
+        label={words.signerEmail}
+        type="email"
+        required
+        value={signer.email}
+        onValue={(value) => change(index, 'email', value)}
+      />
     </fieldset>
   ));
 }

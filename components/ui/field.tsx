@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import formStyles from './form.module.css';
 
 /**
@@ -19,5 +19,23 @@ export function Field({
       <span className={formStyles.label}>{label}</span>
       {children}
     </label>
+  );
+}
+
+/** A field of one line of text (or a date, a number): `onValue` hears what was typed. */
+export function TextField({
+  label,
+  wide,
+  onValue,
+  ...input
+}: {
+  label: ReactNode;
+  wide?: boolean;
+  onValue(value: string): void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'className'>) {
+  return (
+    <Field label={label} wide={wide}>
+      <input className={formStyles.input} {...input} onChange={(e) => onValue(e.target.value)} />
+    </Field>
   );
 }
