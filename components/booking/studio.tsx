@@ -85,6 +85,14 @@ export function Studio({
       const me = await ask<{ email: string | null }>(() => client.me.$get());
       if (!('ok' in me) || !me.ok.email) return setScreen({ kind: 'signed-out', sent: false });
       setEmail(me.ok.email);
+      // A notice's link to a booking (/studio/#booking=B-…) opens it; else the list.
+      const bookingId = /^#booking=(B-[\w-]+)$/.exec(window.location.hash)?.[1];
+      if (bookingId) {
+        const asked = await ask<StudioView>(() =>
+          client.bookings[':id'].$get({ param: { id: bookingId } }),
+        );
+        if ('ok' in asked) return setScreen({ kind: 'booking', view: asked.ok });
+      }
       await list();
     };
     const onHash = () => void load();

@@ -333,5 +333,15 @@ test.describe('a wedding booked on the site', () => {
       since,
     );
     await look(page, 'studio-booking-cancelled-desktop');
+
+    // A notice's link to the booking opens it on the desk.
+    await page.goto('/');
+    await page.goto(`/studio/#booking=${token.split('.')[0]}`);
+    await expect(
+      page.getByRole('heading', {
+        level: 2,
+        name: new RegExp(`${studioWords.statuses.cancelled}$`),
+      }),
+    ).toBeVisible();
   });
 });

@@ -133,6 +133,14 @@ describe('a wedding booked on the site', () => {
         .status,
       200,
     );
+    // The studio's notice answers to the couple and opens the booking on the desk.
+    await retried(() => smtp.messages.some((m) => m.subject === 'A couple asks for a change'));
+    const asked = smtp.messages.find((m) => m.subject === 'A couple asks for a change')!;
+    assert.deepEqual(
+      asked.replyTo?.map((address) => address.address),
+      ourProposal().signers.map((signer) => signer.email),
+    );
+    assert.ok(asked.text!.includes(`/studio/#booking=${draft.id}`));
     const input = ourProposal();
     input.events[2]!.venue = 'Hyatt Regency';
     await studio(`/bookings/${draft.id}`, input);

@@ -61,20 +61,33 @@ export function bookingContext(deps: BookingDeps) {
     void outbox.kick();
     return true;
   }
-  /** The studio's notice about a booking; with `once`, sent once for that key, however asked. */
+  /** The booking on the studio's desk (/studio/ opens it once signed in). */
+  const deskUrl = (booking: { id: string }) => `${siteUrl()}/studio/#booking=${booking.id}`;
+  /**
+   * The studio's notice about a booking, with its link on the desk; with `once`, sent once for
+   * that key, however asked; with `replyTo`, a reply goes there (the couple's own words).
+   */
   const toStudio = (
     subject: string,
     text: string,
     booking: { id: string; proposal: { couple: string } },
     rows: [string, string][] = [],
     once?: string,
+    replyTo?: string,
   ) =>
     queue(
       [
-        mail.bookingNotice(studioAddress(), subject, text, [
-          ['Booking', `${booking.proposal.couple} (${booking.id})`],
-          ...rows,
-        ]),
+        mail.bookingNotice(
+          studioAddress(),
+          subject,
+          text,
+          [
+            ['Booking', `${booking.proposal.couple} (${booking.id})`],
+            ['On the desk', deskUrl(booking)],
+            ...rows,
+          ],
+          replyTo,
+        ),
       ],
       'studio',
       once,

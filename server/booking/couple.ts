@@ -83,6 +83,8 @@ export function coupleActions(ctx: BookingContext) {
       booking,
       [['From', booking.proposal.signers.map((s) => s.email).join(', ')]],
       `change-asked:${booking.id}:${Math.floor(now() / CHANGE_NOTICE_MS)}`,
+      // A reply reaches the couple.
+      booking.proposal.signers.map((s) => s.email).join(', '),
     );
   }
 
