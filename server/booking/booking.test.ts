@@ -363,6 +363,8 @@ describe('a wedding booked on the site', () => {
     });
     const { id } = (await created.json()) as { id: string };
     const receipts = () => smtp.messages.filter((m) => /^Received:/.test(m.subject ?? '')).length;
+    const dated = () =>
+      smtp.messages.filter((m) => /^Received:/.test(m.subject ?? '')).map((m) => m.text ?? '');
     const before = receipts();
     await approve(service, id);
     await retried(() => service.store.bookings.payments(draft.id).length === 1);
@@ -372,6 +374,8 @@ describe('a wedding booked on the site', () => {
     await retried(() => receipts() >= before + 2);
     await service.settled();
     assert.equal(receipts(), before + 2, 'one receipt to each signer');
+    // Its day in words no reader takes for another ("Sat, 10 Jul 2027", never an ISO date).
+    assert.match(dated().at(-1)!, /received on [A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}\./);
   });
 
   test('each instalment’s link goes once before it is due, a reminder once when late; the signature is recorded', async () => {

@@ -14,6 +14,15 @@ type Words = BookingContent['words'];
 
 const paragraph = 'margin:0 0 16px;line-height:1.5';
 
+/** "Sat, 10 Jul 2027": a day no reader takes for another (never 07/10/2027). */
+const day = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 function toCouple(
   studio: Studio,
   to: { name: string; email: string },
@@ -94,7 +103,7 @@ export const receiptEmail = (
   url: string,
 ) => {
   const amount = formatMoney(paid.cents, paid.currency);
-  const date = new Date(paid.at).toISOString().slice(0, 10);
+  const date = day.format(new Date(paid.at));
   return toCouple(
     studio,
     to,
