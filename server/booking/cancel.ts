@@ -127,8 +127,9 @@ export function cancelActions<Detail>(ctx: BookingContext, detail: (id: string) 
       'buyer',
       `cancelled:${id}`,
     );
+    // One notice, with what the studio must give back itself (paid another way) when any.
     toStudio(
-      'A booking is cancelled',
+      left > 0 ? 'A booking is cancelled: give back the rest' : 'A booking is cancelled',
       [
         cancellingLine({ cents: owed, currency }),
         ...refunds.map(
@@ -154,15 +155,6 @@ export function cancelActions<Detail>(ctx: BookingContext, detail: (id: string) 
       ].join('; '),
       now(),
     );
-    if (left > 0) {
-      toStudio(
-        'Give back the rest of a cancelled booking',
-        `The terms refund ${formatMoney(left, currency)} more than PayPal took: give it back the way it was paid.`,
-        booking,
-        [],
-        `cancel-rest:${id}`,
-      );
-    }
     return detail(id);
   }
 
