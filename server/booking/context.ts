@@ -155,11 +155,6 @@ export function bookingContext(deps: BookingDeps) {
     return documents.find((doc) => doc.kind === 'addendum' && !doc.completedAt) ?? null;
   }
 
-  /**
-   * The receipt of a payment, to each signer, and the studio's word of it. A payment restored
-   * from PayPal after the database was lost had its receipt when it was paid: the studio alone
-   * hears of it, so that nobody gets a second receipt.
-   */
   /** An instalment's name as the couple read it ("Retainer", "Balance for Sangeet"). */
   const labelOf = (booking: Booking, instalmentId: string) => {
     const instalment = instalmentsOf(booking.proposal).find((each) => each.id === instalmentId);
@@ -167,6 +162,12 @@ export function bookingContext(deps: BookingDeps) {
       ? instalmentLabel(instalment, booking.proposal, content().words)
       : instalmentId;
   };
+
+  /**
+   * The receipt of a payment, to each signer, and the studio's word of it. A payment restored
+   * from PayPal after the database was lost had its receipt when it was paid: the studio alone
+   * hears of it, so that nobody gets a second receipt.
+   */
 
   function receipted(
     booking: Booking,

@@ -2,14 +2,6 @@
 // and money ("Retainer CA$2,000.00 paid by Simran Sandhu through PayPal"), never cents or ids.
 import { formatMoney } from '@/lib/shared/money';
 import type { RefundReason } from './money-store';
-import type { PaymentMethod } from './model';
-
-const METHODS: Record<PaymentMethod, string> = {
-  paypal: 'PayPal',
-  etransfer: 'Interac e-Transfer',
-  bank: 'a bank transfer',
-  cash: 'cash',
-};
 
 const REASONS: Record<RefundReason, string> = {
   cancellation: 'under the cancellation terms',
@@ -17,14 +9,16 @@ const REASONS: Record<RefundReason, string> = {
   reversal: 'reversed by the payer’s bank or card (a chargeback)',
 };
 
-/** "Retainer CA$2,000.00 paid by Simran Sandhu through PayPal". */
+/**
+ * "Retainer CA$2,000.00 paid by Simran Sandhu through PayPal"; `by`: "PayPal", or the studio's
+ * word for another way (content/booking.json `studio.methods`).
+ */
 export const paidLine = (
   label: string,
   money: { cents: number; currency: string },
   payer: string,
-  method: PaymentMethod,
-) =>
-  `${label} ${formatMoney(money.cents, money.currency)} paid by ${payer} through ${METHODS[method]}`;
+  by: string,
+) => `${label} ${formatMoney(money.cents, money.currency)} paid by ${payer} through ${by}`;
 
 /** "CA$1,325.00 of Balance for Sangeet given back under the cancellation terms". */
 export const refundLine = (

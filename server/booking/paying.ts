@@ -82,7 +82,7 @@ export function payingActions(ctx: BookingContext) {
         labelOf(booking, instalmentId),
         { cents: payment.cents, currency: booking.proposal.currency },
         payer,
-        'paypal',
+        'PayPal',
       ),
     );
     if (recorded === 'closed') {

@@ -198,6 +198,7 @@ export function studioActions(ctx: BookingContext) {
     if (!booking) throw new BookingProblem(404, 'No such booking.');
     const instalment = instalmentsOf(booking.proposal).find((each) => each.id === input.instalment);
     if (!instalment) throw new BookingProblem(404, 'No such instalment.');
+    const by = content().studio.methods[input.method];
     const added = bookings.pay(
       {
         bookingId: id,
@@ -215,13 +216,12 @@ export function studioActions(ctx: BookingContext) {
         labelOf(booking, instalment.id),
         { cents: instalment.cents, currency: booking.proposal.currency },
         input.payer,
-        input.method,
+        by,
       ),
     );
     if (added === 'closed')
       throw new BookingProblem(409, 'This booking is not signed, or is cancelled.');
     if (added === 'paid') throw new BookingProblem(409, 'This instalment is paid already.');
-    const by = content().studio.methods[input.method];
     receipted(booking, instalment, { cents: instalment.cents, at: now(), payer: input.payer, by });
     return detail(id);
   }
